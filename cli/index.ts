@@ -1,0 +1,29 @@
+import { Command, CommanderError } from 'commander';
+import { formatError } from '../src/errors/error.ts';
+import { registerDemoApi } from './commands/demo-api.ts';
+import { EXIT } from './options.ts';
+
+/** Build the `site` program; commands are thin and call into src/. */
+export function createProgram(): Command {
+  const program = new Command('site')
+    .description('Fieldhouse: static sites for sports organisations')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .addHelpText('after', `\nExit codes: ${EXIT.ok} success, ${EXIT.failed} the command failed, ${EXIT.usage} bad usage or configuration.`);
+  registerDemoApi(program);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const program = createProgram();
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      return;
+    }
+    process.stderr.write(`site: ${formatError(error)}\n`);
+    process.exitCode = EXIT.failed;
+  }
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { DashboardUrlMissing, RedirectBaseUrlMissing } from '../errors/catalogue.ts';
+import { createError, isFieldhouseError } from '../errors/error.ts';
+import type { ApiClient } from './client.ts';
+import type { Query } from './query.ts';
+import * as S from './schemas/index.ts';
+import { sportSortParam } from './sorting.ts';
+
+export interface ContentApiOptions {
+  /** Base URL of the dashboard API that answers `/user`. */
+  dashboardApiUrl?: string | null;
+  /** Base URL of the redirect service that answers `/check` and `/redirects`. */
+  redirectServiceUrl?: string | null;
+}
+
+export interface ListQuery {
+  page?: number;
+  per_page?: number;
+}
+
+/** The API's page size limit; lists are walked page by page. */
+export const MAX_PER_PAGE = 100;
+/** Spec §7: the sports list is fetched 100 at a time. */
+export const SPORTS_PER_PAGE = 100;
+
+/** Every call of the content API contract (docs/content-api.md), typed and validated. */
+export function createContentApi(client: ApiClient, options: ContentApiOptions = {}) {
+  const get = async <T extends z.ZodType>(path: string, schema: T, query?: Query) =>
+    (await client.get(path, { schema, query })).data;
+  const data = <T extends z.ZodType>(path: string, schema: T, query?: Query) =>
+    get(path, S.envelope(schema), query).then((r) => (r as { data: z.output<T> }).data);
+  const list = <T extends z.ZodType>(path: string, item: T, query?: Query) =>
+    get(path, S.paginated(item), query) as Promise<S.Page<z.output<T>>>;
+  const seg = encodeURIComponent;
+
+  const redirectBase = () => {
+    if (!options.redirectServiceUrl) throw createError(RedirectBaseUrlMissing, [], { fatal: true });
+    return options.redirectServiceUrl.replace(/\/+$/, '');
+  };
+
+  return {
+    client,
+
+    /** The website configuration view (site settings, menus). */
+    websiteConfig: () => data('/website-config', S.SiteSettings),
+
+    /** GET /sports: per_page 100, sort from sport_sorting_behavior, include icon. */
+    sports: (sortingBehavior?: S.SportSortingBehavior | null) =>
+      list('/sports', S.Sport, { per_page: SPORTS_PER_PAGE, sort: sportSortParam(sortingBehavior), include: ['icon'] }),
+    sportBySlug: (slug: string) => data(`/sports/by/slug/${seg(slug)}`, S.Sport, { include: [...S.SPORT_DETAIL_INCLUDES] }),
+    seasons: (sportId: number) => data(`/sports/${sportId}/seasons`, z.array(S.Season)),
+    roster: (sportId: number, season: string) => data('/rosters', S.Roster, { sport_id: sportId, season }),
+    allTimeRoster: (sportId: number) => data(`/sports/${sportId}/all-time-roster`, z.array(S.AllTimePlayer)),
+    playerBySlug: (sportId: number, slug: string) => data(`/players/by/slug/${seg(slug)}`, S.Player, { sport_id: sportId }),
+    coachBySlug: (sportId: number, slug: string) => data(`/coaches/by/slug/${seg(slug)}`, S.CoachProfile, { sport_id: sportId }),
+    schedule: (sportId: number, season: string) => data('/schedules', S.Schedule, { sport_id: sportId, season }),
+    events: (query: ListQuery & { start?: string; end?: string; sport_id?: number; broadcast?: boolean; sort?: 'date' | '-date' }) =>
+      list('/events', S.EventWithSport, { ...query }),
+    stats: (sportId: number, season: string) => data('/stats', S.SeasonStats, { sport_id: sportId, season }),
+    boxScore: (id: number) => data(`/boxscores/${id}`, S.BoxScore),
+
+    articles: (query: ListQuery & { sport_id?: number; category_id?: number; year?: number; sort?: 'date' | '-date' } = {}) =>
+      list('/articles', S.ArticleSummary, { ...query }),
+    articleYears: (sportId?: number) => data('/articles/years', z.array(z.number().int()), { sport_id: sportId }),
+    article: (id: number) => data(`/articles/${id}`, S.Article),
+    articleBySlug: (slug: string, date: string) => data(`/articles/by/slug/${seg(slug)}`, S.Article, { date }),
+    articlePreview: (id: number) => data(`/articles/${id}/preview`, S.Article),
+    articleRevision: (id: number) => data(`/article-revisions/${id}`, S.ArticleRevision),
+    categories: () => data('/categories', z.array(S.Category)),
+
+    videos: (query: ListQuery & { sport_id?: number } = {}) => list('/videos', S.Video, { ...query }),
+    galleries: (query: ListQuery & { sport_id?: number } = {}) => list('/galleries', S.GallerySummary, { ...query }),
+    gallery: (slug: string) => data(`/galleries/by/slug/${seg(slug)}`, S.Gallery),
+
+    staffDirectory: () => data('/staff-directory', z.array(S.Department)),
+    department: (slug: string) => data(`/staff-directory/departments/${seg(slug)}`, S.Department),
+    staffMember: (slug: string) => data(`/staff/by/slug/${seg(slug)}`, S.StaffMember),
+
+    pages: (query: ListQuery = {}) => list('/pages', S.PageSummary, { ...query }),
+    page: (id: number) => data(`/pages/${id}`, S.ContentPage),
+    pageBySlug: (path: string) => data('/pages/by/slug', S.ContentPage, { path }),
+    pagePreview: (id: number) => data(`/pages/${id}/preview`, S.ContentPage),
+    pageRevision: (id: number) => data(`/page-revisions/${id}`, S.PageRevision),
+    /** Answers the page's content for the right password; 422 with a message for a wrong one. */
+    unlockPage: async (id: number, password: string) =>
+      (await client.post(`/pages/${id}/unlock`, { body: { password }, schema: S.envelope(S.ContentPage) })).data.data,
+
+    form: (id: number) => data(`/forms/${id}`, S.Form),
+    /** POST as JSON, or as multipart when the values are FormData (files attached). */
+    submitForm: async (id: number, values: Record<string, unknown> | FormData) =>
+      (await client.post(`/forms/${id}/submissions`, { body: values, schema: S.envelope(S.FormSubmissionResult) })).data.data,
+
+    documents: (query: ListQuery = {}) => list('/documents', S.DocumentMeta, { ...query }),
+    document: (uuid: string) => data(`/documents/${seg(uuid)}`, S.DocumentMeta),
+    documentFile: (uuid: string) => client.getBytes(`/documents/${seg(uuid)}.pdf`),
+
+    adZones: () => data('/ad-zones', z.array(S.AdZone)),
+    /** GET /simages with the zones' uuids: ads keyed by zone uuid. */
+    ads: (zones: readonly string[]) => data('/simages', S.AdsByZone, { zones: [...zones] }),
+    ad: (id: number, query?: Query) => data(`/simages/${id}`, S.Ad, query),
+
+    search: (query: ListQuery & { s: string; team_name?: string; sport?: string }) => list('/search', S.SearchResult, { ...query }),
+
+    icons: (prefix: string, names: readonly string[]) =>
+      get(`/icons/${seg(prefix)}.json`, S.IconSet, { icons: [...names] }),
+
+    /** The signed-in user, or null when anonymous (no identity, or a 401). */
+    currentUser: async (): Promise<S.CurrentUser | null> => {
+      if (!options.dashboardApiUrl) throw createError(DashboardUrlMissing, [], { fatal: true });
+      try {
+        const result = await client.get(`${options.dashboardApiUrl.replace(/\/+$/, '')}/user`, {
+          schema: S.envelope(S.CurrentUser),
+          absolute: true,
+        });
+        return result.data.data;
+      } catch (error) {
+        if (isFieldhouseError(error) && error.status === 401) return null;
+        throw error;
+      }
+    },
+
+    /** Ask the redirect service about a path (spec §7); the answer is not enveloped. */
+    redirectCheck: async (path: string) =>
+      (await client.get(`${redirectBase()}/check`, { schema: S.RedirectCheck, query: { url: path }, absolute: true })).data,
+    /** The redirect service's whole table, for the host redirect files. */
+    redirects: async (query: ListQuery = {}) =>
+      (await client.get(`${redirectBase()}/redirects`, { schema: S.paginated(S.RedirectRule), query: { ...query }, absolute: true })).data,
+  };
+}
+
+export type ContentApi = ReturnType<typeof createContentApi>;
+
+/** Walk every page of a paginated list. */
+export async function* allPages<T>(fetchPage: (page: number) => Promise<S.Page<T>>): AsyncGenerator<T> {
+  for (let page = 1; ; page++) {
+    const answer = await fetchPage(page);
+    yield* answer.data;
+    if (page >= answer.meta.pagination.total_pages) return;
+  }
+}
+
+export async function collectAll<T>(fetchPage: (page: number) => Promise<S.Page<T>>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of allPages(fetchPage)) out.push(item);
+  return out;
+}

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import { ApiInvalidResponse } from '../errors/catalogue.ts';
+import { createError } from '../errors/error.ts';
+
+const MAX_PROBLEMS = 5;
+
+/**
+ * Validate an API answer against its schema. A violation names the endpoint, the record it found in
+ * (by id, slug or uuid), the field path, and what was expected.
+ */
+export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, endpoint: string): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const first = issues[0];
+  const record = first ? describeRecord(body, first.path) : 'record';
+  const problems = issues
+    .slice(0, MAX_PROBLEMS)
+    .map((issue) => `at ${formatPath(issue.path)}: ${issue.message}`)
+    .join('; ');
+  const more = issues.length > MAX_PROBLEMS ? ` (and ${issues.length - MAX_PROBLEMS} more)` : '';
+  throw createError(ApiInvalidResponse, [endpoint, record, problems + more], {
+    status: 502,
+    fatal: true,
+    details: { endpoint, record, issues: issues.map((i) => ({ path: formatPath(i.path), message: i.message })) },
+  });
+}
+
+/** `data[3].default_season.id` */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else out += out === '' ? String(key) : `.${String(key)}`;
+  }
+  return out || '(root)';
+}
+
+/** The innermost object on the path that carries an id, slug or uuid: "record data[3] (id 7, slug "golf")". */
+function describeRecord(body: unknown, path: readonly PropertyKey[]): string {
+  let node: unknown = body;
+  let found: { at: string; ids: string } | undefined;
+  const walked: PropertyKey[] = [];
+  for (const key of path) {
+    const ids = identify(node);
+    if (ids) found = { at: formatPath(walked), ids };
+    if (node === null || typeof node !== 'object') break;
+    node = (node as Record<PropertyKey, unknown>)[key as string];
+    walked.push(key);
+  }
+  const ids = identify(node);
+  if (ids && walked.length === path.length - 1) found = { at: formatPath(walked), ids };
+  return found ? `record ${found.at} (${found.ids})` : 'record';
+}
+
+function identify(node: unknown): string | undefined {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+  const record = node as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const key of ['id', 'uuid', 'slug'] as const) {
+    const value = record[key];
+    if (typeof value === 'string' || typeof value === 'number') parts.push(`${key} ${JSON.stringify(value)}`);
+  }
+  return parts.length ? parts.join(', ') : undefined;
+}

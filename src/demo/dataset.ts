@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import type { SportRef } from '../api/schemas/common.ts';
+import type { Article, ArticleRevision, ArticleSummary, Category, Department, DocumentMeta, Gallery, StaffMember, Video } from '../api/schemas/content.ts';
+import type { Block, ContentPage, Form, PageRevision } from '../api/schemas/pages.ts';
+import type { EventWithSport, Schedule } from '../api/schemas/schedule.ts';
+import type { Ad, AdZone, CurrentUser, RedirectRule } from '../api/schemas/services.ts';
+import type { SiteSettings } from '../api/schemas/settings.ts';
+import type { AllTimePlayer, CoachProfile, Player, Roster, Season, Sport } from '../api/schemas/sports.ts';
+import type { BoxScore, SeasonStats } from '../api/schemas/stats.ts';
+import { SPORTS } from './data/sports.ts';
+import { createContext, makeSeasons, seasonRef, type GenContext, type SportEntry } from './generate/context.ts';
+import { generateGalleries, generateVideos, makeGallery, type GalleryRecord } from './generate/media-items.ts';
+import { CATEGORIES, generateArticles, makeArticle, makeRevisions, type ArticleRecord } from './generate/news.ts';
+import { generatePeople } from './generate/people.ts';
+import { generateSchedules, makeBoxScore, makeSeasonStats, type LineScore } from './generate/schedule.ts';
+import { generateAds, generateDocuments, generateForms, generatePages, generateRedirects, generateSettings, generateStaffDirectory, generateUsers } from './generate/site.ts';
+import { media } from './media.ts';
+import { renderPdf } from './pdf.ts';
+import { createRandom } from './random.ts';
+import { DEMO_AS_OF } from './time.ts';
+
+export interface DatasetOptions {
+  /** Same seed, same data, byte for byte. */
+  seed?: string;
+  /** 1 = six seasons; N = 6·N seasons of history (scale 10 passes 50,000 routes). */
+  scale?: number;
+  /** The dataset's "today" (YYYY-MM-DD): results before it, upcoming events after it. */
+  asOf?: string;
+}
+
+export const DEFAULT_SEED = 'fieldhouse';
+export const SEASONS_PER_SCALE = 6;
+
+/** The demo athletics department: records, their indexes, and the records drawn on request. */
+export interface Dataset {
+  seed: string;
+  scale: number;
+  asOf: string;
+  settings: SiteSettings;
+  sports: Sport[];
+  seasons: Season[];
+  rosters: Roster[];
+  players: Player[];
+  coaches: CoachProfile[];
+  allTime: Map<number, AllTimePlayer[]>;
+  schedules: Schedule[];
+  /** Every event with its sport, by date. */
+  events: EventWithSport[];
+  categories: Category[];
+  /** Published and draft articles, oldest first. */
+  articles: ArticleSummary[];
+  videos: Video[];
+  galleries: GalleryRecord[];
+  departments: Department[];
+  staff: StaffMember[];
+  pages: ContentPage[];
+  protectedContent: Map<number, { password: string; blocks: Block[] }>;
+  pageRevisions: PageRevision[];
+  forms: Form[];
+  documents: DocumentMeta[];
+  adZones: AdZone[];
+  ads: Ad[];
+  redirects: RedirectRule[];
+  users: Map<string, CurrentUser>;
+  article(id: number): Article | undefined;
+  articleRevision(id: number): ArticleRevision | undefined;
+  /** Revision ids that exist (for tests and docs). */
+  articleRevisionIds(): number[];
+  boxScore(id: number): BoxScore | undefined;
+  stats(sportId: number, seasonSlug: string): SeasonStats | undefined;
+  gallery(slug: string): Gallery | undefined;
+  documentFile(uuid: string): Uint8Array | undefined;
+  sportRef(id: number): SportRef | undefined;
+}
+
+export function generateDataset(options: DatasetOptions = {}): Dataset {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const scale = options.scale ?? 1;
+  const asOf = options.asOf ?? DEMO_AS_OF;
+  const seasons = makeSeasons(SEASONS_PER_SCALE * scale, asOf);
+  const ctx: GenContext = createContext(createRandom(seed), scale, asOf, seasons);
+  const current = seasons.at(-1)!;
+
+  const sportEntries: SportEntry[] = SPORTS.map((def, index) => ({
+    index, id: index + 1, def, ref: { id: index + 1, name: def.name, slug: def.slug, short_name: def.shortName },
+  }));
+  const people = generatePeople(ctx, sportEntries);
+  const { schedules, lineScores } = generateSchedules(ctx, sportEntries);
+  const rosterKey = (sportId: number, seasonId: number) => `${sportId}/${seasonId}`;
+  const rosterIndex = new Map(people.rosters.map((r) => [rosterKey(r.sport_id, r.season.id), r]));
+  const rosterOf = (sportId: number, seasonId: number) => rosterIndex.get(rosterKey(sportId, seasonId))!;
+  const articleRecords = generateArticles(ctx, sportEntries, schedules, rosterOf);
+  const videos = generateVideos(ctx, sportEntries, schedules);
+  const galleries = generateGalleries(ctx, sportEntries, schedules);
+  const { zones, ads, zoneUuid } = generateAds(ctx);
+  const { departments, staff } = generateStaffDirectory(ctx, sportEntries, people.coaches);
+  const documents = generateDocuments(ctx, sportEntries);
+  const pdfs = new Map<string, Uint8Array>();
+  for (const doc of documents) {
+    const pdf = renderPdf(doc.title, documentLines(doc.title));
+    pdfs.set(doc.uuid, pdf);
+    doc.size_bytes = pdf.byteLength;
+  }
+  const { pages, protectedContent, revisions: pageRevisions } = generatePages(zoneUuid, documents);
+  const settings = generateSettings(pages, zoneUuid, current.id, current.name);
+
+  const sports: Sport[] = sportEntries.map(({ id, def, index }) => {
+    const rosterId = index * seasons.length + seasons.length;
+    return {
+      id, name: def.name, slug: def.slug, short_name: def.shortName, gender: def.gender, format: def.format, order: index + 1,
+      conference: 'Prairie Athletic Conference',
+      icon: { name: `fieldhouse:${def.icon}` },
+      default_season: seasonRef(current), default_season_id: current.id,
+      default_roster: { id: rosterId, season_id: current.id }, default_roster_id: rosterId,
+      display_next_event_on_sports_schedule: def.format === 'game',
+      hide_from_dropdown: def.hideFromDropdown ?? false,
+      remove_overall_score_table: def.format === 'meet',
+      roster_page_image: media.photo(def.icon, 20, `${def.name} team photo`),
+      schedule_id: rosterId,
+      schedule_page_image: media.photo(def.icon, 21, `${def.name} in action`),
+      score_decimal_places: def.scoreDecimals,
+      meta_image: media.photo(def.icon, 22, `${def.name}`),
+      heroPresentedByLogo: index % 3 === 0 ? media.presentedBy(index % 10, `Partner ${index}`) : null,
+      rosterPlayersTemplateFields: def.playerFields.map(([key, label]) => ({ key, label })),
+      rosterStaffMembersTemplateFields: [{ key: 'alma_mater', label: 'Alma mater' }],
+    };
+  });
+  for (const sport of sports) {
+    if (sport.heroPresentedByLogo) {
+      const i = Number(/sponsor\/(\d+)/.exec(sport.heroPresentedByLogo.url)![1]);
+      sport.heroPresentedByLogo.alt = `Presented by ${['Cedar Valley Credit Union', 'Prairie Health', 'River City Ford', 'Hy-Vale Grocery', 'Midwest Energy Co.', 'Hawkeye Insurance', 'Three Rivers Brewing', 'Northstar Bank', 'Valley Orthopedics', 'Corn Belt Coffee'][i]}`;
+    }
+  }
+
+  const sportRefs = new Map(sportEntries.map((s) => [s.id, s.ref]));
+  const events: EventWithSport[] = schedules
+    .flatMap((s) => s.events.map((e) => ({ ...e, sport: sportRefs.get(s.sport_id)! })))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+
+  // Indexes for the records drawn on request.
+  const articleById = new Map(articleRecords.map((r) => [r.summary.id, r]));
+  const publishedBySport = new Map<number | null, ArticleRecord[]>();
+  for (const record of articleRecords) {
+    if (record.summary.status !== 'published') continue;
+    const key = record.summary.sport?.id ?? null;
+    const list = publishedBySport.get(key) ?? [];
+    list.push(record);
+    publishedBySport.set(key, list);
+  }
+  const eventById = new Map(events.map((e) => [e.id, e]));
+  const scheduleIndex = new Map(schedules.map((s) => [`${s.sport_id}/${s.season.slug}`, s]));
+  const galleryBySlug = new Map(galleries.map((g) => [g.summary.slug, g]));
+  const sportEntryById = new Map(sportEntries.map((s) => [s.id, s]));
+
+  const article = (id: number): Article | undefined => {
+    const record = articleById.get(id);
+    if (!record) return undefined;
+    const siblings = publishedBySport.get(record.summary.sport?.id ?? null) ?? [];
+    const at = siblings.indexOf(record);
+    const related = (at >= 0 ? siblings.slice(Math.max(0, at - 3), at).reverse() : siblings.slice(-3)).map((r) => r.summary);
+    return makeArticle(ctx, record, related);
+  };
+
+  // Revisions: the newest published articles of each month carry a couple of saved versions.
+  const revisionOwners = articleRecords.filter((r, i) => r.summary.status === 'published' && i % 40 === 0).map((r) => r.summary.id);
+  const revisionIndex = new Map<number, { articleId: number; first: number; count: number }>();
+  let nextRevision = 1;
+  for (const articleId of revisionOwners) {
+    const count = 1 + (articleId % 3);
+    for (let k = 0; k < count; k++) revisionIndex.set(nextRevision + k, { articleId, first: nextRevision, count });
+    nextRevision += count;
+  }
+
+  return {
+    seed, scale, asOf, settings, sports, seasons,
+    rosters: people.rosters, players: people.players, coaches: people.coaches, allTime: people.allTime,
+    schedules, events, categories: CATEGORIES,
+    articles: articleRecords.map((r) => r.summary),
+    videos, galleries, departments, staff, pages, protectedContent, pageRevisions, forms: generateForms(), documents,
+    adZones: zones, ads, redirects: generateRedirects(), users: generateUsers(),
+    article,
+    articleRevision(id) {
+      const found = revisionIndex.get(id);
+      if (!found) return undefined;
+      const base = article(found.articleId)!;
+      return makeRevisions(ctx, base, found.first, found.count).find((r) => r.id === id);
+    },
+    articleRevisionIds: () => [...revisionIndex.keys()],
+    boxScore(id) {
+      const event = eventById.get(id);
+      const line: LineScore | undefined = lineScores.get(id);
+      if (!event || !line || event.boxscore_id !== id) return undefined;
+      return makeBoxScore(ctx, sportEntryById.get(event.sport_id)!, event, line, rosterOf(event.sport_id, event.season_id));
+    },
+    stats(sportId, seasonSlug) {
+      const schedule = scheduleIndex.get(`${sportId}/${seasonSlug}`);
+      if (!schedule) return undefined;
+      return makeSeasonStats(ctx, sportEntryById.get(sportId)!, schedule, rosterOf(sportId, schedule.season.id));
+    },
+    gallery(slug) {
+      const record = galleryBySlug.get(slug);
+      return record ? makeGallery(ctx, record) : undefined;
+    },
+    documentFile: (uuid) => pdfs.get(uuid),
+    sportRef: (id) => sportRefs.get(id),
+  };
+}
+
+function documentLines(title: string): string[] {
+  return [
+    'Cedar Valley University Athletics',
+    '1 Hawk Drive, Cedar Falls, IA 50613 - (319) 555-0100',
+    '',
+    `This document, "${title}", is published by Cedar Valley Athletics.`,
+    'It is provided to fans, student-athletes, parents and media.',
+    'Questions may be sent to athletics@cvu.edu.',
+    '',
+    'Go Hawks!',
+  ];
+}
+
+/** A SHA-256 over every record, including those drawn on request: same seed, same digest. */
+export function datasetDigest(dataset: Dataset): string {
+  const hash = createHash('sha256');
+  const add = (value: unknown) => hash.update(JSON.stringify(value, mapReplacer)).update('\n');
+  const { article, articleRevision, articleRevisionIds, boxScore, stats, gallery, documentFile, sportRef, ...records } = dataset;
+  void sportRef;
+  add(records);
+  for (const a of dataset.articles) add(article(a.id));
+  for (const id of articleRevisionIds()) add(articleRevision(id));
+  for (const e of dataset.events) if (e.boxscore_id) add(boxScore(e.boxscore_id));
+  for (const s of dataset.schedules) add(stats(s.sport_id, s.season.slug));
+  for (const g of dataset.galleries) add(gallery(g.summary.slug));
+  for (const d of dataset.documents) hash.update(documentFile(d.uuid)!);
+  return hash.digest('hex');
+}
+
+function mapReplacer(_key: string, value: unknown): unknown {
+  return value instanceof Map ? [...value.entries()] : value;
+}

@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, createContentApi, SPORT_SORT, sportSortParam } from '../../src/api/index.ts';
+import { backoffDelay, parseRetryAfter } from '../../src/api/retry.ts';
+import { z } from 'zod';
+import { FieldhouseError } from '../../src/errors/error.ts';
+import type { DemoServer } from '../../src/demo/server/server.ts';
+import { clientFor, recordingTransport, startDemo } from '../helpers/demo.ts';
+
+let server: DemoServer;
+const rec = recordingTransport();
+
+beforeAll(async () => {
+  server = await startDemo();
+});
+afterAll(async () => {
+  await rec.close();
+  await server.close();
+});
+
+async function caught(promise: Promise<unknown>): Promise<FieldhouseError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(FieldhouseError);
+    return error as FieldhouseError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('request headers (spec §7)', () => {
+  it('sends X-Requested-With, Accept, Origin and, only with an identity, X-Oas-Identity', async () => {
+    let identity: string | null = null;
+    const { api } = clientFor(server, rec.transport, { origin: 'https://www.cedarvalleyhawks.example', identity: () => identity });
+    rec.sent.length = 0;
+    await api.websiteConfig();
+    identity = 'demo-editor';
+    await api.websiteConfig();
+    const [anonymous, signedIn] = rec.sent;
+    expect(anonymous!.headers).toEqual({
+      'X-Requested-With': 'XMLHttpRequest',
+      Accept: 'application/json, text/plain, */*',
+      Origin: 'https://www.cedarvalleyhawks.example',
+    });
+    expect(signedIn!.headers['X-Oas-Identity']).toBe('demo-editor');
+    expect(anonymous!.url).toBe(`${server.origin}/api/v1/website-config`);
+  });
+
+  it('encodes query arrays as comma-separated lists', async () => {
+    const { api } = clientFor(server, rec.transport);
+    rec.sent.length = 0;
+    await api.sportBySlug('football');
+    const zones = server.dataset.adZones.slice(0, 2).map((z) => z.uuid);
+    await api.ads(zones);
+    expect(rec.sent[0]!.url).toContain('include=schedulePageImage,rosterPageImage,defaultSeason,defaultRoster,heroPresentedByLogo,rosterPlayersTemplateFields,rosterStaffMembersTemplateFields,metaImage,icon');
+    expect(rec.sent[1]!.url).toContain(`zones=${zones[0]},${zones[1]}`);
+  });
+
+  it('asks for sports 100 at a time, with icons, sorted by the settings', async () => {
+    const { api } = clientFor(server, rec.transport);
+    rec.sent.length = 0;
+    const byName = await api.sports('name_descending');
+    const url = new URL(rec.sent[0]!.url);
+    expect(url.searchParams.get('per_page')).toBe('100');
+    expect(url.searchParams.get('include')).toBe('icon');
+    expect(url.searchParams.get('sort')).toBe('-name');
+    const names = byName.data.map((s) => s.name);
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
+    expect(byName.data.every((s) => s.icon?.name.startsWith('fieldhouse:'))).toBe(true);
+  });
+});
+
+describe('POST encodings', () => {
+  it('sends a plain object as JSON with Content-Type application/json', async () => {
+    const { api } = clientFor(server, rec.transport);
+    rec.sent.length = 0;
+    const result = await api.submitForm(3, { name: 'Pat Doe', outlet: 'Valley Gazette', email: 'pat@gazette.example', needs: ['photo', 'press'] });
+    expect(result.message).toMatch(/Request received/);
+    expect(rec.sent[0]!.headers['Content-Type']).toBe('application/json');
+    expect(JSON.parse(rec.sent[0]!.body as string)).toMatchObject({ name: 'Pat Doe', needs: ['photo', 'press'] });
+  });
+
+  it('sends FormData as is, so files travel as multipart', async () => {
+    const { api } = clientFor(server, rec.transport);
+    rec.sent.length = 0;
+    const form = new FormData();
+    form.set('camper_name', 'Sam Lee');
+    form.set('birth_date', '2014-05-02');
+    form.set('guardian_email', 'parent@example.com');
+    form.set('camp', 'soccer');
+    form.set('waiver', new Blob(['%PDF-1.4 waiver'], { type: 'application/pdf' }), 'waiver.pdf');
+    const result = await api.submitForm(2, form);
+    expect(result.message).toMatch(/Registration received/);
+    expect(rec.sent[0]!.body).toBeInstanceOf(FormData);
+    expect(rec.sent[0]!.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('gets field errors back for an invalid submission', async () => {
+    const { api } = clientFor(server, rec.transport);
+    const form = new FormData();
+    form.set('camper_name', 'Sam Lee');
+    form.set('guardian_email', 'not-an-email');
+    form.set('camp', 'soccer');
+    form.set('birth_date', '2014-05-02');
+    form.set('waiver', new Blob(['GIF89a'], { type: 'image/gif' }), 'waiver.gif');
+    const error = await caught(api.submitForm(2, form));
+    expect(error.status).toBe(422);
+    expect(error.fatal).toBe(false);
+    expect(error.details.body).toMatchObject({
+      errors: { guardian_email: 'Parent or guardian email must be a valid email address.', waiver: 'Signed waiver must be one of: application/pdf.' },
+    });
+  });
+});
+
+describe('error mapping (spec §8)', () => {
+  it('404 is not fatal and is not reported', async () => {
+    const { api } = clientFor(server, rec.transport);
+    const error = await caught(api.sportBySlug('curling'));
+    expect(error.status).toBe(404);
+    expect(error.fatal).toBe(false);
+    expect(error.details.report).toBe(false);
+    expect(error.statusMessage).toBe('Sport not found');
+  });
+
+  it('403 is fatal and carries the server message', async () => {
+    const { api } = clientFor(server, rec.transport);
+    const error = await caught(api.articlePreview(1));
+    expect(error).toMatchObject({ status: 403, fatal: true, code: 'ApiHttpError' });
+    expect(error.statusMessage).toMatch(/do not have access to previews/);
+  });
+
+  it('500 and above is fatal, with "Unexpected error" when the server gives no message', async () => {
+    const client = createApiClient({
+      baseUrl: 'http://cms.invalid',
+      prefix: '/api/v1',
+      transport: async () => ({ status: 500, headers: {}, body: new TextEncoder().encode('<html>oops</html>') }),
+    });
+    const error = await caught(createContentApi(client).websiteConfig());
+    expect(error).toMatchObject({ status: 500, fatal: true, statusMessage: 'Unexpected error' });
+    expect(error.message).toBe('GET /api/v1/website-config answered 500: Unexpected error');
+  });
+
+  it('401 on the user call means anonymous; the editor identity is a user', async () => {
+    let identity: string | null = null;
+    const { api } = clientFor(server, rec.transport, { identity: () => identity });
+    expect(await api.currentUser()).toBeNull();
+    identity = 'demo-editor';
+    expect(await api.currentUser()).toMatchObject({ name: 'Jamie Editor', roles: ['editor'] });
+  });
+
+  it('says "Redirect base url is not set." without a redirect service', async () => {
+    const { client } = clientFor(server, rec.transport);
+    const error = await caught(createContentApi(client, {}).redirectCheck('/x'));
+    expect(error.message).toBe('Redirect base url is not set.');
+    expect(error.code).toBe('RedirectBaseUrlMissing');
+  });
+});
+
+describe('retries and backoff', () => {
+  it('retries 502/503/504 and succeeds when the API recovers', async () => {
+    const flaky = await startDemo({ faults: { failFirst: 2, errorStatus: 503 } });
+    try {
+      const { api, client } = clientFor(flaky, rec.transport, { retry: { retries: 3, baseDelayMs: 5 } });
+      const retries: number[] = [];
+      const { api: logged } = clientFor(flaky, rec.transport, { retry: { retries: 3, baseDelayMs: 5 }, onRetry: (r) => retries.push(r.attempt) });
+      await expect(api.websiteConfig()).resolves.toMatchObject({ site_title: 'Cedar Valley Hawks' });
+      expect(client.stats.retries).toBe(2);
+      await expect(logged.categories()).resolves.toHaveLength(9);
+      expect(retries).toEqual([1, 2]);
+    } finally {
+      await flaky.close();
+    }
+  });
+
+  it('gives up after the bounded number of retries with a fatal error', async () => {
+    const down = await startDemo({ faults: { errorRate: 1, errorStatus: 504 } });
+    try {
+      const { api, client } = clientFor(down, rec.transport, { retry: { retries: 2, baseDelayMs: 5 } });
+      const error = await caught(api.websiteConfig());
+      expect(error).toMatchObject({ status: 504, fatal: true });
+      expect(client.stats.requests).toBe(3);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('honours Retry-After on 429', async () => {
+    const limited = await startDemo({ faults: { failFirst: 1, errorStatus: 429, retryAfterSeconds: 1 } });
+    try {
+      const { api } = clientFor(limited, rec.transport, { retry: { retries: 2, baseDelayMs: 5, maxDelayMs: 5_000 } });
+      const started = performance.now();
+      await api.categories();
+      expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('retries reset connections and timeouts, then reports the network failure', async () => {
+    const broken = await startDemo({ faults: { resetRate: 1 } });
+    const slow = await startDemo({ faults: { latencyMs: 400 } });
+    try {
+      const reset = await caught(clientFor(broken, rec.transport, { retry: { retries: 2, baseDelayMs: 5 } }).api.categories());
+      expect(reset.code).toBe('ApiNetworkError');
+      expect(reset.message).toMatch(/failed after 3 attempts/);
+      const timeout = await caught(clientFor(slow, rec.transport, { timeoutMs: 100, retry: { retries: 1, baseDelayMs: 5 } }).api.categories());
+      expect(timeout.message).toMatch(/timed out after 100 ms/);
+    } finally {
+      await broken.close();
+      await slow.close();
+    }
+  });
+
+  it('grows the delay exponentially with full jitter, capped, and reads Retry-After', () => {
+    const policy = { retries: 5, baseDelayMs: 100, maxDelayMs: 1_000 };
+    expect([0, 1, 2, 3, 4].map((n) => backoffDelay(policy, n, undefined, () => 1))).toEqual([100, 200, 400, 800, 1_000]);
+    expect(backoffDelay(policy, 3, undefined, () => 0)).toBe(0);
+    expect(backoffDelay(policy, 0, '0')).toBe(0);
+    expect(backoffDelay(policy, 0, '120')).toBe(1_000);
+    expect(parseRetryAfter('Wed, 21 Oct 2026 07:28:05 GMT', Date.parse('Wed, 21 Oct 2026 07:28:00 GMT'))).toBe(5_000);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});
+
+describe('validation at the boundary', () => {
+  it('names the endpoint, the record and the field path, and what was expected', async () => {
+    const corrupting = recordingTransport();
+    const client = createApiClient({
+      baseUrl: server.origin,
+      prefix: server.apiPrefix,
+      transport: async (request) => {
+        const response = await corrupting.transport(request);
+        const json = JSON.parse(new TextDecoder().decode(response.body));
+        json.data[3].default_season_id = 'six';
+        return { ...response, body: new TextEncoder().encode(JSON.stringify(json)) };
+      },
+    });
+    try {
+      const error = await caught(createContentApi(client).sports());
+      expect(error.code).toBe('ApiInvalidResponse');
+      expect(error.message).toContain('GET /api/v1/sports?include=icon&per_page=100&sort=order returned an invalid record data[3] (id 4, slug "baseball")');
+      expect(error.message).toContain('at data[3].default_season_id: Invalid input: expected number, received string');
+    } finally {
+      await corrupting.close();
+    }
+  });
+
+  it('reports a body that is not JSON, naming the endpoint', async () => {
+    const garbled = await startDemo({ faults: { malformedRate: 1 } });
+    try {
+      const error = await caught(clientFor(garbled, rec.transport).api.categories());
+      expect(error.code).toBe('ApiNotJson');
+      expect(error.message).toMatch(/^GET \/api\/v1\/categories returned a body that is not valid JSON/);
+    } finally {
+      await garbled.close();
+    }
+  });
+
+  it('records no-cache and no-store from Cache-Control', async () => {
+    const { client } = clientFor(server, rec.transport);
+    const search = await client.get('/search', { query: { s: 'basketball' }, schema: z.unknown() });
+    expect(search.cache).toEqual({ header: 'no-cache', noCache: true, noStore: false });
+    const user = await clientFor(server, rec.transport, { identity: () => 'demo-editor' }).client.get(`${server.dashboardApiUrl}/user`, {
+      schema: z.unknown(),
+      absolute: true,
+    });
+    expect(user.cache).toMatchObject({ noStore: true });
+  });
+});
+
+describe('sport sorting (spec §4)', () => {
+  it.each([
+    ['order_ascending', 'order'],
+    ['order_descending', '-order'],
+    ['name_ascending', 'name'],
+    ['name_descending', '-name'],
+  ] as const)('%s → sort=%s', (behavior, sort) => {
+    expect(sportSortParam(behavior)).toBe(sort);
+    expect(SPORT_SORT[behavior]).toBe(sort);
+  });
+  it('defaults to order when the setting is empty', () => {
+    expect(sportSortParam(null)).toBe('order');
+  });
+});

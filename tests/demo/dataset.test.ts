@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as S from '../../src/api/schemas/index.ts';
+import { datasetDigest, generateDataset } from '../../src/demo/dataset.ts';
+import { demoDataset } from '../helpers/demo.ts';
+
+describe('demo dataset', () => {
+  it('is deterministic: the same seed gives the same digest, another seed another', () => {
+    const a = datasetDigest(demoDataset());
+    expect(datasetDigest(generateDataset({ seed: 'fieldhouse' }))).toBe(a);
+    expect(datasetDigest(generateDataset({ seed: 'another-seed' }))).not.toBe(a);
+  });
+
+  it('has the size of a real department at scale 1', () => {
+    const d = demoDataset();
+    expect(d.sports.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(d.sports.map((s) => s.gender))).toEqual(new Set(['men', 'women']));
+    expect(d.seasons).toHaveLength(6);
+    for (const sport of d.sports) {
+      expect(d.rosters.filter((r) => r.sport_id === sport.id)).toHaveLength(6);
+      expect(d.schedules.filter((s) => s.sport_id === sport.id)).toHaveLength(6);
+    }
+    expect(d.articles.filter((a) => a.status === 'published').length).toBeGreaterThanOrEqual(2000);
+    expect(d.events.filter((e) => e.result?.status === 'final').length).toBeGreaterThan(1500);
+    expect(d.events.filter((e) => e.broadcasts.length > 0 && e.result === null).length).toBeGreaterThan(20);
+    expect(d.videos.length).toBeGreaterThan(100);
+    expect(d.galleries.length).toBeGreaterThan(100);
+    expect(d.departments.length).toBeGreaterThan(10);
+    const published = d.pages.filter((p) => p.status === 'published');
+    expect(published.length).toBeGreaterThanOrEqual(10);
+    expect(published.some((p) => p.slug.split('/').length >= 3)).toBe(true);
+    expect(published.filter((p) => p.password_protected)).toHaveLength(1);
+    expect(new Set(d.forms.flatMap((f) => f.fields.map((x) => x.type)))).toEqual(new Set(['input', 'textarea', 'select', 'checkboxes', 'file', 'paragraph']));
+    expect(d.adZones.length).toBeGreaterThan(0);
+    expect(d.ads.length).toBeGreaterThan(d.adZones.length);
+  });
+
+  it('fills every site setting of spec §3', () => {
+    const settings = demoDataset().settings;
+    for (const key of Object.keys(S.SiteSettings.shape)) {
+      const value = (settings as Record<string, unknown>)[key];
+      expect(value, key).not.toBeNull();
+      expect(value, key).not.toBeUndefined();
+      if (Array.isArray(value)) expect(value.length, key).toBeGreaterThan(0);
+    }
+  });
+
+  it('conforms to the contract: every record parses with its zod schema', () => {
+    const d = demoDataset();
+    const parse = <T extends z.ZodType>(schema: T, value: unknown, what: string) => {
+      const result = schema.safeParse(value);
+      expect(result.success, `${what}: ${result.success ? '' : result.error.message}`).toBe(true);
+    };
+    parse(S.SiteSettings, d.settings, 'settings');
+    parse(z.array(S.Sport), d.sports, 'sports');
+    parse(z.array(S.Roster), d.rosters, 'rosters');
+    parse(z.array(S.Player), d.players, 'players');
+    parse(z.array(S.CoachProfile), d.coaches, 'coaches');
+    parse(z.array(S.Schedule), d.schedules, 'schedules');
+    parse(z.array(S.EventWithSport), d.events.slice(0, 500), 'events');
+    parse(z.array(S.ArticleSummary), d.articles, 'articles');
+    parse(z.array(S.Video), d.videos, 'videos');
+    parse(z.array(S.Department), d.departments, 'departments');
+    parse(z.array(S.ContentPage), d.pages, 'pages');
+    parse(z.array(S.Form), d.forms, 'forms');
+    parse(z.array(S.DocumentMeta), d.documents, 'documents');
+    parse(z.array(S.Ad), d.ads, 'ads');
+    parse(z.array(S.RedirectRule), d.redirects, 'redirects');
+    for (const a of d.articles.filter((_, i) => i % 97 === 0)) parse(S.Article, d.article(a.id), `article ${a.id}`);
+    for (const e of d.events.filter((e) => e.boxscore_id).filter((_, i) => i % 50 === 0)) parse(S.BoxScore, d.boxScore(e.boxscore_id!), `box score ${e.boxscore_id}`);
+    for (const s of d.schedules.filter((_, i) => i % 10 === 0)) parse(S.SeasonStats, d.stats(s.sport_id, s.season.slug), `stats ${s.id}`);
+    for (const g of d.galleries.slice(0, 20)) parse(S.Gallery, d.gallery(g.summary.slug), `gallery ${g.summary.slug}`);
+    for (const id of d.articleRevisionIds().slice(0, 20)) parse(S.ArticleRevision, d.articleRevision(id), `revision ${id}`);
+  });
+
+  it('has referential integrity: every referenced id exists', () => {
+    const d = demoDataset();
+    const sportIds = new Set(d.sports.map((s) => s.id));
+    const seasonIds = new Set(d.seasons.map((s) => s.id));
+    const rosterIds = new Set(d.rosters.map((r) => r.id));
+    const scheduleIds = new Set(d.schedules.map((s) => s.id));
+    const articleIds = new Set(d.articles.map((a) => a.id));
+    const published = new Set(d.articles.filter((a) => a.status === 'published').map((a) => a.id));
+    const pageIds = new Set(d.pages.map((p) => p.id));
+    const formIds = new Set(d.forms.map((f) => f.id));
+    const zoneIds = new Set(d.adZones.map((z) => z.uuid));
+    const categoryIds = new Set(d.categories.map((c) => c.id));
+    const missing: string[] = [];
+    const check = (ok: boolean, what: string) => {
+      if (!ok) missing.push(what);
+    };
+
+    for (const s of d.sports) {
+      check(seasonIds.has(s.default_season_id!), `sport ${s.slug} default_season_id`);
+      check(rosterIds.has(s.default_roster_id!), `sport ${s.slug} default_roster_id`);
+      check(scheduleIds.has(s.schedule_id!), `sport ${s.slug} schedule_id`);
+    }
+    for (const r of d.rosters) {
+      check(sportIds.has(r.sport_id) && seasonIds.has(r.season.id), `roster ${r.id}`);
+      const playerIds = new Set(d.players.filter((p) => p.sport_id === r.sport_id).map((p) => p.id));
+      for (const p of r.players) check(playerIds.has(p.player_id), `roster ${r.id} player ${p.player_id}`);
+    }
+    for (const e of d.events) {
+      check(sportIds.has(e.sport_id) && seasonIds.has(e.season_id), `event ${e.id}`);
+      if (e.boxscore_id) check(d.boxScore(e.boxscore_id)?.event_id === e.id, `event ${e.id} boxscore`);
+      if (e.recap_article_id) check(published.has(e.recap_article_id), `event ${e.id} recap`);
+      if (e.preview_article_id) check(published.has(e.preview_article_id), `event ${e.id} preview`);
+    }
+    for (const a of d.articles) {
+      if (a.sport) check(sportIds.has(a.sport.id), `article ${a.id} sport`);
+      for (const c of a.categories) check(categoryIds.has(c.id), `article ${a.id} category ${c.id}`);
+    }
+    for (const a of d.articles.filter((_, i) => i % 13 === 0)) {
+      for (const r of d.article(a.id)!.related) check(published.has(r.id), `article ${a.id} related ${r.id}`);
+    }
+    for (const id of d.articleRevisionIds()) check(articleIds.has(d.articleRevision(id)!.article_id), `revision ${id}`);
+    for (const p of d.pages) {
+      for (const b of p.blocks) {
+        if (b.type === 'form') check(formIds.has(b.form_id), `page ${p.slug} form ${b.form_id}`);
+        if (b.type === 'ad_zone') check(zoneIds.has(b.zone_uuid), `page ${p.slug} zone`);
+      }
+    }
+    for (const r of d.pageRevisions) check(pageIds.has(r.page_id), `page revision ${r.id}`);
+    for (const ad of d.ads) check(zoneIds.has(ad.zone_uuid), `ad ${ad.id} zone`);
+    for (const [key, uuid] of Object.entries(d.settings.ad_zones)) check(uuid !== null && zoneIds.has(uuid), `settings ad_zones.${key}`);
+    for (const dept of d.departments) for (const m of dept.members) check(m.department_ids.includes(dept.id), `department ${dept.slug} member ${m.slug}`);
+    check(pageIds.has(d.settings.homepage_static_page!.id), 'settings homepage_static_page');
+    check(pageIds.has(d.settings.sport_static_page!.id), 'settings sport_static_page');
+    check(seasonIds.has(d.settings.default_season!.id), 'settings default_season');
+    for (const key of ['featured_category', 'headlines_category', 'sport_page_category'] as const) check(categoryIds.has(d.settings[key]!.id), `settings ${key}`);
+    for (const doc of d.documents) check(d.documentFile(doc.uuid)?.byteLength === doc.size_bytes, `document ${doc.uuid}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('uses slugs of lowercase letters and digits separated by single hyphens', () => {
+    const d = demoDataset();
+    const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+    const bad = [
+      ...d.sports.map((s) => s.slug), ...d.seasons.map((s) => s.slug), ...d.players.map((p) => p.slug), ...d.coaches.map((c) => c.slug),
+      ...d.articles.map((a) => a.slug), ...d.staff.map((s) => s.slug), ...d.departments.map((x) => x.slug), ...d.galleries.map((g) => g.summary.slug),
+      ...d.pages.flatMap((p) => p.slug.split('/')),
+    ].filter((s) => !slug.test(s));
+    expect(bad).toEqual([]);
+  });
+
+  it('makes scale 10 ten times the history', () => {
+    const big = generateDataset({ scale: 10 });
+    expect(big.seasons).toHaveLength(60);
+    expect(big.articles.length).toBeGreaterThan(demoDataset().articles.length * 8);
+  });
+});
