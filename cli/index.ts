@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
-import { formatError } from '../src/errors/error.ts';
+import { formatError, isFieldhouseError } from '../src/errors/error.ts';
+import { registerBuild } from './commands/build.ts';
 import { registerDemoApi } from './commands/demo-api.ts';
 import { EXIT } from './options.ts';
 
@@ -10,6 +11,7 @@ export function createProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .addHelpText('after', `\nExit codes: ${EXIT.ok} success, ${EXIT.failed} the command failed, ${EXIT.usage} bad usage or configuration.`);
+  registerBuild(program);
   registerDemoApi(program);
   return program;
 }
@@ -21,6 +23,11 @@ export async function main(argv: string[]): Promise<void> {
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      return;
+    }
+    if (isFieldhouseError(error) && error.code.startsWith('Config')) {
+      process.stderr.write(`site: ${formatError(error)}\n`);
+      process.exitCode = EXIT.usage;
       return;
     }
     process.stderr.write(`site: ${formatError(error)}\n`);

@@ -68,8 +68,8 @@ export interface ApiStats {
 export interface ApiClient {
   get<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<ApiResult<z.output<S>>>;
   post<S extends z.ZodType>(path: string, options: PostOptions<S>): Promise<ApiResult<z.output<S>>>;
-  /** Raw bytes (documents). */
-  getBytes(path: string, options?: { query?: Query }): Promise<Uint8Array>;
+  /** Raw bytes (documents, media). */
+  getBytes(path: string, options?: { query?: Query; absolute?: boolean }): Promise<Uint8Array>;
   /** The full URL of a content call. */
   url(path: string, query?: Query): string;
   readonly stats: ApiStats;
@@ -154,8 +154,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const extra: Record<string, string> | undefined = isForm ? undefined : { 'Content-Type': 'application/json' };
       return handle('POST', target, await send('POST', target, payload, extra), schema);
     },
-    async getBytes(path, { query } = {}) {
-      const target = url(path, query);
+    async getBytes(path, { query, absolute } = {}) {
+      const target = url(path, query, absolute);
       const response = await send('GET', target);
       if (response.status < 200 || response.status >= 300) throw httpError('GET', target, response.status, decode(response.body));
       return response.body;

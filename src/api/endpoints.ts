@@ -45,8 +45,8 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
     websiteConfig: () => data('/website-config', S.SiteSettings),
 
     /** GET /sports: per_page 100, sort from sport_sorting_behavior, include icon. */
-    sports: (sortingBehavior?: S.SportSortingBehavior | null) =>
-      list('/sports', S.Sport, { per_page: SPORTS_PER_PAGE, sort: sportSortParam(sortingBehavior), include: ['icon'] }),
+    sports: (sortingBehavior?: S.SportSortingBehavior | null, page?: number) =>
+      list('/sports', S.Sport, { per_page: SPORTS_PER_PAGE, sort: sportSortParam(sortingBehavior), include: ['icon'], page }),
     sportBySlug: (slug: string) => data(`/sports/by/slug/${seg(slug)}`, S.Sport, { include: [...S.SPORT_DETAIL_INCLUDES] }),
     seasons: (sportId: number) => data(`/sports/${sportId}/seasons`, z.array(S.Season)),
     roster: (sportId: number, season: string) => data('/rosters', S.Roster, { sport_id: sportId, season }),

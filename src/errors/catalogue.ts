@@ -76,3 +76,38 @@ export const DemoUnknownOption = {
     `Demo CMS option ${option}=${value} is not valid: expected ${expected}.`,
   hint: 'Run `site demo-api --help` for the options and their ranges.',
 } satisfies ErrorData;
+
+export const ConfigNotFound = {
+  name: 'ConfigNotFound',
+  title: 'The config file does not exist.',
+  message: (file: string) => `Config file not found: ${file}`,
+  hint: 'Check the --config path, or run without it to use site.config.ts in the current folder.',
+} satisfies ErrorData;
+
+export const ConfigLoadFailed = {
+  name: 'ConfigLoadFailed',
+  title: 'The config file could not be loaded.',
+  message: (file: string, reason: string) => `Could not load ${file}: ${reason}`,
+  hint: 'Fix the syntax error or import in the config file; it must `export default defineConfig({ … })`.',
+} satisfies ErrorData;
+
+export const ConfigInvalid = {
+  name: 'ConfigInvalid',
+  title: 'The site config has invalid values.',
+  message: (source: string, problems: string[]) => `Invalid site config (${source}):\n  - ${problems.join('\n  - ')}`,
+  hint: 'Fix the keys listed above; README.md has the configuration reference.',
+} satisfies ErrorData;
+
+export const UnsafeOutputPath = {
+  name: 'UnsafeOutputPath',
+  title: 'A record would be written outside the output folder.',
+  message: (path: string, record: string) => `Refused ${record}: its path "${path}" would resolve outside the output folder.`,
+  hint: 'Fix the slug of that record in the CMS: slugs are lowercase letters and digits separated by single hyphens.',
+} satisfies ErrorData;
+
+export const BuildFailed = {
+  name: 'BuildFailed',
+  title: 'The build failed.',
+  message: (failed: number, first: string) => `The build failed: ${failed} page${failed === 1 ? '' : 's'} could not be built (first: ${first}). The previous output was left as it was.`,
+  hint: 'Fix the errors listed above and build again; --keep-going writes the pages that did build.',
+} satisfies ErrorData;

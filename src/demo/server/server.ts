@@ -13,7 +13,8 @@ export const DEMO_REDIRECT_PATH = '/redirect-service';
 /** The cookie whose value the demo reads as the bypass identity when no X-Oas-Identity header is sent. */
 export const DEMO_BYPASS_COOKIE = 'fh_identity';
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
-const RESPONSE_CACHE_ENTRIES = 4000;
+/** The response cache's budget: recent public answers, bounded in bytes so big scales stay lean. */
+const RESPONSE_CACHE_BYTES = 48 * 1024 * 1024;
 
 export interface DemoServerOptions extends DatasetOptions {
   port?: number;
@@ -62,6 +63,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     { base: DEMO_REDIRECT_PATH, routes: compile(redirectRoutes(dataset)), faulty: true },
   ];
   const cache = new Map<string, { body: Buffer; etag: string; contentType: string }>();
+  let cacheBytes = 0;
   let requests = 0;
 
   const server = createServer((req, res) => {
@@ -141,9 +143,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     const body = Buffer.from(isJson ? JSON.stringify(answer.json ?? null) : answer.bytes!);
     const contentType = isJson ? 'application/json; charset=utf-8' : answer.contentType ?? 'application/octet-stream';
     const etag = answer.status === 200 ? `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` : null;
-    if (cacheKey && etag) {
+    if (cacheKey && etag && !cache.has(cacheKey)) {
       cache.set(cacheKey, { body, etag, contentType });
-      if (cache.size > RESPONSE_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      cacheBytes += body.byteLength;
+      while (cacheBytes > RESPONSE_CACHE_BYTES) {
+        const [oldest, entry] = cache.entries().next().value!;
+        cache.delete(oldest);
+        cacheBytes -= entry.body.byteLength;
+      }
     }
     sendBytes(res, req, answer.status, body, contentType, cacheHeader(answer.cache), etag, answer.headers ?? {});
   }

@@ -1,0 +1,65 @@
+import type { Command } from 'commander';
+import { buildSite, type BuildSummary } from '../../src/build/index.ts';
+import { loadConfig } from '../../src/config/load.ts';
+import { createLogger } from '../../src/logger/logger.ts';
+import { EXIT, integerIn } from '../options.ts';
+
+interface BuildFlags {
+  config?: string;
+  out?: string;
+  concurrency?: number;
+  keepGoing?: boolean;
+  json?: boolean;
+  verbose?: boolean;
+}
+
+export function registerBuild(program: Command): void {
+  program
+    .command('build')
+    .description('Crawl the content API and write the static site (the demo CMS when no API is configured).')
+    .option('--config <file>', 'config file', 'site.config.ts')
+    .option('--out <dir>', 'output folder (default: build.outDir of the config, "out")')
+    .option('--concurrency <n>', 'render worker threads (default: one per core)', integerIn(1, 64))
+    .option('--keep-going', 'write the pages that build even when some fail, and list the rest')
+    .option('--json', 'print the summary as JSON on stdout (for CI)')
+    .option('--verbose', 'show every warning')
+    .addHelpText('after', '\nExit codes: 0 built, 1 some pages failed (the previous output is kept unless --keep-going), 2 bad usage or configuration.')
+    .action(async (flags: BuildFlags) => {
+      const logger = createLogger({ level: flags.verbose ? 'debug' : 'info' });
+      const { config, root } = await loadConfig({ file: flags.config });
+      const summary = await buildSite({
+        config,
+        root,
+        outDir: flags.out,
+        concurrency: flags.concurrency,
+        keepGoing: flags.keepGoing,
+        logger,
+        tty: Boolean(process.stderr.isTTY) && !flags.json,
+        verbose: flags.verbose,
+      });
+      if (flags.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+      else printSummary(summary, logger);
+      process.exitCode = summary.ok ? EXIT.ok : EXIT.failed;
+    });
+}
+
+function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>): void {
+  const n = (v: number) => v.toLocaleString('en-US');
+  for (const f of s.failed.slice(0, 50)) logger.error('build', `${f.path} (${f.record}): ${f.message}`);
+  if (s.failed.length > 50) logger.error('build', `… and ${n(s.failed.length - 50)} more failures`);
+  const lines = [
+    ['routes', n(s.routes)],
+    ['pages written', n(s.pages)],
+    ['files copied', n(s.files)],
+    ['skipped', n(s.skipped)],
+    ['warnings', n(s.warnings)],
+    ['failed', n(s.failed.length)],
+    ['wall time', `${(s.wallMs / 1000).toFixed(1)} s (${Object.entries(s.stages).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', ')})`],
+    ['pages/s', n(s.pagesPerSecond)],
+    ['peak RSS', `${n(s.peakRssMb)} MB${s.demoPeakRssMb !== null ? ` (demo CMS process: ${n(s.demoPeakRssMb)} MB)` : ''}`],
+    ['API requests', `${n(s.apiRequests)} (${n(s.apiRetries)} retried)`],
+    ['bytes written', `${(s.bytesWritten / 1048576).toFixed(1)} MB`],
+  ];
+  logger.info('build', s.ok ? `built ${s.buildId} into ${s.outDir}` : s.buildId && s.pages ? `wrote a partial site (${s.buildId}) into ${s.outDir}` : 'build failed; the previous output is unchanged');
+  for (const [k, v] of lines) logger.info('build', `  ${k!.padEnd(14)} ${v}`);
+}

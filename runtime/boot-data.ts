@@ -1,0 +1,19 @@
+import type { Payload } from '../templates/data.ts';
+
+/** What every page's HTML tells the runtime: written by the build as inline JSON. */
+export interface BootData {
+  buildId: string;
+  /** URL of the site-wide data file (hashed). */
+  siteData: string;
+}
+
+export const BOOT_ID = '__FH_BOOT__';
+export const PAYLOAD_ID = '__FH_PAYLOAD__';
+export const APP_ID = 'app';
+
+export function readJson<T>(id: string): T | null {
+  const el = document.getElementById(id);
+  return el?.textContent ? (JSON.parse(el.textContent) as T) : null;
+}
+
+export type { Payload };

@@ -1,0 +1,55 @@
+/**
+ * `npm run bench`: builds the demo at scale 1 and scale 10 against the demo CMS on loopback, each in a fresh
+ * process, and prints routes, wall time, pages/s, peak RSS, API requests and bytes written (table and JSON).
+ * Usage: npm run bench [-- --scales 1,10]
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const scalesArg = process.argv.indexOf('--scales');
+const scales = scalesArg > 0 ? process.argv[scalesArg + 1]!.split(',').map(Number) : [1, 10];
+
+interface Row {
+  scale: number;
+  routes: number;
+  pages: number;
+  wallSeconds: number;
+  pagesPerSecond: number;
+  peakRssMb: number;
+  demoPeakRssMb: number | null;
+  apiRequests: number;
+  bytesWrittenMb: number;
+  stages: Record<string, number>;
+}
+
+const rows: Row[] = [];
+for (const scale of scales) {
+  const dir = mkdtempSync(join(tmpdir(), `fieldhouse-bench-${scale}-`));
+  try {
+    writeFileSync(join(dir, 'site.config.ts'), `export default { siteUrl: 'https://www.cedarvalleyhawks.example', demo: { scale: ${scale} } };\n`);
+    process.stderr.write(`bench: building the demo at scale ${scale} …\n`);
+    const output = execFileSync(process.execPath, [join(root, 'bin/site.js'), 'build', '--json', '--config', join(dir, 'site.config.ts'), '--out', join(dir, 'out')], {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const s = JSON.parse(output) as { ok: boolean; routes: number; pages: number; wallMs: number; pagesPerSecond: number; peakRssMb: number; demoPeakRssMb: number | null; apiRequests: number; bytesWritten: number; stages: Record<string, number> };
+    if (!s.ok) throw new Error(`the scale ${scale} build failed`);
+    rows.push({ scale, routes: s.routes, pages: s.pages, wallSeconds: s.wallMs / 1000, pagesPerSecond: s.pagesPerSecond, peakRssMb: s.peakRssMb, demoPeakRssMb: s.demoPeakRssMb, apiRequests: s.apiRequests, bytesWrittenMb: Math.round(s.bytesWritten / 1048576), stages: s.stages });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const header = ['scale', 'routes', 'pages', 'wall s', 'pages/s', 'peak RSS MB', 'demo CMS MB', 'API requests', 'written MB'];
+const table = rows.map((r) => [r.scale, r.routes, r.pages, r.wallSeconds.toFixed(1), r.pagesPerSecond, r.peakRssMb, r.demoPeakRssMb ?? '-', r.apiRequests, r.bytesWrittenMb].map(String));
+const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
+const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
+console.log(line(header));
+for (const row of table) console.log(line(row));
+console.log(JSON.stringify({ machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version }, results: rows }, null, 2));

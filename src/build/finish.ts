@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import pLimit from 'p-limit';
+import type { HeadData, Payload, SiteData } from '../../templates/data.ts';
+import type { ApiClient } from '../api/client.ts';
+import { ROUTES } from '../routes/table.ts';
+import { outputPath } from './output.ts';
+import { shellPath } from './plan.ts';
+
+export const BUILDS_DIR = '_site/builds';
+export const DATA_DIR = '_site/data';
+
+/** Copy the media the pages reference (root-relative to the API origin) into the site, so it serves itself. */
+export async function mirrorMedia(urls: Set<string>, client: ApiClient, apiOrigin: string, outDir: string, concurrency: number, warn: (m: string) => void): Promise<{ digests: string[]; bytes: number }> {
+  const limit = pLimit(concurrency);
+  let bytes = 0;
+  const digests: string[] = [];
+  await Promise.all(
+    [...urls].sort().map((url) =>
+      limit(async () => {
+        try {
+          const body = await client.getBytes(`${apiOrigin}${url}`, { absolute: true });
+          const file = outputPath(outDir, url, `media ${url}`);
+          await mkdir(dirname(file), { recursive: true });
+          await writeFile(file, body);
+          bytes += body.byteLength;
+          digests.push(`${url}:${createHash('sha1').update(body).digest('hex')}`);
+        } catch (error) {
+          warn(`media ${url} could not be copied: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }),
+    ),
+  );
+  return { digests: digests.sort(), bytes };
+}
+
+/** Site-wide data, written once per build under a content hash. */
+export async function writeSiteData(site: SiteData, outDir: string): Promise<{ url: string; json: string; hash: string }> {
+  const json = JSON.stringify(site);
+  const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
+  const url = `/${DATA_DIR}/site-${hash}.json`;
+  await mkdir(join(outDir, DATA_DIR), { recursive: true });
+  await writeFile(join(outDir, url), json);
+  return { url, json, hash };
+}
+
+/** The 404 document: rendered like a page, written as 404.html at the root. */
+export function notFoundTask(): { dir: string; spool: string; file: string } {
+  const head: HeadData = { title: 'Page Not Found', description: null, image: null, type: 'website', noindex: true };
+  const payload: Omit<Payload, 'buildId'> = { route: 'error', path: '/404', template: 'document', params: {}, head, data: {}, error: { status: 404, message: 'Page Not Found' } };
+  return { dir: '', spool: JSON.stringify(payload), file: '404.html' };
+}
+
+/** Route rules per pattern: prerendered or rendered in the browser (Nuxt's app manifest is the model). */
+export function routeRules(): Record<string, { prerender: boolean; render: string; shell?: string }> {
+  return Object.fromEntries(
+    ROUTES.map((r) => [r.pattern, { prerender: r.render !== 'client', render: r.render, ...(r.render === 'client' ? { shell: shellPath(r) } : {}) }]),
+  );
+}
+
+export interface Manifests {
+  latest: { id: string; timestamp: string };
+}
+
+/** `_site/builds/latest.json` and `_site/builds/meta/<id>.json`. */
+export async function writeManifests(outDir: string, buildId: string, timestamp: string, prerendered: string[]): Promise<Manifests> {
+  const latest = { id: buildId, timestamp };
+  await mkdir(join(outDir, BUILDS_DIR, 'meta'), { recursive: true });
+  await writeFile(join(outDir, BUILDS_DIR, 'latest.json'), JSON.stringify(latest));
+  await writeFile(join(outDir, BUILDS_DIR, 'meta', `${buildId}.json`), JSON.stringify({ id: buildId, timestamp, routeRules: routeRules(), prerendered: [...prerendered].sort() }));
+  return { latest };
+}
+
+/** Rules for `site preview` (the serve package's handler): shells of client routes, clean URLs, caching. */
+export async function writeServeJson(outDir: string): Promise<void> {
+  const rewrites = ROUTES.filter((r) => r.render === 'client' && Object.keys(r.params).length > 0).map((r) => ({
+    source: r.pattern.replace(/\.(\w+)$/, '\\.$1'),
+    destination: `${shellPath(r)}/index.html`,
+  }));
+  const config = {
+    cleanUrls: true,
+    trailingSlash: false,
+    rewrites,
+    headers: [
+      { source: '_site/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
+      { source: '_site/builds/**', headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
+      { source: '**/_payload.json', headers: [{ key: 'Cache-Control', value: 'public, max-age=0, must-revalidate' }] },
+    ],
+  };
+  await writeFile(join(outDir, 'serve.json'), `${JSON.stringify(config, null, 2)}\n`);
+}
+
+/** Copy the project's public/ folder (favicons, vendor stand-ins) into the site as it is. */
+export async function copyPublic(root: string, publicDir: string, outDir: string): Promise<void> {
+  const from = join(root, publicDir);
+  if (existsSync(from)) await cp(from, outDir, { recursive: true });
+}

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { SiteConfig } from '../config/schema.ts';
+import { BuildFailed } from '../errors/catalogue.ts';
+import { createError, formatError } from '../errors/error.ts';
+import type { Logger } from '../logger/logger.ts';
+import { createRouter } from '../routes/match.ts';
+import { bundle, PACKAGE_ROOT } from './bundle.ts';
+import { buildClock } from './dates.ts';
+import { copyPublic, mirrorMedia, notFoundTask, writeManifests, writeServeJson, writeSiteData } from './finish.ts';
+import { loadPages, pageDir, type PageFailure } from './load.ts';
+import { createMemo } from './memo.ts';
+import { createStaging } from './output.ts';
+import type { PageContext } from './pages/index.ts';
+import { planPages } from './plan.ts';
+import { createProgress } from './progress.ts';
+import { BUILD_ID_LENGTH } from './render/document.ts';
+import { createRenderPool, workerCount, type RenderPool } from './render/pool.ts';
+import { loadSiteData } from './site-data.ts';
+import { openContentSource } from './source.ts';
+
+export const FIELDHOUSE_VERSION = '0.1.0';
+const MAX_WARNINGS_SHOWN = 20;
+const MEMO_ENTRIES = 256;
+
+export interface BuildOptions {
+  config: SiteConfig;
+  /** Project root: the config's folder (public/, caches, the default output folder). */
+  root: string;
+  outDir?: string;
+  /** Render workers (overrides the config). */
+  concurrency?: number;
+  keepGoing?: boolean;
+  logger: Logger;
+  /** Draw live progress bars. */
+  tty?: boolean;
+  verbose?: boolean;
+}
+
+export interface BuildSummary {
+  ok: boolean;
+  buildId: string | null;
+  outDir: string;
+  routes: number;
+  pages: number;
+  files: number;
+  skipped: number;
+  warnings: number;
+  failed: PageFailure[];
+  wallMs: number;
+  pagesPerSecond: number;
+  /** Peak memory of the build process (main thread and render workers). */
+  peakRssMb: number;
+  /** Peak memory of the demo CMS's own process, when the build used it (it stands in for a remote API). */
+  demoPeakRssMb: number | null;
+  apiRequests: number;
+  apiRetries: number;
+  bytesWritten: number;
+  stages: Record<string, number>;
+}
+
+/** `site build`: plan → load → render → finish, into a staging folder swapped in only on success. */
+export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
+  const { config, logger } = options;
+  const started = performance.now();
+  const outDir = resolve(options.root, options.outDir ?? config.build.outDir);
+  const stages: Record<string, number> = {};
+  let peakRss = process.memoryUsage.rss();
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 200);
+  let warnings = 0;
+  const warn = (message: string) => {
+    warnings++;
+    if (options.verbose || warnings <= MAX_WARNINGS_SHOWN) logger.warn('build', message);
+    else if (warnings === MAX_WARNINGS_SHOWN + 1) logger.warn('build', 'more warnings follow; run with --verbose to see them all');
+  };
+  const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    try {
+      return await work();
+    } finally {
+      stages[stage] = Math.round(performance.now() - t);
+    }
+  };
+  const progress = (label: string, total: number) => createProgress({ label, total, logger, tty: options.tty ?? false });
+
+  const staging = await createStaging(outDir);
+  // Beside Fieldhouse's own node_modules, so the bundles it writes there resolve react and react-dom.
+  const cacheDir = join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse', `build-${process.pid}-${Date.now()}`);
+  const source = await openContentSource(config, logger, cacheDir, (r) => warn(`retrying ${r.method} ${r.url} (attempt ${r.attempt}, ${r.reason}) in ${r.delayMs} ms`));
+  const summary: BuildSummary = {
+    ok: false, buildId: null, outDir, routes: 0, pages: 0, files: 0, skipped: 0, warnings: 0, failed: [], wallMs: 0, pagesPerSecond: 0, peakRssMb: 0, demoPeakRssMb: null,
+    apiRequests: 0, apiRetries: 0, bytesWritten: 0, stages,
+  };
+  let committed = false;
+  let pool: RenderPool | null = null;
+  try {
+    const clock = buildClock();
+    const site = await timed('site', () => loadSiteData({ api: source.api, config, root: options.root, endpoints: source.endpoints, clock, logger, warn }));
+    const router = createRouter();
+    const ctx: PageContext = { api: source.api, site, router, memo: createMemo(MEMO_ENTRIES), warn };
+    const runtimeConfig = { runtime: config.runtime, scripts: config.scripts, errorReporting: config.errorReporting, bypassCookie: config.bypassCookie };
+    const bundling = timed('bundle', () => bundle({ outDir: staging.dir, cacheDir, runtimeConfig }));
+    bundling.catch(() => undefined);
+
+    const plan = await timed('plan', () => planPages(ctx, router));
+    summary.routes = plan.pages.length;
+    summary.failed.push(...plan.refused);
+    logger.info('build', `${plan.pages.length.toLocaleString('en-US')} routes planned in ${stages.plan} ms`);
+
+    const built = await bundling;
+    const siteData = await writeSiteData(site, staging.dir);
+    pool = await createRenderPool({
+      workers: workerCount(options.concurrency ?? config.build.concurrency),
+      serverBundle: built.serverBundle,
+      outDir: staging.dir,
+      assets: { ...built.assets, siteData: siteData.url },
+      scripts: { ticketMarketing: config.scripts.ticketMarketing, heatmap: config.scripts.heatmap },
+      siteJson: siteData.json,
+    });
+
+    const pagesProgress = progress('pages', plan.pages.length);
+    const loaded = await timed('pages', () => loadPages(plan.pages, ctx, { outDir: staging.dir, concurrency: config.fetch.concurrency, keepGoing: options.keepGoing ?? false, progress: pagesProgress, pool: pool! }));
+    pagesProgress.done();
+    summary.failed.push(...loaded.failures);
+    summary.skipped = loaded.skipped;
+    summary.pages = loaded.written.length;
+    summary.files = plan.pages.filter((p) => p.route.render === 'file').length - loaded.failures.filter((f) => f.path.startsWith('/documents/')).length;
+    if (summary.failed.length && !options.keepGoing) throw createError(BuildFailed, [summary.failed.length, `${summary.failed[0]!.path}: ${summary.failed[0]!.message}`]);
+
+    const notFound = notFoundTask();
+    const notFoundBytes = (await pool.render(notFound)).bytes;
+    const media = await timed('media', () => mirrorMedia(loaded.media, source.client, source.endpoints.baseUrl, staging.dir, config.fetch.concurrency, warn));
+    const buildId = createHash('sha256')
+      .update(JSON.stringify({
+        version: FIELDHOUSE_VERSION,
+        config: { siteUrl: config.siteUrl, theme: config.theme, scripts: config.scripts, runtime: config.runtime, errorReporting: config.errorReporting },
+        site: siteData.hash,
+        assets: built.files.map((f) => `${f.path}:${f.hash}`),
+        media: media.digests,
+        content: loaded.contentDigest.toString('hex'),
+      }))
+      .digest('hex')
+      .slice(0, BUILD_ID_LENGTH);
+    summary.buildId = buildId;
+
+    await timed('finish', async () => {
+      await pool!.patchBuildId(buildId, [...loaded.written.map((path) => ({ dir: pageDir(path) })), { dir: notFound.dir, file: notFound.file }]);
+      await writeManifests(staging.dir, buildId, clock.toISOString(), loaded.written);
+      await writeServeJson(staging.dir);
+      await copyPublic(options.root, config.build.publicDir, staging.dir);
+    });
+    summary.bytesWritten = loaded.pageBytes + notFoundBytes + loaded.fileBytes + media.bytes + siteData.json.length;
+    await timed('commit', () => staging.commit());
+    committed = true;
+    summary.ok = summary.failed.length === 0;
+  } catch (error) {
+    if (!summary.failed.length) summary.failed.push({ path: '(build)', record: 'build', message: formatError(error) });
+    if (!committed) logger.error('build', formatError(error));
+  } finally {
+    clearInterval(sampler);
+    await pool?.close();
+    await rm(cacheDir, { recursive: true, force: true });
+    if (!committed) await staging.discard();
+    summary.apiRequests = source.client.stats.requests;
+    summary.apiRetries = source.client.stats.retries;
+    summary.demoPeakRssMb = await source.close();
+    summary.warnings = warnings;
+    summary.wallMs = Math.round(performance.now() - started);
+    summary.pagesPerSecond = Math.round((summary.pages / Math.max(1, summary.wallMs)) * 1000);
+    summary.peakRssMb = Math.round(Math.max(peakRss, process.memoryUsage.rss()) / 1048576);
+  }
+  return summary;
+}

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import pLimit from 'p-limit';
+import { isFieldhouseError } from '../errors/error.ts';
+import { outputPath } from './output.ts';
+import { PAGE_SOURCES, type PageContext } from './pages/index.ts';
+import type { PlannedPage } from './plan.ts';
+import type { Progress } from './progress.ts';
+import type { RenderPool } from './render/pool.ts';
+
+export interface PageFailure {
+  path: string;
+  record: string;
+  message: string;
+}
+
+export interface LoadResult {
+  /** Paths of the pages written (HTML and payload). */
+  written: string[];
+  /** Bytes of HTML and payloads written. */
+  pageBytes: number;
+  /**
+   * XOR of SHA-256(path, content digest) over every page and file: an order-independent digest of the whole
+   * site in 32 bytes, whatever the number of routes. The build id is made from it.
+   */
+  contentDigest: Buffer;
+  /** Root-relative media URLs the pages use; the finish stage copies them into the site. */
+  media: Set<string>;
+  skipped: number;
+  failures: PageFailure[];
+  /** Files written directly (documents) and their bytes. */
+  fileBytes: number;
+}
+
+export interface LoadOptions {
+  outDir: string;
+  concurrency: number;
+  keepGoing: boolean;
+  progress: Progress;
+  /** Renders each page as soon as its data is loaded. */
+  pool: RenderPool;
+}
+
+/**
+ * Load each page's data through the API and hand it to the render pool as it arrives, so memory does not grow
+ * with the site and loading overlaps rendering. A 404 skips the page with a warning; anything else fails it, and without keep-going stops
+ * new work.
+ */
+export async function loadPages(pages: PlannedPage[], ctx: PageContext, options: LoadOptions): Promise<LoadResult> {
+  const limit = pLimit(options.concurrency);
+  const result: LoadResult = { written: [], pageBytes: 0, contentDigest: Buffer.alloc(32), media: new Set(), skipped: 0, failures: [], fileBytes: 0 };
+  let aborted = false;
+  await Promise.all(
+    pages.map((page) =>
+      limit(async () => {
+        if (aborted) return;
+        try {
+          await loadOne(page, ctx, options, result);
+        } catch (error) {
+          if (isFieldhouseError(error) && error.status === 404) {
+            result.skipped++;
+            ctx.warn(`skipped ${page.path} (${page.record}): the API answered 404`);
+          } else {
+            result.failures.push({ path: page.path, record: page.record, message: error instanceof Error ? error.message : String(error) });
+            if (!options.keepGoing) aborted = true;
+          }
+        } finally {
+          options.progress.tick();
+        }
+      }),
+    ),
+  );
+  return result;
+}
+
+async function loadOne(page: PlannedPage, ctx: PageContext, options: LoadOptions, result: LoadResult): Promise<void> {
+  if (page.route.render === 'file') {
+    const uuid = page.params.uuid as string;
+    const bytes = await ctx.api.documentFile(uuid);
+    const file = outputPath(options.outDir, page.path, page.record);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, bytes);
+    mixDigest(result, page.path, createHash('sha1').update(bytes).digest('hex'));
+    result.fileBytes += bytes.byteLength;
+    return;
+  }
+  const loaded = await PAGE_SOURCES[page.route.name]!.load(ctx, page.params);
+  if ('skip' in loaded) {
+    result.skipped++;
+    ctx.warn(`skipped ${page.path} (${page.record}): ${loaded.skip}`);
+    return;
+  }
+  // The payload without its build id: the workers write a placeholder that is patched once every page is known.
+  const spool = JSON.stringify({ route: page.route.name, path: page.path, template: page.route.template, params: page.params, head: loaded.head, data: loaded.data });
+  outputPath(options.outDir, page.path, page.record);
+  const dir = pageDir(page.path);
+  const rendered = await options.pool.render({ dir, spool });
+  mixDigest(result, page.path, rendered.digest);
+  for (const url of rendered.media) result.media.add(url);
+  result.pageBytes += rendered.bytes;
+  result.written.push(page.path);
+}
+
+function mixDigest(result: LoadResult, path: string, digest: string): void {
+  const entry = createHash('sha256').update(path).update('\0').update(digest).digest();
+  for (let i = 0; i < 32; i++) result.contentDigest[i]! ^= entry[i]!;
+}
+
+/** The folder of a page's files, relative to the output folder. */
+export const pageDir = (path: string) => (path === '/' ? '' : path.slice(1));

@@ -1,0 +1,82 @@
+import type { ContentApi } from '../../api/endpoints.ts';
+import type * as S from '../../api/schemas/index.ts';
+import type { Params } from '../../routes/params.ts';
+import type { Router } from '../../routes/match.ts';
+import type { TemplateName } from '../../routes/table.ts';
+import type { EventItem, HeadData, PageDataMap, SiteData, SportPage } from '../../../templates/data.ts';
+import type { Memo } from '../memo.ts';
+
+/** What page sources get: the API, site-wide data, the build's today, and a shared answer cache. */
+export interface PageContext {
+  api: ContentApi;
+  site: SiteData;
+  router: Router;
+  memo: Memo;
+  /** Called for records the build skips (invalid slug, missing item): they become warnings. */
+  warn(message: string): void;
+}
+
+export type Loaded<T extends TemplateName> = { data: PageDataMap[T]; head: HeadData } | { skip: string };
+
+/** How a route's paths are listed and its pages loaded. */
+export interface PageSource<T extends TemplateName> {
+  template: T;
+  /** Every params object of the route that the API lists; `record` names the source record for errors. */
+  paths(ctx: PageContext): AsyncIterable<{ params: Params; record: string }>;
+  load(ctx: PageContext, params: Params): Promise<Loaded<T>>;
+}
+
+export function source<T extends TemplateName>(template: T, spec: Omit<PageSource<T>, 'template'>): PageSource<T> {
+  return { template, ...spec };
+}
+
+/** One page with no parameters. */
+export async function* single(): AsyncIterable<{ params: Params; record: string }> {
+  yield { params: {}, record: 'site' };
+}
+
+export const str = (params: Params, name: string): string => params[name] as string;
+
+/** Memoised calls shared by many pages (a roster feeds the roster page and every player of that season). */
+export const shared = {
+  sport: (ctx: PageContext, slug: string) => ctx.memo.run(`sport/${slug}`, () => ctx.api.sportBySlug(slug)),
+  seasons: (ctx: PageContext, sportId: number) => ctx.memo.run(`seasons/${sportId}`, () => ctx.api.seasons(sportId)),
+  roster: (ctx: PageContext, sportId: number, season: string) => ctx.memo.run(`roster/${sportId}/${season}`, () => ctx.api.roster(sportId, season)),
+  schedule: (ctx: PageContext, sportId: number, season: string) => ctx.memo.run(`schedule/${sportId}/${season}`, () => ctx.api.schedule(sportId, season)),
+  allTime: (ctx: PageContext, sportId: number) => ctx.memo.run(`all-time/${sportId}`, () => ctx.api.allTimeRoster(sportId)),
+  years: (ctx: PageContext, sportId?: number) => ctx.memo.run(`years/${sportId ?? 'all'}`, () => ctx.api.articleYears(sportId)),
+  form: (ctx: PageContext, id: number) => ctx.memo.run(`form/${id}`, () => ctx.api.form(id)),
+  directory: (ctx: PageContext) => ctx.memo.run('directory', () => ctx.api.staffDirectory()),
+};
+
+/** The sport and its seasons; pages keep `sport`, and `seasons` only where they show a season picker. */
+export async function sportPage(ctx: PageContext, slug: string): Promise<SportPage & { seasons: S.SeasonRef[] }> {
+  const sport = await shared.sport(ctx, slug);
+  const seasons = (await shared.seasons(ctx, sport.id)).map(({ id, name, slug: s }) => ({ id, name, slug: s }));
+  return { sport, seasons };
+}
+
+/** The season a sport page shows: the one named in the path, or the sport's default season. */
+export function pickSeason(page: SportPage & { seasons: S.SeasonRef[] }, slug: string | undefined): S.SeasonRef | null {
+  const season = slug ? page.seasons.find((s) => s.slug === slug) : (page.seasons.find((s) => s.id === page.sport.default_season_id) ?? page.seasons.at(-1));
+  return season ? { id: season.id, name: season.name, slug: season.slug } : null;
+}
+
+/** Forms referenced by form blocks, by id. */
+export async function formsOf(ctx: PageContext, blocks: S.Block[]): Promise<Record<string, S.Form>> {
+  const ids = [...new Set(blocks.flatMap((b) => (b.type === 'form' ? [b.form_id] : [])))];
+  const forms = await Promise.all(ids.map((id) => shared.form(ctx, id)));
+  return Object.fromEntries(forms.map((f) => [String(f.id), f]));
+}
+
+export function eventItem(e: S.EventWithSport | (S.Event & { sport: S.SportRef })): EventItem {
+  return {
+    id: e.id, sport: e.sport, date: e.date, time_tba: e.time_tba, title: e.title, location_type: e.location_type, location: e.location,
+    is_conference: e.is_conference, tournament: e.tournament, result: e.result, broadcasts: e.broadcasts, tickets_url: e.tickets_url,
+    boxscore_id: e.boxscore_id, recap_article_id: e.recap_article_id,
+    opponent: e.opponent ? { name: e.opponent.name, logo: e.opponent.logo } : null,
+  };
+}
+
+export const siteTitle = (ctx: PageContext) => ctx.site.settings.site_title;
+export const describe = (text: string | null | undefined, fallback: string | null) => (text && text.trim() ? text.trim().slice(0, 300) : fallback);

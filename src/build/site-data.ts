@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import type { IconData, SiteData, SportSummary } from '../../templates/data.ts';
+import { collectAll, type ContentApi } from '../api/endpoints.ts';
+import { IconSet } from '../api/schemas/services.ts';
+import type { SiteConfig } from '../config/schema.ts';
+import type { Logger } from '../logger/logger.ts';
+import type { ApiEndpoints } from './source.ts';
+import { localDate } from './dates.ts';
+import { resolveIcons } from './icons.ts';
+
+export interface SiteDataOptions {
+  api: ContentApi;
+  config: SiteConfig;
+  root: string;
+  endpoints: ApiEndpoints;
+  /** The build's clock; the site's today is its date in the site timezone. */
+  clock: Date;
+  logger: Logger;
+  warn(message: string): void;
+}
+
+/** Everything every page shares: settings, menus, the sports list, icons, theme. Fetched once per build. */
+export async function loadSiteData(options: SiteDataOptions): Promise<SiteData> {
+  const { api, config } = options;
+  const settings = await api.websiteConfig();
+  const sports = await collectAll((page) => api.sports(settings.sport_sorting_behavior, page));
+  const summaries: SportSummary[] = sports.map((s) => ({
+    id: s.id, name: s.name, slug: s.slug, short_name: s.short_name, gender: s.gender, format: s.format, icon: s.icon?.name ?? null, hide_from_dropdown: s.hide_from_dropdown,
+  }));
+  const iconNames = [...summaries.flatMap((s) => (s.icon ? [s.icon] : [])), ...settings.website_icon_menu.flatMap((i) => (i.icon ? [i.icon] : []))];
+  const icons: Record<string, IconData> = await resolveIcons(iconNames, {
+    cacheFile: join(options.root, config.icons.cacheDir, 'icons.json'),
+    warn: options.warn,
+    fetchSet: async (prefix, names, signal) => {
+      const base = config.icons.serviceUrl ?? `${options.endpoints.baseUrl}${options.endpoints.prefix}/icons`;
+      const response = await fetch(`${base.replace(/\/$/, '')}/${encodeURIComponent(prefix)}.json?icons=${names.map(encodeURIComponent).join(',')}`, { signal });
+      if (!response.ok) throw new Error(`the icon service answered ${response.status}`);
+      return IconSet.parse(await response.json());
+    },
+  });
+  return {
+    settings,
+    sports: summaries,
+    icons,
+    theme: config.theme,
+    siteUrl: config.siteUrl.replace(/\/$/, ''),
+    api: { baseUrl: options.endpoints.publicBaseUrl, prefix: options.endpoints.prefix, dashboardUrl: options.endpoints.publicDashboardUrl, redirectServiceUrl: options.endpoints.publicRedirectServiceUrl },
+    bypassCookie: config.bypassCookie,
+    today: localDate(options.clock, settings.website_timezone),
+  };
+}

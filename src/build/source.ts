@@ -1,0 +1,76 @@
+import { createApiClient, type ApiClient, type RetryInfo } from '../api/client.ts';
+import { createContentApi, type ContentApi } from '../api/endpoints.ts';
+import { createNodeTransport } from '../api/transport-node.ts';
+import type { SiteConfig } from '../config/schema.ts';
+import { DEMO_API_PREFIX, DEMO_DASHBOARD_PATH, DEMO_REDIRECT_PATH } from '../demo/server/server.ts';
+import { startDemoProcess, type DemoHandle } from '../demo/server/process.ts';
+import type { Logger } from '../logger/logger.ts';
+
+/** Where the API is: for the build's crawl, and for the browser's own calls (which may differ). */
+export interface ApiEndpoints {
+  baseUrl: string;
+  prefix: string;
+  dashboardUrl: string | null;
+  redirectServiceUrl: string | null;
+  publicBaseUrl: string;
+  publicDashboardUrl: string | null;
+  publicRedirectServiceUrl: string | null;
+}
+
+export interface ContentSource {
+  api: ContentApi;
+  client: ApiClient;
+  endpoints: ApiEndpoints;
+  /** The demo CMS (in its own process), when the config names no API. */
+  demo: DemoHandle | null;
+  /** Close the connections and the demo CMS; resolves with the demo's peak memory (MB) when it ran. */
+  close(): Promise<number | null>;
+}
+
+/**
+ * The configured API, or (when none is configured) the demo CMS started in its own process on a free loopback
+ * port and crawled over HTTP like any other API. The browser's calls go to the demo's public port, where `site preview`
+ * serves it.
+ */
+export async function openContentSource(config: SiteConfig, logger: Logger, cacheDir: string, onRetry?: (info: RetryInfo) => void): Promise<ContentSource> {
+  let demo: DemoHandle | null = null;
+  let endpoints: ApiEndpoints;
+  if (config.api) {
+    const a = config.api;
+    endpoints = {
+      baseUrl: a.baseUrl.replace(/\/$/, ''), prefix: a.prefix, dashboardUrl: a.dashboardUrl ?? null, redirectServiceUrl: a.redirectServiceUrl ?? null,
+      publicBaseUrl: (a.publicBaseUrl ?? a.baseUrl).replace(/\/$/, ''), publicDashboardUrl: a.dashboardUrl ?? null, publicRedirectServiceUrl: a.redirectServiceUrl ?? null,
+    };
+  } else {
+    const started = performance.now();
+    demo = await startDemoProcess({ seed: config.demo.seed, scale: config.demo.scale, port: 0, cacheDir });
+    logger.info('build', `no API configured: demo CMS (seed "${config.demo.seed}", scale ${config.demo.scale}) at ${demo.origin} in ${Math.round(performance.now() - started)} ms`);
+    const pub = `http://127.0.0.1:${config.demo.port}`;
+    endpoints = {
+      baseUrl: demo.origin, prefix: DEMO_API_PREFIX, dashboardUrl: demo.dashboardApiUrl, redirectServiceUrl: demo.redirectServiceUrl,
+      publicBaseUrl: pub, publicDashboardUrl: `${pub}${DEMO_DASHBOARD_PATH}`, publicRedirectServiceUrl: `${pub}${DEMO_REDIRECT_PATH}`,
+    };
+  }
+  const transport = createNodeTransport({ connections: Math.max(8, config.fetch.concurrency) });
+  const client = createApiClient({
+    baseUrl: endpoints.baseUrl,
+    prefix: endpoints.prefix,
+    transport: transport.transport,
+    origin: new URL(config.siteUrl).origin,
+    concurrency: config.fetch.concurrency,
+    timeoutMs: config.fetch.timeoutMs,
+    retry: { retries: config.fetch.retries },
+    onRetry,
+  });
+  const api = createContentApi(client, { dashboardApiUrl: endpoints.dashboardUrl, redirectServiceUrl: endpoints.redirectServiceUrl });
+  return {
+    api,
+    client,
+    endpoints,
+    demo,
+    async close() {
+      await transport.close();
+      return demo ? demo.close() : null;
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+const url = z.url({ message: 'expected an absolute URL such as https://example.edu' });
+const path = z.string().startsWith('/', { message: 'expected a site path starting with /' });
+const script = z.strictObject({
+  src: z.string().min(1),
+  /** Extra attributes for the <script> tag, e.g. { "data-site": "123" }. */
+  attributes: z.record(z.string(), z.string()).default({}),
+});
+
+/** Spec §1 sample rates. */
+export const DEFAULT_SAMPLE_RATES = { error: 1, traces: 0.25, replays: 0.1, replaysOnError: 0.5 } as const;
+export const DEFAULT_RELOAD_GUARD_MS = 10_000;
+
+const share = z.number().min(0).max(1);
+
+/** Everything site.config.ts may say. Unknown keys are errors, so a typo never passes silently. */
+export const SiteConfigSchema = z.strictObject({
+  /** Public address of the site, for canonical URLs, Open Graph, sitemaps and feeds. */
+  siteUrl: url,
+  /** The content API. Leave it out to use the demo CMS, started in-process. */
+  api: z
+    .strictObject({
+      baseUrl: url,
+      prefix: z.string().default('/api/v1'),
+      /** Address the browser uses for its own calls, when it differs from baseUrl (e.g. a CDN). */
+      publicBaseUrl: url.optional(),
+      dashboardUrl: url.optional(),
+      redirectServiceUrl: url.optional(),
+    })
+    .optional(),
+  /** The demo CMS used when `api` is absent. */
+  demo: z
+    .strictObject({
+      seed: z.string().min(1).default('fieldhouse'),
+      scale: z.number().int().min(1).max(50).default(1),
+      /** Port `site preview` serves the demo CMS on, for the pages' own API calls. */
+      port: z.number().int().min(1).max(65535).default(4000),
+    })
+    .default({ seed: 'fieldhouse', scale: 1, port: 4000 }),
+  /** Requests to the API in flight at once, retries and time-out per attempt. */
+  fetch: z
+    .strictObject({
+      concurrency: z.number().int().min(1).max(256).default(24),
+      retries: z.number().int().min(0).max(10).default(3),
+      timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+    })
+    .default({ concurrency: 24, retries: 3, timeoutMs: 30_000 }),
+  /** Name of the cookie whose value is sent as X-Oas-Identity. */
+  bypassCookie: z.string().min(1).default('fh_identity'),
+  errorReporting: z
+    .strictObject({
+      dsn: z.string().nullable().default(null),
+      sampleRates: z
+        .strictObject({ error: share, traces: share, replays: share, replaysOnError: share })
+        .default({ ...DEFAULT_SAMPLE_RATES }),
+      /** Messages (or /regex/ strings) of known third-party and extension errors that are not reported. */
+      ignoreErrors: z.array(z.string()).default([]),
+      /** Unhandled rejections whose request URL contains one of these are dropped silently. */
+      dropRejectionUrls: z.array(z.string()).default([]),
+      logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    })
+    .default({ dsn: null, sampleRates: { ...DEFAULT_SAMPLE_RATES }, ignoreErrors: [], dropRejectionUrls: [], logLevel: 'info' }),
+  scripts: z
+    .strictObject({
+      /** The ticket-marketing tracking script, on every page. */
+      ticketMarketing: script.nullable().default(null),
+      /** The heat-map analytics script and its fixed site id. */
+      heatmap: z.strictObject({ src: z.string().min(1), siteId: z.string().min(1) }).nullable().default(null),
+      /** Scripts that load while the route matches: exact path, prefix, or a /regex/ pattern. */
+      pages: z
+        .array(script.extend({ path: z.string().min(1), match: z.enum(['exact', 'prefix', 'pattern']) }))
+        .default([]),
+      /** Scripts per sport slug, and the default for sports that have none. */
+      sports: z
+        .strictObject({ default: script.nullable().default(null), bySlug: z.record(z.string(), script).default({}) })
+        .default({ default: null, bySlug: {} }),
+    })
+    .default({ ticketMarketing: null, heatmap: null, pages: [], sports: { default: null, bySlug: {} } }),
+  theme: z
+    .strictObject({
+      colors: z
+        .strictObject({
+          primary: z.string().min(1),
+          secondary: z.string().min(1),
+          accent: z.string().min(1),
+          text: z.string().min(1),
+          background: z.string().min(1),
+        })
+        .default({ primary: '#0b2545', secondary: '#f2a900', accent: '#4f7cac', text: '#1f2933', background: '#ffffff' }),
+      fonts: z
+        .strictObject({ body: z.string().min(1), heading: z.string().min(1) })
+        .default({
+          body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+          heading: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+        }),
+    })
+    .default({
+      colors: { primary: '#0b2545', secondary: '#f2a900', accent: '#4f7cac', text: '#1f2933', background: '#ffffff' },
+      fonts: {
+        body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+        heading: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+      },
+    }),
+  runtime: z
+    .strictObject({
+      /** How often open pages check _site/builds/latest.json for a new build. */
+      buildPollIntervalMs: z.number().int().min(1_000).default(60_000),
+      /** 'navigation' reloads on the next link click; 'immediate' reloads at once. */
+      reloadOnNewBuild: z.enum(['navigation', 'immediate']).default('navigation'),
+      reloadGuardMs: z.number().int().min(0).default(DEFAULT_RELOAD_GUARD_MS),
+    })
+    .default({ buildPollIntervalMs: 60_000, reloadOnNewBuild: 'navigation', reloadGuardMs: DEFAULT_RELOAD_GUARD_MS }),
+  /** Icon service (Iconify-style). Absent: the content API's /icons endpoint. */
+  icons: z
+    .strictObject({ serviceUrl: url.nullable().default(null), cacheDir: z.string().default('.cache/icons') })
+    .default({ serviceUrl: null, cacheDir: '.cache/icons' }),
+  build: z
+    .strictObject({
+      outDir: z.string().min(1).default('out'),
+      /** Render worker threads; 0 means one per CPU core. */
+      concurrency: z.number().int().min(0).max(64).default(0),
+      /** Folder of static files copied into the output as they are. */
+      publicDir: z.string().default('public'),
+    })
+    .default({ outDir: 'out', concurrency: 0, publicDir: 'public' }),
+});
+
+export type SiteConfigInput = z.input<typeof SiteConfigSchema>;
+export type SiteConfig = z.output<typeof SiteConfigSchema>;
+export type ScriptConfig = z.output<typeof script>;
+export { path as sitePath };

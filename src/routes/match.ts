@@ -1,0 +1,74 @@
+import { PARAM_RULES, VALIDATORS, type Params } from './params.ts';
+import { buildPath, matchSegments, parsePattern, type Segment } from './pattern.ts';
+import { compareRoutes } from './priority.ts';
+import { ROUTES, type RouteSpec } from './table.ts';
+
+export interface CompiledRoute {
+  spec: RouteSpec;
+  segments: Segment[];
+}
+
+/** The outcome of resolving a path. Not-found is data, not an exception. */
+export type RouteMatch =
+  | { type: 'match'; route: RouteSpec; params: Params; path: string }
+  | { type: 'invalid'; route: RouteSpec; params: Params; path: string; reason: string }
+  | { type: 'none'; path: string };
+
+export interface Router {
+  routes: readonly CompiledRoute[];
+  /** Match a normalised path (lowercase, no trailing slash, no query). */
+  match(path: string): RouteMatch;
+  /** The concrete path of a route for params (checked against its rules). */
+  pathFor(routeName: string, params: Params): string;
+  /** Check params against a route's rules and validator; the reason when they fail. */
+  check(route: RouteSpec, params: Params): string | null;
+}
+
+/** Compile the route table once: patterns parsed and ranked by specificity. */
+export function createRouter(table: readonly RouteSpec[] = ROUTES): Router {
+  const routes: CompiledRoute[] = table
+    .map((spec) => ({ spec, segments: parsePattern(spec.pattern) }))
+    .map((route, index) => ({ route, index }))
+    .sort((a, b) => compareRoutes(a.route.segments, b.route.segments) || a.index - b.index)
+    .map(({ route }) => route);
+  const byName = new Map(routes.map((route) => [route.spec.name, route]));
+
+  const check = (route: RouteSpec, params: Params): string | null => {
+    for (const [name, rule] of Object.entries(route.params)) {
+      const value = params[name];
+      if (value === undefined || !PARAM_RULES[rule](value)) return `parameter "${name}" ${Array.isArray(value) ? `"${value.join('/')}"` : `"${value ?? ''}"`} is not a valid ${rule}`;
+    }
+    if (route.validate && VALIDATORS[route.validate](params) !== true) return `validation "${route.validate}" failed`;
+    return null;
+  };
+
+  return {
+    routes,
+    check,
+    match(path) {
+      const parts = path.split('/').filter(Boolean).map(safeDecode);
+      for (const route of routes) {
+        const params = matchSegments(route.segments, parts);
+        if (!params) continue;
+        const reason = check(route.spec, params);
+        return reason ? { type: 'invalid', route: route.spec, params, path, reason } : { type: 'match', route: route.spec, params, path };
+      }
+      return { type: 'none', path };
+    },
+    pathFor(routeName, params) {
+      const route = byName.get(routeName);
+      if (!route) throw new Error(`No route named "${routeName}"`);
+      const reason = check(route.spec, params);
+      if (reason) throw new Error(`Route ${routeName}: ${reason}`);
+      return buildPath(route.segments, params);
+    },
+  };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { MenuItem } from '../../src/api/schemas/settings.ts';
+import type { SiteData } from '../data.ts';
+import { ContentIcon, UiIcon } from '../ui/icons.tsx';
+import { Img } from '../ui/Img.tsx';
+import { DisclosureMenu, FlatMenu } from './Menu.tsx';
+
+/** The sports menu's items: sports not hidden from the dropdown, in the settings' order. */
+export function sportsMenu(site: SiteData): MenuItem[] {
+  return site.sports
+    .filter((s) => !s.hide_from_dropdown)
+    .map((s) => ({ id: 100_000 + s.id, title: s.name, url: `/sports/${s.slug}`, target: '_self', icon: s.icon, children: [] }));
+}
+
+export function SocialLinks({ site }: { site: SiteData }) {
+  const items = site.settings.website_icon_menu;
+  if (items.length === 0) return null;
+  return (
+    <ul className="social" role="list">
+      {items.map((item) => (
+        <li key={item.id}>
+          <a href={item.url} target={item.target === '_blank' ? '_blank' : undefined} rel={item.target === '_blank' ? 'noopener' : undefined}>
+            <ContentIcon name={item.icon} site={site} />
+            <span className="visually-hidden">{item.title}{item.target === '_blank' ? ' (opens in a new tab)' : ''}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Header({ site }: { site: SiteData }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { settings } = site;
+  return (
+    <header className="site-header" id="site-header">
+      <div className="utility-bar">
+        <div className="container utility-inner">
+          <FlatMenu items={settings.website_additional_menu} label="More" className="additional-menu" />
+          <SocialLinks site={site} />
+        </div>
+      </div>
+      <div className="container header-inner">
+        <a className="brand" href="/">
+          <Img image={settings.website_logo} className="brand-logo" eager decorative />
+          <span className="brand-name">{settings.site_title}</span>
+        </a>
+        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="primary-nav" onClick={() => setMenuOpen(!menuOpen)}>
+          <UiIcon name={menuOpen ? 'close' : 'menu'} />
+          <span>Menu</span>
+        </button>
+        <div className={`nav-panel${menuOpen ? ' open' : ''}`} id="primary-nav">
+          <nav aria-label="Main">
+            <DisclosureMenu items={settings.website_menu} label="Main" id="main-menu" extra={{ label: 'Sports', items: sportsMenu(site) }} />
+          </nav>
+          <div className="header-actions">
+            <a className="search-link" href="/search">
+              <UiIcon name="search" />
+              <span>Search</span>
+            </a>
+            <FlatMenu items={settings.website_user_menu} label="Tickets and giving" className="user-menu" />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

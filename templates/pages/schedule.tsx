@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { EventList } from '../ui/events.tsx';
+import { monthName, partsOf } from '../ui/format.ts';
+import { PageHeader, SeasonNav } from '../ui/page.tsx';
+import { paths } from '../ui/paths.ts';
+import { eventItemOf, sportRefOf } from '../ui/sport.ts';
+import type { PageProps } from '../types.ts';
+
+export default function Schedule({ data, site }: PageProps<'schedule'>) {
+  const { sport, schedule, season } = data;
+  const [view, setView] = useState<'list' | 'grid'>('list');
+  const tz = site.settings.website_timezone;
+  const ref = sportRefOf(sport);
+  const items = schedule.events.map((e) => eventItemOf(e, ref));
+  const image = site.settings.hide_schedule_page_image ? null : (sport.schedule_page_image ?? site.settings.default_schedule_image);
+  const months = new Map<string, typeof items>();
+  for (const e of items) {
+    const p = partsOf(e.date, tz);
+    const key = `${p.year}-${String(p.month).padStart(2, '0')}`;
+    months.set(key, [...(months.get(key) ?? []), e]);
+  }
+  return (
+    <>
+      <PageHeader
+        title={`${season.name} ${sport.name} Schedule`}
+        image={image}
+        crumbs={[{ label: 'Home', href: '/' }, { label: sport.name, href: paths.sport(sport.slug) }, { label: 'Schedule' }]}
+      >
+        <SeasonNav seasons={data.seasons} current={season.slug} hrefFor={(s) => paths.season(sport.slug, 'schedule', s)} label="Season" />
+      </PageHeader>
+      <div className="container">
+        {!sport.remove_overall_score_table ? (
+          <div className="table-wrap" role="region" aria-label="Season record" tabIndex={0}>
+            <table className="record-table">
+              <caption>{season.name} record</caption>
+              <thead><tr><th scope="col">Overall</th><th scope="col">Conference</th><th scope="col">Home</th><th scope="col">Away</th><th scope="col">Neutral</th></tr></thead>
+              <tbody><tr><td>{schedule.record.overall}</td><td>{schedule.record.conference}</td><td>{schedule.record.home}</td><td>{schedule.record.away}</td><td>{schedule.record.neutral}</td></tr></tbody>
+            </table>
+          </div>
+        ) : null}
+        <div className="toolbar">
+          <div role="group" aria-label="View" className="segmented">
+            <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>List</button>
+            <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>By month</button>
+          </div>
+          <a href={paths.season(sport.slug, 'stats', season.slug)}>Season statistics</a>
+        </div>
+        {view === 'list' ? (
+          <EventList events={items} site={site} places={sport.score_decimal_places} label={`${season.name} schedule`} />
+        ) : (
+          <div className="month-grid">
+            {[...months.entries()].map(([key, list]) => (
+              <section key={key} aria-labelledby={`m-${key}`}>
+                <h2 id={`m-${key}`}>{monthName(Number(key.slice(5)))} {key.slice(0, 4)}</h2>
+                <EventList events={list} site={site} places={sport.score_decimal_places} label={`${monthName(Number(key.slice(5)))} games`} />
+              </section>
+            ))}
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Image } from '../../src/api/schemas/common.ts';
+
+interface Props {
+  image: Image | null | undefined;
+  /** Used when the image is missing (default photos from the settings). */
+  fallback?: Image | null;
+  className?: string;
+  /** The first large image of a page loads eagerly; the rest lazily. */
+  eager?: boolean;
+  sizes?: string;
+  /** Decorative images get an empty alt. */
+  decorative?: boolean;
+}
+
+/** An image with its intrinsic size (no layout shift), lazy by default. */
+export function Img({ image, fallback, className, eager, sizes, decorative }: Props) {
+  const img = image ?? fallback;
+  if (!img) return null;
+  return (
+    <img
+      src={img.url}
+      alt={decorative ? '' : img.alt}
+      width={img.width}
+      height={img.height}
+      className={className}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={eager ? 'high' : undefined}
+      sizes={sizes}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { StatTable as Table } from '../../src/api/schemas/stats.ts';
+
+/** A stats table with a caption and headers; columns sort by click or keyboard. */
+export function StatTable({ table, linkFor, sortable = true }: { table: Table; linkFor?: (slug: string) => string; sortable?: boolean }) {
+  const [sort, setSort] = useState<{ key: string; dir: 1 | -1 } | null>(null);
+  const rows = sort
+    ? [...table.rows].sort((a, b) => {
+        const x = sort.key === '__label' ? a.label : a.cells[sort.key];
+        const y = sort.key === '__label' ? b.label : b.cells[sort.key];
+        return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''))) * sort.dir;
+      })
+    : table.rows;
+  const header = (key: string, label: string, title: string) => {
+    const active = sort?.key === key;
+    const ariaSort = active ? (sort!.dir === 1 ? 'ascending' : 'descending') : undefined;
+    return (
+      <th key={key} scope="col" aria-sort={ariaSort} title={title !== label ? title : undefined}>
+        {sortable ? (
+          <button type="button" className="sort" onClick={() => setSort({ key, dir: active && sort!.dir === -1 ? 1 : -1 })}>
+            {label}
+            <span className="visually-hidden">{title !== label ? ` (${title})` : ''}, sort</span>
+          </button>
+        ) : (
+          label
+        )}
+      </th>
+    );
+  };
+  if (table.rows.length === 0) return <p className="empty">{table.title}: no statistics yet.</p>;
+  return (
+    <div className="table-wrap" role="region" aria-label={table.title} tabIndex={0}>
+      <table className="stats">
+        <caption>{table.title}</caption>
+        <thead>
+          <tr>
+            {header('__label', table.kind === 'team' ? 'Team' : 'Name', table.kind === 'team' ? 'Team' : 'Name')}
+            {table.columns.map((c) => header(c.key, c.label, c.title))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={`${row.label}-${i}`}>
+              <th scope="row">{row.player_slug && linkFor ? <a href={linkFor(row.player_slug)}>{row.label}</a> : row.label}</th>
+              {table.columns.map((c) => (
+                <td key={c.key}>{row.cells[c.key] ?? '–'}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {table.totals ? (
+          <tfoot>
+            <tr>
+              <th scope="row">Totals</th>
+              {table.columns.map((c) => (
+                <td key={c.key}>{typeof table.totals![c.key] === 'number' ? Math.round(Number(table.totals![c.key]) * 100) / 100 : (table.totals![c.key] ?? '–')}</td>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Date formatting that gives the same text in Node and every browser (hydration compares them): Intl only
+ * supplies the numbers in the site's timezone; words come from our own tables.
+ */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+export interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hour: number;
+  minute: number;
+}
+
+/** Calendar parts of an instant in a timezone. */
+export function partsOf(iso: string, timeZone: string): Parts {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    formatters.set(timeZone, f);
+  }
+  const get = (parts: Intl.DateTimeFormatPart[], type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const parts = f.formatToParts(new Date(iso));
+  const year = get(parts, 'year');
+  const month = get(parts, 'month');
+  const day = get(parts, 'day');
+  return { year, month, day, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(), hour: get(parts, 'hour') % 24, minute: get(parts, 'minute') };
+}
+
+export const monthName = (month: number) => MONTHS[month - 1]!;
+export const shortMonth = (month: number) => MONTHS[month - 1]!.slice(0, 3);
+export const weekdayName = (weekday: number) => WEEKDAYS[weekday]!;
+export const shortWeekday = (weekday: number) => WEEKDAYS[weekday]!.slice(0, 3);
+
+/** "November 21, 2026" */
+export function longDate(iso: string, timeZone: string): string {
+  const p = partsOf(iso, timeZone);
+  return `${monthName(p.month)} ${p.day}, ${p.year}`;
+}
+
+/** "Sat, Nov 21" */
+export function shortDate(iso: string, timeZone: string): string {
+  const p = partsOf(iso, timeZone);
+  return `${shortWeekday(p.weekday)}, ${shortMonth(p.month)} ${p.day}`;
+}
+
+/** "7:00 PM", or "TBA" */
+export function timeOf(iso: string, timeZone: string, tba = false): string {
+  if (tba) return 'TBA';
+  const { hour, minute } = partsOf(iso, timeZone);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** YYYY-MM-DD of an instant in the timezone. */
+export function ymd(iso: string, timeZone: string): string {
+  const p = partsOf(iso, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** "3:45" from seconds. */
+export function duration(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
+}
+
+/** Score to the sport's decimal places. */
+export function score(value: number | null, places: number): string {
+  return value === null ? '' : value.toFixed(places);
+}
