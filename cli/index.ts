@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { formatError, isFieldhouseError } from '../src/errors/error.ts';
 import { registerBuild } from './commands/build.ts';
 import { registerDemoApi } from './commands/demo-api.ts';
+import { registerPreview } from './commands/preview.ts';
 import { EXIT } from './options.ts';
 
 /** Build the `site` program; commands are thin and call into src/. */
@@ -12,6 +13,7 @@ export function createProgram(): Command {
     .exitOverride()
     .addHelpText('after', `\nExit codes: ${EXIT.ok} success, ${EXIT.failed} the command failed, ${EXIT.usage} bad usage or configuration.`);
   registerBuild(program);
+  registerPreview(program);
   registerDemoApi(program);
   return program;
 }
@@ -25,7 +27,7 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return;
     }
-    if (isFieldhouseError(error) && error.code.startsWith('Config')) {
+    if (isFieldhouseError(error) && (error.code.startsWith('Config') || error.code.startsWith('Preview'))) {
       process.stderr.write(`site: ${formatError(error)}\n`);
       process.exitCode = EXIT.usage;
       return;

@@ -16,7 +16,7 @@ async function boot(): Promise<void> {
     payload.template === 'document' ? null : PAGE_LOADERS[payload.template](),
     layoutName ? LAYOUT_LOADERS[layoutName]() : null,
   ]);
-  hydrateRoot(root, <App site={site} payload={payload} Page={page?.default ?? null} Layout={layout?.default ?? null} />);
+  hydrateRoot(root, <App site={site} payload={payload} Page={page?.default ?? null} Layout={layout?.default ?? null} error={payload.error ?? null} />);
 }
 
 void boot();

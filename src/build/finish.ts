@@ -12,6 +12,13 @@ import { shellPath } from './plan.ts';
 export const BUILDS_DIR = '_site/builds';
 export const DATA_DIR = '_site/data';
 
+const MEDIA_URL = /"(\/media\/[^"?#\\]+)"/g;
+
+/** Root-relative media URLs in a JSON text (the render workers find those of pages the same way). */
+export function mediaIn(json: string): string[] {
+  return [...json.matchAll(MEDIA_URL)].map((m) => m[1]!);
+}
+
 /** Copy the media the pages reference (root-relative to the API origin) into the site, so it serves itself. */
 export async function mirrorMedia(urls: Set<string>, client: ApiClient, apiOrigin: string, outDir: string, concurrency: number, warn: (m: string) => void): Promise<{ digests: string[]; bytes: number }> {
   const limit = pLimit(concurrency);

@@ -8,7 +8,7 @@ import type { Logger } from '../logger/logger.ts';
 import { createRouter } from '../routes/match.ts';
 import { bundle, PACKAGE_ROOT } from './bundle.ts';
 import { buildClock } from './dates.ts';
-import { copyPublic, mirrorMedia, notFoundTask, writeManifests, writeServeJson, writeSiteData } from './finish.ts';
+import { copyPublic, mediaIn, mirrorMedia, notFoundTask, writeManifests, writeServeJson, writeSiteData } from './finish.ts';
 import { loadPages, pageDir, type PageFailure } from './load.ts';
 import { createMemo } from './memo.ts';
 import { createStaging } from './output.ts';
@@ -107,6 +107,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     summary.routes = plan.pages.length;
     summary.failed.push(...plan.refused);
     logger.info('build', `${plan.pages.length.toLocaleString('en-US')} routes planned in ${stages.plan} ms`);
+    if (plan.refused.length && !options.keepGoing) throw createError(BuildFailed, [plan.refused.length, `${plan.refused[0]!.path}: ${plan.refused[0]!.message}`]);
 
     const built = await bundling;
     const siteData = await writeSiteData(site, staging.dir);
@@ -130,6 +131,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 
     const notFound = notFoundTask();
     const notFoundBytes = (await pool.render(notFound)).bytes;
+    for (const url of mediaIn(siteData.json)) loaded.media.add(url);
     const media = await timed('media', () => mirrorMedia(loaded.media, source.client, source.endpoints.baseUrl, staging.dir, config.fetch.concurrency, warn));
     const buildId = createHash('sha256')
       .update(JSON.stringify({

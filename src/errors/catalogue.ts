@@ -111,3 +111,17 @@ export const BuildFailed = {
   message: (failed: number, first: string) => `The build failed: ${failed} page${failed === 1 ? '' : 's'} could not be built (first: ${first}). The previous output was left as it was.`,
   hint: 'Fix the errors listed above and build again; --keep-going writes the pages that did build.',
 } satisfies ErrorData;
+
+export const PreviewNoBuild = {
+  name: 'PreviewNoBuild',
+  title: 'There is no built site to preview.',
+  message: (outDir: string) => `No built site in ${outDir} (serve.json is missing).`,
+  hint: 'Run `npx site build` first, or pass --out with the folder you built into.',
+} satisfies ErrorData;
+
+export const PreviewPortInUse = {
+  name: 'PreviewPortInUse',
+  title: 'A port is already in use.',
+  message: (what: string, port: number) => `Cannot start the ${what}: port ${port} is already in use.`,
+  hint: 'Stop the other server (another `site preview` or `site demo-api`?), or choose another port with --port (demo.port in site.config.ts for the demo CMS).',
+} satisfies ErrorData;

@@ -5,6 +5,7 @@ import type { Router } from '../../routes/match.ts';
 import type { TemplateName } from '../../routes/table.ts';
 import type { EventItem, HeadData, PageDataMap, SiteData, SportPage } from '../../../templates/data.ts';
 import type { Memo } from '../memo.ts';
+import { eventItemOf } from '../../../templates/ui/sport.ts';
 
 /** What page sources get: the API, site-wide data, the build's today, and a shared answer cache. */
 export interface PageContext {
@@ -69,14 +70,7 @@ export async function formsOf(ctx: PageContext, blocks: S.Block[]): Promise<Reco
   return Object.fromEntries(forms.map((f) => [String(f.id), f]));
 }
 
-export function eventItem(e: S.EventWithSport | (S.Event & { sport: S.SportRef })): EventItem {
-  return {
-    id: e.id, sport: e.sport, date: e.date, time_tba: e.time_tba, title: e.title, location_type: e.location_type, location: e.location,
-    is_conference: e.is_conference, tournament: e.tournament, result: e.result, broadcasts: e.broadcasts, tickets_url: e.tickets_url,
-    boxscore_id: e.boxscore_id, recap_article_id: e.recap_article_id,
-    opponent: e.opponent ? { name: e.opponent.name, logo: e.opponent.logo } : null,
-  };
-}
+/** An event with its sport, in the list shape the templates take. */
+export const eventItem = (e: S.EventWithSport): EventItem => eventItemOf(e, e.sport);
 
-export const siteTitle = (ctx: PageContext) => ctx.site.settings.site_title;
 export const describe = (text: string | null | undefined, fallback: string | null) => (text && text.trim() ? text.trim().slice(0, 300) : fallback);

@@ -1,0 +1,224 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, type BuildSummary } from '../../src/build/index.ts';
+import { loadConfig, validateConfig, type SiteConfig } from '../../src/config/index.ts';
+import { generateDataset } from '../../src/demo/dataset.ts';
+import { startDemoServer } from '../../src/demo/server/server.ts';
+import { createLogger } from '../../src/logger/logger.ts';
+import { createRouter, ROUTES } from '../../src/routes/index.ts';
+import { demoDataset } from '../helpers/demo.ts';
+import { treeDigest } from '../helpers/tree.ts';
+
+const root = join(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'fieldhouse-build-test-'));
+const logger = createLogger({ level: 'silent' });
+const EPOCH = '1795305600'; // 2026-11-22T00:00:00Z: a fixed build clock, so two builds can match byte for byte
+let config: SiteConfig;
+let first: BuildSummary;
+let out: string;
+
+const read = (...parts: string[]) => readFileSync(join(out, ...parts), 'utf8');
+const apiConfig = (origin: string, extra: Record<string, unknown> = {}) =>
+  validateConfig({
+    siteUrl: 'https://www.cedarvalleyhawks.example',
+    api: { baseUrl: origin, prefix: '/api/v1', dashboardUrl: `${origin}/dashboard`, redirectServiceUrl: `${origin}/redirect-service` },
+    fetch: { retries: 1, timeoutMs: 3_000, concurrency: 16 },
+    build: { publicDir: join(root, 'public') },
+    ...extra,
+  }, 'test');
+
+beforeAll(async () => {
+  process.env.SOURCE_DATE_EPOCH = EPOCH;
+  config = (await loadConfig({ cwd: root })).config;
+  out = join(work, 'first');
+  first = await buildSite({ config, root, outDir: out, logger });
+}, 180_000);
+
+afterAll(() => {
+  delete process.env.SOURCE_DATE_EPOCH;
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('site build of the demo CMS', () => {
+  it('succeeds and reports what it did', () => {
+    expect(first).toMatchObject({ ok: true, failed: [], skipped: 0 });
+    expect(first.routes).toBeGreaterThan(10_000);
+    expect(first.pages).toBe(first.routes - first.files);
+    expect(first.files).toBe(demoDataset().documents.length);
+    expect(first.buildId).toMatch(/^[0-9a-f]{16}$/);
+    expect(first.apiRequests).toBeGreaterThan(first.routes / 2);
+  });
+
+  it('builds every route family of spec §2 from the demo data', () => {
+    const meta = JSON.parse(read('_site/builds/meta', `${first.buildId}.json`));
+    const router = createRouter();
+    const built = new Set<string>();
+    for (const path of meta.prerendered as string[]) {
+      const match = router.match(path);
+      if (match.type === 'match') built.add(match.route.name);
+    }
+    const staticRoutes = ROUTES.filter((r) => r.render === 'static').map((r) => r.name);
+    expect(staticRoutes.filter((name) => !built.has(name))).toEqual([]);
+    for (const shell of ['_shells/article-preview-id', '_shells/article-revision-id', '_shells/page-preview-id', '_shells/page-revision-id', 'search']) {
+      expect(existsSync(join(out, shell, 'index.html')), shell).toBe(true);
+    }
+    const doc = demoDataset().documents[0]!;
+    expect(readFileSync(join(out, 'documents', `${doc.uuid}.pdf`)).subarray(0, 8).toString()).toBe('%PDF-1.4');
+    expect(read('404.html')).toContain('Go To Homepage');
+  });
+
+  it('writes every document by the spec’s rules', () => {
+    const article = demoDataset().articles.filter((a) => a.status === 'published').at(-1)!;
+    const path = `news/${article.date.slice(0, 10).replace(/-/g, '/')}/${article.slug}`;
+    const html = read(path, 'index.html');
+    const site = 'Cedar Valley Hawks';
+    expect(html.startsWith(`<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="fh-build" content="${first.buildId}">`)).toBe(true);
+    expect(html).toContain(`<title>${article.title.replace(/&/g, '&amp;')} - ${site}</title>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]+">/);
+    expect(html).toContain(`<link rel="canonical" href="https://www.cedarvalleyhawks.example/${path}">`);
+    expect(html).toContain('<meta property="og:locale" content="en_US">');
+    expect(html).toContain('<meta property="og:type" content="article">');
+    expect(html).toMatch(/<meta property="og:image" content="https:\/\/www\.cedarvalleyhawks\.example\/media\/photo\/[^"]+\.svg">/);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/media/logo/favicon.svg">');
+    expect(html).toContain('<noscript><p class="noscript">Javascript is required.</p></noscript>');
+    expect(html).toMatch(/<script type="module" src="\/_site\/assets\/boot-[A-Z0-9]{8}\.js"><\/script>/);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/_site\/assets\/site-[A-Z0-9]{8}\.css">/);
+    expect(html).toContain('<script async src="/vendor/ticket-marketing.js" data-account="cvu-hawks"></script>');
+    expect(html).toContain('<script async src="/vendor/heatmap.js" data-site-id="3291847"></script>');
+    expect(html).toContain('<script data-fieldhouse="analytics">');
+    expect(html).toContain('<script type="application/json" id="__FH_PAYLOAD__">');
+    const home = read('index.html');
+    expect(home).toContain('<title>Cedar Valley Hawks – Official Athletics Website</title>');
+  });
+
+  it('writes the build manifests', () => {
+    const latest = JSON.parse(read('_site/builds/latest.json'));
+    expect(latest).toEqual({ id: first.buildId, timestamp: '2026-11-22T00:00:00.000Z' });
+    const meta = JSON.parse(read('_site/builds/meta', `${first.buildId}.json`));
+    expect(meta.id).toBe(first.buildId);
+    expect(meta.routeRules['/search']).toEqual({ prerender: false, render: 'client', shell: '/search' });
+    expect(meta.routeRules['/article-preview/:id']).toEqual({ prerender: false, render: 'client', shell: '/_shells/article-preview-id' });
+    expect(meta.routeRules['/sports/:sport/roster']).toEqual({ prerender: true, render: 'static' });
+    expect(meta.routeRules['/documents/:uuid.pdf']).toEqual({ prerender: true, render: 'file' });
+    expect(meta.prerendered).toContain('/sports/football/roster');
+    expect(meta.prerendered.length).toBe(first.pages);
+  });
+
+  it('writes each payload as exactly the data the page hydrates from, with the build id', () => {
+    for (const path of ['', 'sports/football/roster', 'staff-directory', 'about/traditions/fight-song']) {
+      const payload = JSON.parse(read(path, '_payload.json'));
+      const html = read(path, 'index.html');
+      const inline = JSON.parse(/<script type="application\/json" id="__FH_PAYLOAD__">(.*?)<\/script>/.exec(html)![1]!);
+      expect(payload.buildId).toBe(first.buildId);
+      expect({ ...inline, buildId: payload.buildId }).toEqual(payload);
+      expect(payload.path).toBe(`/${path}`);
+    }
+  });
+
+  it('writes site-wide data once per build, not in every payload', () => {
+    const files = readdirSync(join(out, '_site/data'));
+    expect(files).toHaveLength(1);
+    expect(read('_site/data', files[0]!)).toContain('website_menu');
+    expect(read('sports/football/roster', '_payload.json')).not.toContain('website_menu');
+    expect(read('index.html')).toContain(`<link rel="preload" href="/_site/data/${files[0]}" as="fetch" crossorigin="anonymous">`);
+  });
+
+  it('copies the media the pages use into the site', () => {
+    expect(readFileSync(join(out, 'media/logo/hawks.svg'), 'utf8')).toMatch(/^<svg /);
+    const player = demoDataset().rosters[0]!.players.find((p) => p.headshot)!;
+    expect(existsSync(join(out, player.headshot!.url))).toBe(true);
+  });
+
+  it('splits the browser bundle: a page links only its own template chunk', () => {
+    const roster = read('sports/football/roster', 'index.html');
+    const preloads = [...roster.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads.some((p) => /page-roster-/.test(p!))).toBe(true);
+    expect(preloads.some((p) => /page-article-/.test(p!))).toBe(false);
+  });
+
+  it('rebuilds an unchanged site to identical files', async () => {
+    const again = join(work, 'again');
+    const second = await buildSite({ config, root, outDir: again, logger });
+    expect(second.buildId).toBe(first.buildId);
+    const a = treeDigest(out);
+    const b = treeDigest(again);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    expect([...a].filter(([file, digest]) => b.get(file) !== digest).map(([file]) => file)).toEqual([]);
+    rmSync(again, { recursive: true, force: true });
+  }, 180_000);
+});
+
+describe('a build that fails', () => {
+  it('leaves the previous output exactly as it was when the API dies mid-build', async () => {
+    const before = treeDigest(out);
+    const demo = await startDemoServer({ dataset: demoDataset() });
+    const killer = setInterval(() => {
+      if (demo.requests > 2_500) {
+        clearInterval(killer);
+        void demo.close();
+      }
+    }, 20);
+    const summary = await buildSite({ config: apiConfig(demo.origin), root, outDir: out, logger });
+    clearInterval(killer);
+    await demo.close().catch(() => undefined);
+    expect(summary.ok).toBe(false);
+    expect(summary.failed.length).toBeGreaterThan(0);
+    expect(summary.failed[0]!.message).toMatch(/failed after 2 attempts|The build failed/);
+    expect(treeDigest(out)).toEqual(before);
+    expect(readdirSync(dirname(out)).filter((name) => name.includes('staging'))).toEqual([]);
+  }, 120_000);
+
+  it('fails on 403 from the API after retries, naming the URL and the server’s message', async () => {
+    const demo = await startDemoServer({ dataset: demoDataset(), faults: { errorRate: 1, errorStatus: 403, match: '/players/by/slug/' } });
+    try {
+      const target = join(work, 'forbidden');
+      const summary = await buildSite({ config: apiConfig(demo.origin), root, outDir: target, logger });
+      expect(summary.ok).toBe(false);
+      expect(summary.failed.some((f) => /\/sports\/[a-z-]+\/roster\/player\//.test(f.path) && /answered 403/.test(f.message))).toBe(true);
+      expect(existsSync(target)).toBe(false);
+    } finally {
+      await demo.close();
+    }
+  }, 120_000);
+
+  it('refuses a slug that would resolve outside out/, naming the record, and writes nothing', async () => {
+    const dataset = generateDataset();
+    const template = dataset.pages.find((p) => p.slug === 'about')!;
+    dataset.pages.push({ ...template, id: 999, slug: '../../escaped' });
+    const demo = await startDemoServer({ dataset });
+    try {
+      const target = join(work, 'hostile', 'out');
+      const summary = await buildSite({ config: apiConfig(demo.origin), root, outDir: target, logger });
+      expect(summary.ok).toBe(false);
+      expect(summary.failed[0]!.message).toBe('Refused page 999 (slug "../../escaped"): its slug ["..","..","escaped"] would resolve outside the output folder.');
+      expect(existsSync(target)).toBe(false);
+      expect(existsSync(join(work, 'escaped'))).toBe(false);
+    } finally {
+      await demo.close();
+    }
+  }, 120_000);
+
+  it('with --keep-going writes what it can, skips 404s with a warning, and lists the rest', async () => {
+    const dataset = generateDataset();
+    const template = dataset.pages.find((p) => p.slug === 'about')!;
+    dataset.pages.push({ ...template, id: 999, slug: 'bad/../../escaped' });
+    const gone = dataset.articles.filter((a) => a.status === 'published').at(-2)!;
+    const demo = await startDemoServer({ dataset, faults: { failFirst: 1e9, errorStatus: 404, match: `/articles/by/slug/${gone.slug}` } });
+    try {
+      const target = join(work, 'partial');
+      const summary = await buildSite({ config: apiConfig(demo.origin), root, outDir: target, logger, keepGoing: true });
+      expect(summary.ok).toBe(false);
+      expect(summary.failed.map((f) => f.record)).toEqual(['page 999 (slug "bad/../../escaped")']);
+      expect(summary.skipped).toBe(1);
+      expect(summary.warnings).toBeGreaterThanOrEqual(1);
+      expect(summary.buildId).not.toBe(first.buildId);
+      expect(existsSync(join(target, 'index.html'))).toBe(true);
+      expect(existsSync(join(target, `news/${gone.date.slice(0, 10).replace(/-/g, '/')}/${gone.slug}`))).toBe(false);
+    } finally {
+      await demo.close();
+    }
+  }, 180_000);
+});

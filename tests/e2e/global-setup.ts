@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSite } from '../../src/build/index.ts';
+import { loadConfig } from '../../src/config/index.ts';
+import { createLogger } from '../../src/logger/logger.ts';
+import { startPreview } from '../../src/preview/server.ts';
+import { E2E_PORT } from '../../playwright.config.ts';
+
+/** The demo CMS port the e2e build bakes into its pages (not 4000, which a developer may be using). */
+export const E2E_DEMO_PORT = 4274;
+
+/** Build the demo site once and serve it with `site preview`, as a fan would reach it. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const root = join(import.meta.dirname, '../..');
+  const outDir = mkdtempSync(join(tmpdir(), 'fieldhouse-e2e-'));
+  const { config } = await loadConfig({ cwd: root, overrides: { demo: { port: E2E_DEMO_PORT } } });
+  const summary = await buildSite({ config, root, outDir, logger: createLogger({ level: 'warn' }) });
+  if (!summary.ok) throw new Error(`The e2e build failed: ${JSON.stringify(summary.failed.slice(0, 3))}`);
+  const preview = await startPreview({ outDir, port: E2E_PORT, demo: { port: E2E_DEMO_PORT, seed: config.demo.seed, scale: config.demo.scale } });
+  process.env.FH_E2E_OUT = outDir;
+  return async () => {
+    await preview.close();
+    rmSync(outDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Collect console errors and page errors (a hydration mismatch shows up as one). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return errors;
+}
+
+/** The page has hydrated when React attached its props to the root's first element. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('.site');
+    return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps'));
+  });
+}
+
+test('the home page renders, hydrates without errors, and its menus work by keyboard', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await expect(page).toHaveTitle('Cedar Valley Hawks – Official Athletics Website');
+  await expect(page.getByRole('heading', { name: 'Headlines' })).toBeVisible();
+  await hydrated(page);
+  const sports = page.getByRole('button', { name: 'Sports' });
+  await sports.focus();
+  await page.keyboard.press('Enter');
+  await expect(sports).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('link', { name: 'Football' }).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sports).toHaveAttribute('aria-expanded', 'false');
+  await expect(sports).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
+test('every template hydrates without a mismatch', async ({ page }) => {
+  const errors = watchErrors(page);
+  const paths = [
+    '/news', '/all-sports-schedule', '/broadcast-guide', '/sports/football', '/sports/football/schedule', '/sports/football/roster',
+    '/sports/football/roster/all', '/sports/mens-basketball/stats', '/sports/football/videos', '/photo-galleries', '/staff-directory',
+    '/about/traditions/fight-song', '/tickets', '/hawks-club/donor-portal', '/contact-us', '/search',
+  ];
+  for (const path of paths) {
+    await page.goto(path);
+    await hydrated(page);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a roster switches between grid and table once hydrated', async ({ page }) => {
+  await page.goto('/sports/womens-basketball/roster');
+  await expect(page).toHaveTitle(/^\d{4}-\d{2} Women's Basketball Roster - Cedar Valley Hawks$/);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Table' }).click();
+  await expect(page.getByRole('table', { name: /players/ })).toBeVisible();
+});
+
+test('an unknown path gets the 404 page with a link home', async ({ page }) => {
+  const response = await page.goto('/no-such-page-here');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go To Homepage' })).toHaveAttribute('href', '/');
+});
+
+test('documents are served as PDFs', async ({ request, page }) => {
+  await page.goto('/compliance');
+  const href = await page.getByRole('link', { name: /Handbook \(PDF\)/ }).getAttribute('href');
+  const response = await request.get(href!);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
