@@ -19,16 +19,33 @@ export function mediaIn(json: string): string[] {
   return [...json.matchAll(MEDIA_URL)].map((m) => m[1]!);
 }
 
-/** Copy the media the pages reference (root-relative to the API origin) into the site, so it serves itself. */
-export async function mirrorMedia(urls: Set<string>, client: ApiClient, apiOrigin: string, outDir: string, concurrency: number, warn: (m: string) => void): Promise<{ digests: string[]; bytes: number }> {
+export interface MediaMirror {
+  /** Copy one root-relative media URL (once). */
+  add(url: string): void;
+  /** Wait for every copy; the digests (sorted) go into the build id. */
+  finish(): Promise<{ digests: string[]; bytes: number }>;
+  /** Drop queued copies and wait for those in flight (a failed build, before its staging folder goes). */
+  cancel(): Promise<void>;
+}
+
+/** Copy the media the pages reference (root-relative to the API origin) into the site as they are found. */
+export function createMediaMirror(client: ApiClient, apiOrigin: string, outDir: string, concurrency: number, warn: (m: string) => void): MediaMirror {
   const limit = pLimit(concurrency);
   let bytes = 0;
   const digests: string[] = [];
-  await Promise.all(
-    [...urls].sort().map((url) =>
+  const seen = new Set<string>();
+  const running: Promise<void>[] = [];
+  let cancelled = false;
+  return {
+    add(url) {
+      if (seen.has(url)) return;
+      seen.add(url);
+      running.push(
       limit(async () => {
+        if (cancelled) return;
         try {
           const body = await client.getBytes(`${apiOrigin}${url}`, { absolute: true });
+          if (cancelled) return;
           const file = outputPath(outDir, url, `media ${url}`);
           await mkdir(dirname(file), { recursive: true });
           await writeFile(file, body);
@@ -38,9 +55,17 @@ export async function mirrorMedia(urls: Set<string>, client: ApiClient, apiOrigi
           warn(`media ${url} could not be copied: ${error instanceof Error ? error.message : String(error)}`);
         }
       }),
-    ),
-  );
-  return { digests: digests.sort(), bytes };
+      );
+    },
+    async finish() {
+      await Promise.all(running);
+      return { digests: digests.sort(), bytes };
+    },
+    async cancel() {
+      cancelled = true;
+      await Promise.allSettled(running);
+    },
+  };
 }
 
 /** Site-wide data, written once per build under a content hash. */

@@ -8,12 +8,13 @@ import type { Logger } from '../logger/logger.ts';
 import { createRouter } from '../routes/match.ts';
 import { bundle, PACKAGE_ROOT } from './bundle.ts';
 import { buildClock } from './dates.ts';
-import { copyPublic, mediaIn, mirrorMedia, notFoundTask, writeManifests, writeServeJson, writeSiteData } from './finish.ts';
+import { createChannel } from './channel.ts';
+import { copyPublic, createMediaMirror, mediaIn, notFoundTask, writeManifests, writeServeJson, writeSiteData, type MediaMirror } from './finish.ts';
 import { loadPages, pageDir, type PageFailure } from './load.ts';
 import { createMemo } from './memo.ts';
 import { createStaging } from './output.ts';
 import type { PageContext } from './pages/index.ts';
-import { planPages } from './plan.ts';
+import { planPages, type PlannedPage } from './plan.ts';
 import { createProgress } from './progress.ts';
 import { BUILD_ID_LENGTH } from './render/document.ts';
 import { createRenderPool, workerCount, type RenderPool } from './render/pool.ts';
@@ -23,6 +24,7 @@ import { openContentSource } from './source.ts';
 export const FIELDHOUSE_VERSION = '0.1.0';
 const MAX_WARNINGS_SHOWN = 20;
 const MEMO_ENTRIES = 256;
+const MEDIA_CONCURRENCY = 8;
 
 export interface BuildOptions {
   config: SiteConfig;
@@ -94,6 +96,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   };
   let committed = false;
   let pool: RenderPool | null = null;
+  let media: MediaMirror | null = null;
   try {
     const clock = buildClock();
     const site = await timed('site', () => loadSiteData({ api: source.api, config, root: options.root, endpoints: source.endpoints, clock, logger, warn }));
@@ -102,12 +105,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const runtimeConfig = { runtime: config.runtime, scripts: config.scripts, errorReporting: config.errorReporting, bypassCookie: config.bypassCookie };
     const bundling = timed('bundle', () => bundle({ outDir: staging.dir, cacheDir, runtimeConfig }));
     bundling.catch(() => undefined);
-
-    const plan = await timed('plan', () => planPages(ctx, router));
-    summary.routes = plan.pages.length;
-    summary.failed.push(...plan.refused);
-    logger.info('build', `${plan.pages.length.toLocaleString('en-US')} routes planned in ${stages.plan} ms`);
-    if (plan.refused.length && !options.keepGoing) throw createError(BuildFailed, [plan.refused.length, `${plan.refused[0]!.path}: ${plan.refused[0]!.message}`]);
 
     const built = await bundling;
     const siteData = await writeSiteData(site, staging.dir);
@@ -119,27 +116,52 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       scripts: { ticketMarketing: config.scripts.ticketMarketing, heatmap: config.scripts.heatmap },
       siteJson: siteData.json,
     });
+    media = createMediaMirror(source.client, source.endpoints.baseUrl, staging.dir, MEDIA_CONCURRENCY, warn);
+    for (const url of mediaIn(siteData.json)) media.add(url);
 
-    const pagesProgress = progress('pages', plan.pages.length);
-    const loaded = await timed('pages', () => loadPages(plan.pages, ctx, { outDir: staging.dir, concurrency: config.fetch.concurrency, keepGoing: options.keepGoing ?? false, progress: pagesProgress, pool: pool! }));
+    // The plan feeds the load stage as it finds pages: loading starts at once.
+    const planned = createChannel<PlannedPage>();
+    const pagesProgress = progress('pages', 0);
+    let plannedFiles = 0;
+    const planning = timed('plan', async () => {
+      const started = performance.now();
+      const refused = await planPages(ctx, router, {
+        push(page) {
+          if (page.route.render === 'file') plannedFiles++;
+          planned.push(page);
+          pagesProgress.setTotal(planned.pushed, false);
+        },
+      });
+      summary.failed.push(...refused);
+      pagesProgress.setTotal(planned.pushed, true);
+      logger.info('build', `${planned.pushed.toLocaleString('en-US')} routes planned in ${Math.round(performance.now() - started)} ms`);
+      if (refused.length && !options.keepGoing) throw createError(BuildFailed, [refused.length, `${refused[0]!.path}: ${refused[0]!.message}`]);
+    }).then(
+      () => planned.close(),
+      (error: unknown) => planned.close(error),
+    );
+    const loaded = await timed('pages', () =>
+      loadPages(planned, ctx, { outDir: staging.dir, concurrency: config.fetch.concurrency, keepGoing: options.keepGoing ?? false, progress: pagesProgress, pool: pool!, onMedia: (url) => media!.add(url) }),
+    );
+    await planning;
     pagesProgress.done();
+    summary.routes = planned.pushed;
     summary.failed.push(...loaded.failures);
     summary.skipped = loaded.skipped;
     summary.pages = loaded.written.length;
-    summary.files = plan.pages.filter((p) => p.route.render === 'file').length - loaded.failures.filter((f) => f.path.startsWith('/documents/')).length;
+    summary.files = plannedFiles - loaded.failures.filter((f) => f.path.startsWith('/documents/')).length;
     if (summary.failed.length && !options.keepGoing) throw createError(BuildFailed, [summary.failed.length, `${summary.failed[0]!.path}: ${summary.failed[0]!.message}`]);
 
     const notFound = notFoundTask();
     const notFoundBytes = (await pool.render(notFound)).bytes;
-    for (const url of mediaIn(siteData.json)) loaded.media.add(url);
-    const media = await timed('media', () => mirrorMedia(loaded.media, source.client, source.endpoints.baseUrl, staging.dir, config.fetch.concurrency, warn));
+    const mirrored = await timed('media', () => media!.finish());
     const buildId = createHash('sha256')
       .update(JSON.stringify({
         version: FIELDHOUSE_VERSION,
         config: { siteUrl: config.siteUrl, theme: config.theme, scripts: config.scripts, runtime: config.runtime, errorReporting: config.errorReporting },
         site: siteData.hash,
         assets: built.files.map((f) => `${f.path}:${f.hash}`),
-        media: media.digests,
+        media: mirrored.digests,
         content: loaded.contentDigest.toString('hex'),
       }))
       .digest('hex')
@@ -152,7 +174,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       await writeServeJson(staging.dir);
       await copyPublic(options.root, config.build.publicDir, staging.dir);
     });
-    summary.bytesWritten = loaded.pageBytes + notFoundBytes + loaded.fileBytes + media.bytes + siteData.json.length;
+    summary.bytesWritten = loaded.pageBytes + notFoundBytes + loaded.fileBytes + mirrored.bytes + siteData.json.length;
     await timed('commit', () => staging.commit());
     committed = true;
     summary.ok = summary.failed.length === 0;
@@ -161,6 +183,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     if (!committed) logger.error('build', formatError(error));
   } finally {
     clearInterval(sampler);
+    if (!committed) await media?.cancel();
     await pool?.close();
     await rm(cacheDir, { recursive: true, force: true });
     if (!committed) await staging.discard();

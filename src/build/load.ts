@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import pLimit from 'p-limit';
 import { isFieldhouseError } from '../errors/error.ts';
 import { outputPath } from './output.ts';
 import { PAGE_SOURCES, type PageContext } from './pages/index.ts';
@@ -34,6 +33,8 @@ export interface LoadResult {
 }
 
 export interface LoadOptions {
+  /** Called with each media URL the first time a page uses it (the build copies it meanwhile). */
+  onMedia(url: string): void;
   outDir: string;
   concurrency: number;
   keepGoing: boolean;
@@ -47,31 +48,62 @@ export interface LoadOptions {
  * with the site and loading overlaps rendering. A 404 skips the page with a warning; anything else fails it, and without keep-going stops
  * new work.
  */
-export async function loadPages(pages: PlannedPage[], ctx: PageContext, options: LoadOptions): Promise<LoadResult> {
-  const limit = pLimit(options.concurrency);
+export async function loadPages(pages: AsyncIterable<PlannedPage>, ctx: PageContext, options: LoadOptions): Promise<LoadResult> {
   const result: LoadResult = { written: [], pageBytes: 0, contentDigest: Buffer.alloc(32), media: new Set(), skipped: 0, failures: [], fileBytes: 0 };
+  const slots = createSemaphore(options.concurrency);
   let aborted = false;
-  await Promise.all(
-    pages.map((page) =>
-      limit(async () => {
-        if (aborted) return;
-        try {
-          await loadOne(page, ctx, options, result);
-        } catch (error) {
-          if (isFieldhouseError(error) && error.status === 404) {
-            result.skipped++;
-            ctx.warn(`skipped ${page.path} (${page.record}): the API answered 404`);
-          } else {
-            result.failures.push({ path: page.path, record: page.record, message: error instanceof Error ? error.message : String(error) });
-            if (!options.keepGoing) aborted = true;
-          }
-        } finally {
-          options.progress.tick();
-        }
-      }),
-    ),
-  );
+  const run = async (page: PlannedPage) => {
+    try {
+      await loadOne(page, ctx, options, result);
+    } catch (error) {
+      if (isFieldhouseError(error) && error.status === 404) {
+        result.skipped++;
+        ctx.warn(`skipped ${page.path} (${page.record}): the API answered 404`);
+      } else {
+        result.failures.push({ path: page.path, record: page.record, message: error instanceof Error ? error.message : String(error) });
+        if (!options.keepGoing) aborted = true;
+      }
+    } finally {
+      options.progress.tick();
+      slots.release();
+    }
+  };
+  for await (const page of pages) {
+    // Take the next page only when a slot is free: planned pages wait in the channel, not in memory here.
+    await slots.acquire();
+    if (aborted) {
+      slots.release();
+      break;
+    }
+    void run(page);
+  }
+  await slots.drain();
   return result;
+}
+
+/** At most `size` tasks at once; `drain` waits until none is running. */
+function createSemaphore(size: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  let idle: (() => void) | null = null;
+  return {
+    acquire(): Promise<void> {
+      if (active < size) {
+        active++;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    release(): void {
+      const next = waiting.shift();
+      if (next) return next();
+      active--;
+      if (active === 0) idle?.();
+    },
+    drain(): Promise<void> {
+      return active === 0 ? Promise.resolve() : new Promise((resolve) => (idle = resolve));
+    },
+  };
 }
 
 async function loadOne(page: PlannedPage, ctx: PageContext, options: LoadOptions, result: LoadResult): Promise<void> {
@@ -97,7 +129,11 @@ async function loadOne(page: PlannedPage, ctx: PageContext, options: LoadOptions
   const dir = pageDir(page.path);
   const rendered = await options.pool.render({ dir, spool });
   mixDigest(result, page.path, rendered.digest);
-  for (const url of rendered.media) result.media.add(url);
+  for (const url of rendered.media) {
+    if (result.media.has(url)) continue;
+    result.media.add(url);
+    options.onMedia(url);
+  }
   result.pageBytes += rendered.bytes;
   result.written.push(page.path);
 }

@@ -29,31 +29,31 @@ export function shellPath(route: RouteSpec): string {
 }
 
 /**
- * List every page of every route from the API. Routes are listed concurrently (the API client bounds the
- * requests) and kept in table order. Invalid records are skipped with a warning that names them.
+ * List every page of every route from the API into `into` as they are found, so loading starts at once. Routes
+ * are listed concurrently (the API client bounds the requests). Invalid records are skipped with a warning that
+ * names them; unsafe ones are returned as refused.
  */
-export async function planPages(ctx: PageContext, router: Router): Promise<PlanResult> {
-  const perRoute = await Promise.all(ROUTES.map((route) => planRoute(ctx, router, route)));
-  const pages: PlannedPage[] = [];
-  const refused: PlanResult['refused'] = [];
+export async function planPages(ctx: PageContext, router: Router, into: { push(page: PlannedPage): void }): Promise<PlanResult['refused']> {
   const seen = new Set<string>();
-  for (const result of perRoute) {
-    refused.push(...result.refused);
-    for (const page of result.pages) {
-      if (seen.has(page.path)) continue;
-      seen.add(page.path);
-      pages.push(page);
-    }
-  }
-  return { pages, refused };
+  const refused: PlanResult['refused'] = [];
+  const sink = (page: PlannedPage) => {
+    if (seen.has(page.path)) return;
+    seen.add(page.path);
+    into.push(page);
+  };
+  await Promise.all(ROUTES.map(async (route) => refused.push(...(await planRoute(ctx, router, route, sink)))));
+  return refused;
 }
 
-async function planRoute(ctx: PageContext, router: Router, route: RouteSpec): Promise<PlanResult> {
-  const pages: PlannedPage[] = [];
+async function planRoute(ctx: PageContext, router: Router, route: RouteSpec, sink: (page: PlannedPage) => void): Promise<PlanResult['refused']> {
   const refused: PlanResult['refused'] = [];
+  const pages = { push: sink };
   const source = PAGE_SOURCES[route.name];
   if (!source) throw new Error(`Route "${route.name}" has no page source in src/build/pages`);
-  if (route.render === 'client') return { pages: [{ route, params: {}, path: shellPath(route), record: `shell of ${route.name}` }], refused };
+  if (route.render === 'client') {
+    sink({ route, params: {}, path: shellPath(route), record: `shell of ${route.name}` });
+    return refused;
+  }
   {
     try {
       for await (const { params, record } of source.paths(ctx)) {
@@ -78,10 +78,10 @@ async function planRoute(ctx: PageContext, router: Router, route: RouteSpec): Pr
     } catch (error) {
       if (isFieldhouseError(error) && error.status === 404) {
         ctx.warn(`route ${route.name}: a listing answered 404 (${error.message}); its pages are skipped`);
-        return { pages: [], refused };
+        return refused;
       }
       throw error;
     }
   }
-  return { pages, refused };
+  return refused;
 }
