@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the demo at scale 1 and scale 10 against the demo CMS on loopback, each in a fresh
  * process, and prints routes, wall time, pages/s, peak RSS, API requests and bytes written (table and JSON).
- * Usage: npm run bench [-- --scales 1,10]
+ * Usage: npm run bench [-- --scales 1,10] [--out-root /dev/shm]
+ * --out-root puts the output on another filesystem (tmpfs measures the builder without the disk).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scalesArg = process.argv.indexOf('--scales');
 const scales = scalesArg > 0 ? process.argv[scalesArg + 1]!.split(',').map(Number) : [1, 10];
+const outRootArg = process.argv.indexOf('--out-root');
+const outRoot = outRootArg > 0 ? process.argv[outRootArg + 1]! : tmpdir();
 
 interface Row {
   scale: number;
@@ -29,10 +32,11 @@ interface Row {
 const rows: Row[] = [];
 for (const scale of scales) {
   const dir = mkdtempSync(join(tmpdir(), `fieldhouse-bench-${scale}-`));
+  const out = mkdtempSync(join(outRoot, `fieldhouse-bench-out-${scale}-`));
   try {
     writeFileSync(join(dir, 'site.config.ts'), `export default { siteUrl: 'https://www.cedarvalleyhawks.example', demo: { scale: ${scale} } };\n`);
     process.stderr.write(`bench: building the demo at scale ${scale} …\n`);
-    const output = execFileSync(process.execPath, [join(root, 'bin/site.js'), 'build', '--json', '--config', join(dir, 'site.config.ts'), '--out', join(dir, 'out')], {
+    const output = execFileSync(process.execPath, [join(root, 'bin/site.js'), 'build', '--json', '--config', join(dir, 'site.config.ts'), '--out', join(out, 'site')], {
       cwd: dir,
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
@@ -43,6 +47,7 @@ for (const scale of scales) {
     rows.push({ scale, routes: s.routes, pages: s.pages, wallSeconds: s.wallMs / 1000, pagesPerSecond: s.pagesPerSecond, peakRssMb: s.peakRssMb, demoPeakRssMb: s.demoPeakRssMb, apiRequests: s.apiRequests, bytesWrittenMb: Math.round(s.bytesWritten / 1048576), stages: s.stages });
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
   }
 }
 
@@ -52,4 +57,4 @@ const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row
 const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
 console.log(line(header));
 for (const row of table) console.log(line(row));
-console.log(JSON.stringify({ machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version }, results: rows }, null, 2));
+console.log(JSON.stringify({ machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version }, outRoot, results: rows }, null, 2));

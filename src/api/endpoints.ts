@@ -51,6 +51,8 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
     seasons: (sportId: number) => data(`/sports/${sportId}/seasons`, z.array(S.Season)),
     roster: (sportId: number, season: string) => data('/rosters', S.Roster, { sport_id: sportId, season }),
     allTimeRoster: (sportId: number) => data(`/sports/${sportId}/all-time-roster`, z.array(S.AllTimePlayer)),
+    /** Everyone who coached the sport, with their seasons (lists the staff pages without fetching every roster). */
+    allTimeStaff: (sportId: number) => data(`/sports/${sportId}/all-time-staff`, z.array(S.AllTimeStaff)),
     playerBySlug: (sportId: number, slug: string) => data(`/players/by/slug/${seg(slug)}`, S.Player, { sport_id: sportId }),
     coachBySlug: (sportId: number, slug: string) => data(`/coaches/by/slug/${seg(slug)}`, S.CoachProfile, { sport_id: sportId }),
     schedule: (sportId: number, season: string) => data('/schedules', S.Schedule, { sport_id: sportId, season }),

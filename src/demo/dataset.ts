@@ -5,7 +5,7 @@ import type { Block, ContentPage, Form, PageRevision } from '../api/schemas/page
 import type { EventWithSport, Schedule } from '../api/schemas/schedule.ts';
 import type { Ad, AdZone, CurrentUser, RedirectRule } from '../api/schemas/services.ts';
 import type { SiteSettings } from '../api/schemas/settings.ts';
-import type { AllTimePlayer, CoachProfile, Player, Roster, Season, Sport } from '../api/schemas/sports.ts';
+import type { AllTimePlayer, AllTimeStaff, CoachProfile, Player, Roster, Season, Sport } from '../api/schemas/sports.ts';
 import type { BoxScore, SeasonStats } from '../api/schemas/stats.ts';
 import { SPORTS } from './data/sports.ts';
 import { createContext, makeSeasons, seasonRef, type GenContext, type SportEntry } from './generate/context.ts';
@@ -43,6 +43,7 @@ export interface Dataset {
   players: Player[];
   coaches: CoachProfile[];
   allTime: Map<number, AllTimePlayer[]>;
+  allTimeStaff: Map<number, AllTimeStaff[]>;
   schedules: Schedule[];
   /** Every event with its sport, by date. */
   events: EventWithSport[];
@@ -173,7 +174,7 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
 
   return {
     seed, scale, asOf, settings, sports, seasons,
-    rosters: people.rosters, players: people.players, coaches: people.coaches, allTime: people.allTime,
+    rosters: people.rosters, players: people.players, coaches: people.coaches, allTime: people.allTime, allTimeStaff: people.allTimeStaff,
     schedules, events, categories: CATEGORIES,
     articles: articleRecords.map((r) => r.summary),
     videos, galleries, departments, staff, pages, protectedContent, pageRevisions, forms: generateForms(), documents,

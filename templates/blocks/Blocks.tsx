@@ -136,8 +136,10 @@ export function ScheduleTicker({ events, site }: { events: EventItem[]; site: Si
   const asSport = site.settings.show_current_team_in_schedule_ticker_as === 'sport';
   const tz = site.settings.website_timezone;
   return (
-    <section className="ticker" aria-label="Schedule ticker">
-      <ul className="ticker-list" role="list">
+    <section className="ticker" aria-labelledby="ticker-title">
+      <h2 id="ticker-title" className="visually-hidden">Scores and upcoming games</h2>
+      {/* Scrolls sideways: focusable so keyboard users can scroll it too. */}
+      <ul className="ticker-list" role="list" tabIndex={0} aria-label="Scores and upcoming games, scroll sideways for more">
         {events.map((e) => {
           const result = resultText(e.result);
           return (

@@ -1,54 +1,10 @@
 import { useState } from 'react';
 import type { EventItem } from '../data.ts';
 import { EventList } from '../ui/events.tsx';
-import { monthName, partsOf, shortWeekday, ymd } from '../ui/format.ts';
+import { MonthCalendar } from '../ui/calendar.tsx';
+import { monthName, ymd } from '../ui/format.ts';
 import { PageHeader } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
-
-/** A month grid: each day lists its events; days link to the list below. */
-function MonthCalendar({ month, events, timeZone, today }: { month: string; events: EventItem[]; timeZone: string; today: string }) {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(year, m - 1, 1)).getUTCDay();
-  const days = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  const byDay = new Map<number, EventItem[]>();
-  for (const e of events) {
-    const p = partsOf(e.date, timeZone);
-    byDay.set(p.day, [...(byDay.get(p.day) ?? []), e]);
-  }
-  const cells: (number | null)[] = [...Array.from({ length: first }, () => null), ...Array.from({ length: days }, (_, i) => i + 1)];
-  while (cells.length % 7) cells.push(null);
-  const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
-  return (
-    <div className="table-wrap" role="region" aria-label="Calendar" tabIndex={0}>
-      <table className="calendar">
-        <caption>{monthName(m)} {year}</caption>
-        <thead>
-          <tr>{[0, 1, 2, 3, 4, 5, 6].map((d) => <th key={d} scope="col" abbr={shortWeekday(d)}>{shortWeekday(d).slice(0, 2)}</th>)}</tr>
-        </thead>
-        <tbody>
-          {weeks.map((week, w) => (
-            <tr key={w}>
-              {week.map((day, d) => {
-                const list = day ? (byDay.get(day) ?? []) : [];
-                const date = day ? `${month}-${String(day).padStart(2, '0')}` : '';
-                return (
-                  <td key={d} className={date === today ? 'today' : undefined}>
-                    {day ? (
-                      <>
-                        <span className="day">{day}</span>
-                        {list.length ? <a href={`#day-${date}`} className="day-count">{list.length} event{list.length > 1 ? 's' : ''}</a> : null}
-                      </>
-                    ) : null}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 export default function AllSportsSchedule({ data, site }: PageProps<'all-sports-schedule'>) {
   const { settings } = site;
@@ -81,7 +37,7 @@ export default function AllSportsSchedule({ data, site }: PageProps<'all-sports-
             </select>
           </label>
         </div>
-        {view === 'calendar' ? <MonthCalendar month={data.month} events={events} timeZone={tz} today={site.today} /> : null}
+        {view === 'calendar' ? <MonthCalendar month={data.month} events={events} timeZone={tz} today={site.today} anchorPrefix="event-" /> : null}
         {[...days.entries()].map(([day, list]) => (
           <section key={day} id={`day-${day}`} className="day-group" aria-labelledby={`day-${day}-title`}>
             <h2 id={`day-${day}-title`}>{monthName(Number(day.slice(5, 7)))} {Number(day.slice(8))}</h2>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { EventList } from '../ui/events.tsx';
-import { monthName, partsOf } from '../ui/format.ts';
+import { MonthCalendar } from '../ui/calendar.tsx';
+import { partsOf } from '../ui/format.ts';
 import { PageHeader, SeasonNav } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import { eventItemOf, sportRefOf } from '../ui/sport.ts';
@@ -41,7 +42,7 @@ export default function Schedule({ data, site }: PageProps<'schedule'>) {
         <div className="toolbar">
           <div role="group" aria-label="View" className="segmented">
             <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>List</button>
-            <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>By month</button>
+            <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>Calendar</button>
           </div>
           <a href={paths.season(sport.slug, 'stats', season.slug)}>Season statistics</a>
         </div>
@@ -50,11 +51,9 @@ export default function Schedule({ data, site }: PageProps<'schedule'>) {
         ) : (
           <div className="month-grid">
             {[...months.entries()].map(([key, list]) => (
-              <section key={key} aria-labelledby={`m-${key}`}>
-                <h2 id={`m-${key}`}>{monthName(Number(key.slice(5)))} {key.slice(0, 4)}</h2>
-                <EventList events={list} site={site} places={sport.score_decimal_places} label={`${monthName(Number(key.slice(5)))} games`} />
-              </section>
+              <MonthCalendar key={key} month={key} events={list} timeZone={tz} today={site.today} anchorPrefix="event-" />
             ))}
+            <EventList events={items} site={site} places={sport.score_decimal_places} label={`${season.name} schedule`} />
           </div>
         )}
       </div>

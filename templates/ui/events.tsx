@@ -45,7 +45,7 @@ export function EventRow({ event, site, places = 0, showSport }: { event: EventI
   const result = resultText(event.result, places);
   const outcome = event.result?.outcome;
   return (
-    <li className={`event event-${event.location_type}`}>
+    <li className={`event event-${event.location_type}`} id={`event-${event.id}`}>
       <div className="event-when">
         <time dateTime={event.date}>{shortDate(event.date, tz)}</time>
         <span className="meta">{event.result ? 'Final' : timeOf(event.date, tz, event.time_tba)}</span>

@@ -138,6 +138,18 @@ export const AllTimePlayer = z.object({
   first_season: SeasonRef,
   last_season: SeasonRef,
   seasons_played: z.number().int().positive(),
+  /** Slugs of every season the player was on the roster. */
+  season_slugs: z.array(z.string().min(1)).min(1),
 });
 export type AllTimePlayer = z.infer<typeof AllTimePlayer>;
+
+/** A line of the all-time staff list: who coached, and in which seasons. */
+export const AllTimeStaff = z.object({
+  staff_id: Id,
+  slug: z.string().min(1),
+  full_name: z.string().min(1),
+  last_title: z.string().min(1),
+  season_slugs: z.array(z.string().min(1)).min(1),
+});
+export type AllTimeStaff = z.infer<typeof AllTimeStaff>;
 

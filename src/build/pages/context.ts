@@ -45,6 +45,7 @@ export const shared = {
   roster: (ctx: PageContext, sportId: number, season: string) => ctx.memo.run(`roster/${sportId}/${season}`, () => ctx.api.roster(sportId, season)),
   schedule: (ctx: PageContext, sportId: number, season: string) => ctx.memo.run(`schedule/${sportId}/${season}`, () => ctx.api.schedule(sportId, season)),
   allTime: (ctx: PageContext, sportId: number) => ctx.memo.run(`all-time/${sportId}`, () => ctx.api.allTimeRoster(sportId)),
+  allTimeStaff: (ctx: PageContext, sportId: number) => ctx.memo.run(`all-time-staff/${sportId}`, () => ctx.api.allTimeStaff(sportId)),
   years: (ctx: PageContext, sportId?: number) => ctx.memo.run(`years/${sportId ?? 'all'}`, () => ctx.api.articleYears(sportId)),
   form: (ctx: PageContext, id: number) => ctx.memo.run(`form/${id}`, () => ctx.api.form(id)),
   directory: (ctx: PageContext) => ctx.memo.run('directory', () => ctx.api.staffDirectory()),

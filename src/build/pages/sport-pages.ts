@@ -115,11 +115,14 @@ const player = source('player', {
   load: (ctx, params) => loadPlayer(ctx, params),
 });
 
+// Player and staff pages per season are listed from the all-time lists (one request per sport), not from
+// every season's full roster.
 const playerSeason = source('player', {
   async *paths(ctx) {
-    for await (const { params, sportId } of perSeason(ctx)) {
-      const list = await shared.roster(ctx, sportId, str(params, 'season'));
-      for (const p of list.players) yield { params: { ...params, slug: p.slug }, record: `roster entry ${p.id} (slug "${p.slug}") of roster ${list.id}` };
+    for (const sport of ctx.site.sports) {
+      for (const p of await shared.allTime(ctx, sport.id)) {
+        for (const season of p.season_slugs) yield { params: { sport: sport.slug, season, slug: p.slug }, record: `player ${p.player_id} (slug "${p.slug}") in season "${season}" of sport "${sport.slug}"` };
+      }
     }
   },
   load: (ctx, params) => loadPlayer(ctx, params),
@@ -146,9 +149,10 @@ async function loadPlayer(ctx: PageContext, params: Params) {
 
 const coach = source('coach', {
   async *paths(ctx) {
-    for await (const { params, sportId } of perSeason(ctx)) {
-      const list = await shared.roster(ctx, sportId, str(params, 'season'));
-      for (const s of list.staff) yield { params: { ...params, slug: s.slug }, record: `staff entry ${s.id} (slug "${s.slug}") of roster ${list.id}` };
+    for (const sport of ctx.site.sports) {
+      for (const s of await shared.allTimeStaff(ctx, sport.id)) {
+        for (const season of s.season_slugs) yield { params: { sport: sport.slug, season, slug: s.slug }, record: `staff member ${s.staff_id} (slug "${s.slug}") in season "${season}" of sport "${sport.slug}"` };
+      }
     }
   },
   async load(ctx, params) {

@@ -1,4 +1,4 @@
-import type { AllTimePlayer, CoachProfile, Player, Roster, RosterPlayer, RosterStaff } from '../../api/schemas/sports.ts';
+import type { AllTimePlayer, AllTimeStaff, CoachProfile, Player, Roster, RosterPlayer, RosterStaff } from '../../api/schemas/sports.ts';
 import type { SocialLink } from '../../api/schemas/common.ts';
 import { FEMALE_FIRST, HIGH_SCHOOL_SUFFIXES, HOMETOWNS, LAST, MAJORS, MALE_FIRST, PREVIOUS_SCHOOLS } from '../data/names.ts';
 import { media } from '../media.ts';
@@ -43,6 +43,7 @@ export interface PeopleResult {
   players: Player[];
   coaches: CoachProfile[];
   allTime: Map<number, AllTimePlayer[]>;
+  allTimeStaff: Map<number, AllTimeStaff[]>;
 }
 
 /** Rosters season by season: classes advance, seniors leave, recruits and transfers arrive. */
@@ -51,6 +52,7 @@ export function generatePeople(ctx: GenContext, sports: SportEntry[]): PeopleRes
   const players: Player[] = [];
   const coaches: CoachProfile[] = [];
   const allTime = new Map<number, AllTimePlayer[]>();
+  const allTimeStaff = new Map<number, AllTimeStaff[]>();
 
   for (const sport of sports) {
     const random = ctx.random.fork(`people/${sport.def.slug}`);
@@ -104,12 +106,21 @@ export function generatePeople(ctx: GenContext, sports: SportEntry[]): PeopleRes
             first_season: first.season,
             last_season: last.season,
             seasons_played: p.seasons.length,
+            season_slugs: p.seasons.map((s) => s.season.slug),
           };
         })
         .sort((a, b) => a.full_name.split(' ').pop()!.localeCompare(b.full_name.split(' ').pop()!) || a.full_name.localeCompare(b.full_name)),
     );
   }
-  return { rosters, players, coaches, allTime };
+  for (const sport of sports) {
+    allTimeStaff.set(
+      sport.id,
+      coaches
+        .filter((c) => c.sport_id === sport.id)
+        .map((c) => ({ staff_id: c.id, slug: c.slug, full_name: c.full_name, last_title: c.seasons.at(-1)!.entry.title, season_slugs: c.seasons.map((s) => s.season.slug) })),
+    );
+  }
+  return { rosters, players, coaches, allTime, allTimeStaff };
 }
 
 /** Roster and schedule ids are the same number for a sport and season. */

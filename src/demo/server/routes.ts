@@ -119,6 +119,12 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
         return list ? ok(list) : notFound(`Sport ${params.id}`);
       },
     },
+    {
+      method: 'GET', pattern: '/sports/:id/all-time-staff', handler: ({ params }) => {
+        const list = dataset.allTimeStaff.get(Number(params.id));
+        return list ? ok(list) : notFound(`Sport ${params.id}`);
+      },
+    },
     { method: 'GET', pattern: '/rosters', handler: perSportSeason('Roster', (id, season) => rosters.get(`${id}/${season}`)) },
     {
       method: 'GET', pattern: '/players/by/slug/:slug', handler: ({ params, query }) => {

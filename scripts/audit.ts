@@ -1,0 +1,46 @@
+/**
+ * `npm run audit`: Lighthouse (mobile preset, Debian's Chromium) on the home page, an article, a roster and a
+ * schedule of the demo site; prints the four category scores per page and exits non-zero below the bar
+ * (performance 95, accessibility 100, best practices 100, SEO 100).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { createRouter } from '../src/routes/match.ts';
+import { serveDemoSite } from './site-session.ts';
+
+const BAR = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+
+const site = await serveDemoSite({ rebuild: process.argv.includes('--rebuild') });
+const latest = JSON.parse(readFileSync(join(site.outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
+const meta = JSON.parse(readFileSync(join(site.outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as { prerendered: string[] };
+const router = createRouter();
+const firstOf = (route: string) => meta.prerendered.find((p) => { const m = router.match(p); return m.type === 'match' && m.route.name === route; })!;
+const pages = { home: '/', article: firstOf('news-year-month-day-slug'), roster: '/sports/football/roster', schedule: '/sports/mens-basketball/schedule' };
+
+process.env.CHROME_PATH ??= '/usr/bin/chromium';
+const chrome = await chromeLauncher.launch({ chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const rows: { page: string; path: string; scores: Record<string, number> }[] = [];
+let failed = false;
+try {
+  for (const [name, path] of Object.entries(pages)) {
+    const result = await lighthouse(site.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(BAR) });
+    const categories = result!.lhr.categories;
+    const scores = Object.fromEntries(Object.keys(BAR).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]));
+    rows.push({ page: name, path, scores });
+    for (const [key, bar] of Object.entries(BAR)) {
+      if (scores[key]! < bar) {
+        failed = true;
+        const audits = Object.values(result!.lhr.audits).filter((a) => a.score !== null && a.score < 1 && (categories[key]?.auditRefs ?? []).some((r) => r.id === a.id && r.weight > 0));
+        process.stderr.write(`${name} ${key} ${scores[key]} < ${bar}: ${audits.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}\n`);
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  await site.close();
+}
+console.log(['page'.padEnd(10), 'perf', 'a11y', 'best', 'seo', 'path'].join('  '));
+for (const r of rows) console.log([r.page.padEnd(10), ...Object.values(r.scores).map((s) => String(s).padStart(4)), r.path].join('  '));
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRouter } from '../../src/routes/match.ts';
+
+/** Pages chosen where a template has a richer example than the first one listed. */
+const PREFERRED: Record<string, string> = {
+  'content-page': '/contact-us',
+  'sport-home': '/sports/football',
+  roster: '/sports/football/roster',
+  schedule: '/sports/mens-basketball/schedule',
+  stats: '/sports/mens-basketball/stats',
+  gallery: '',
+};
+
+/** One page of every template in a built site (from its build manifest), plus the shells and the 404 page. */
+export function templatePages(outDir: string): { template: string; path: string }[] {
+  const latest = JSON.parse(readFileSync(join(outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
+  const meta = JSON.parse(readFileSync(join(outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as { prerendered: string[] };
+  const router = createRouter();
+  const byTemplate = new Map<string, string>();
+  for (const path of meta.prerendered) {
+    const match = router.match(path);
+    const template = match.type === 'match' ? match.route.template : path.startsWith('/_shells/') ? path.split('/')[2]! : null;
+    if (!template || byTemplate.has(template)) continue;
+    byTemplate.set(template, PREFERRED[template] || path);
+  }
+  byTemplate.set('article-preview', '/article-preview/1');
+  byTemplate.set('page-preview', '/page-preview/1');
+  byTemplate.set('protected-page', '/hawks-club/donor-portal');
+  byTemplate.set('layout-game-day', '/game-day');
+  byTemplate.set('layout-ticketing', '/tickets');
+  byTemplate.set('error-404', '/no-such-page');
+  byTemplate.delete('document');
+  return [...byTemplate.entries()].map(([template, path]) => ({ template, path })).sort((a, b) => a.template.localeCompare(b.template));
+}
+
+export const WIDTHS = [375, 1280] as const;
