@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import compression from 'compression';
 import handler from 'serve-handler';
 import { startDemoServer, type DemoServer } from '../demo/server/server.ts';
 import { PreviewNoBuild, PreviewPortInUse } from '../errors/catalogue.ts';
@@ -36,8 +37,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         throw error;
       })
     : null;
+  // Compressed like every static host does (and like the serve CLI), so the preview measures what fans get.
+  const compress = compression();
   const server: Server = createServer((req, res) => {
-    void handler(req, res, { ...rules, public: options.outDir, etag: true });
+    compress(req as never, res as never, () => void handler(req, res, { ...rules, public: options.outDir, etag: true }));
   });
   server.keepAliveTimeout = 5_000;
   try {

@@ -37,7 +37,10 @@ export function Header({ site }: { site: SiteData }) {
       <div className="utility-bar">
         <div className="container utility-inner">
           <FlatMenu items={settings.website_additional_menu} label="More" className="additional-menu" />
-          <SocialLinks site={site} />
+          <div className="utility-end">
+            <FlatMenu items={settings.website_user_menu} label="Tickets and giving" className="user-menu" />
+            <SocialLinks site={site} />
+          </div>
         </div>
       </div>
       <div className="container header-inner">
@@ -58,7 +61,9 @@ export function Header({ site }: { site: SiteData }) {
               <UiIcon name="search" />
               <span>Search</span>
             </a>
-            <FlatMenu items={settings.website_user_menu} label="Tickets and giving" className="user-menu" />
+            {/* Phones: the utility bar is hidden, so its links live in the menu panel (never both shown). */}
+            <FlatMenu items={settings.website_user_menu} label="Tickets and giving" className="user-menu phone-only" />
+            <FlatMenu items={settings.website_additional_menu} label="More" className="additional-menu phone-only" />
           </div>
         </div>
       </div>

@@ -20,7 +20,8 @@ export function templatePages(outDir: string): { template: string; path: string 
   const byTemplate = new Map<string, string>();
   for (const path of meta.prerendered) {
     const match = router.match(path);
-    const template = match.type === 'match' ? match.route.template : path.startsWith('/_shells/') ? path.split('/')[2]! : null;
+    // Shells are listed below by the paths fans use for them.
+    const template = match.type === 'match' && !path.startsWith('/_shells/') ? match.route.template : null;
     if (!template || byTemplate.has(template)) continue;
     byTemplate.set(template, PREFERRED[template] || path);
   }
