@@ -59,7 +59,7 @@ export interface PageDataMap {
   home: { blocks: S.Block[]; forms: Record<string, S.Form>; headlines: S.ArticleSummary[]; featured: S.ArticleSummary[]; ticker: EventItem[] };
   'all-sports-schedule': { month: string; events: EventItem[] };
   'broadcast-guide': { from: string; to: string; events: EventItem[] };
-  news: { sport: SportPage | null; year: number | null; years: number[]; articles: S.ArticleSummary[]; total: number };
+  news: { sport: SportPage | null; year: number | null; years: number[]; articles: S.ArticleSummary[]; total: number; page: number; pages: number };
   article: { article: S.Article; sport: SportPage | null };
   search: Record<string, never>;
   'sport-home': SportPage & { nextEvent: S.Event | null; recent: S.Event[]; news: S.ArticleSummary[]; blocks: S.Block[]; record: S.Schedule['record'] | null };

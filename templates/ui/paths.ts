@@ -11,6 +11,8 @@ export const paths = {
   coach: (sport: string, season: string, slug: string) => `/sports/${sport}/roster/season/${season}/staff/${slug}`,
   boxscore: (id: number) => `/boxscore/${id}`,
   newsYear: (year: number, sport?: string | null) => (sport ? `/sports/${sport}/news/year/${year}` : `/news/${year}`),
+  /** Page 1 is the news page itself. */
+  newsPage: (page: number, sport?: string | null) => `${sport ? `/sports/${sport}/news` : '/news'}${page > 1 ? `/page/${page}` : ''}`,
   staff: (slug: string) => `/staff/${slug}`,
   department: (slug: string) => `/staff-directory/department/${slug}`,
   gallery: (slug: string) => `/photo-galleries/${slug}`,

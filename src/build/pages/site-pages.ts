@@ -2,7 +2,7 @@ import { collectAll } from '../../api/endpoints.ts';
 import type * as S from '../../api/schemas/index.ts';
 import { isFieldhouseError } from '../../errors/error.ts';
 import { addDays, localDate } from '../dates.ts';
-import { describe, eventItem, formsOf, shared, single, source, sportPage, str } from './context.ts';
+import { describe, eventItem, formsOf, shared, single, source, sportPage, str, type Loaded, type PageContext } from './context.ts';
 
 const NEWS_PAGE_SIZE = 24;
 const HEADLINES = 6;
@@ -63,14 +63,26 @@ const broadcastGuide = source('broadcast-guide', {
 
 const news = source('news', {
   paths: single,
-  async load(ctx) {
-    const [list, years] = await Promise.all([ctx.api.articles({ per_page: NEWS_PAGE_SIZE }), shared.years(ctx)]);
-    return {
-      data: { sport: null, year: null, years, articles: list.data, total: list.meta.pagination.total },
-      head: { title: 'News', description: `The latest ${ctx.site.settings.current_team_name} news.`, image: null, type: 'website' },
-    };
-  },
+  load: (ctx) => loadNewsPage(ctx, 1),
 });
+
+/** Older news, NEWS_PAGE_SIZE stories a page: /news/page/2 … */
+const newsPage = source('news', {
+  async *paths(ctx) {
+    const first = await ctx.api.articles({ per_page: NEWS_PAGE_SIZE });
+    for (let page = 2; page <= first.meta.pagination.total_pages; page++) yield { params: { page: String(page) }, record: `news page ${page}` };
+  },
+  load: (ctx, params) => loadNewsPage(ctx, Number(str(params, 'page'))),
+});
+
+async function loadNewsPage(ctx: PageContext, page: number): Promise<Loaded<'news'>> {
+  const [list, years] = await Promise.all([ctx.api.articles({ per_page: NEWS_PAGE_SIZE, page }), shared.years(ctx)]);
+  if (list.data.length === 0) return { skip: `news page ${page} is empty` };
+  return {
+    data: { sport: null, year: null, years, articles: list.data, total: list.meta.pagination.total, page, pages: list.meta.pagination.total_pages },
+    head: { title: page > 1 ? `News – Page ${page}` : 'News', description: `The latest ${ctx.site.settings.current_team_name} news${page > 1 ? `, page ${page}` : ''}.`, image: null, type: 'website' },
+  };
+}
 
 const newsYear = source('news', {
   async *paths(ctx) {
@@ -81,7 +93,7 @@ const newsYear = source('news', {
     const [articles, years] = await Promise.all([collectAll((page) => ctx.api.articles({ year, per_page: 100, page })), shared.years(ctx)]);
     if (articles.length === 0) return { skip: `no articles in ${year}` };
     return {
-      data: { sport: null, year, years, articles, total: articles.length },
+      data: { sport: null, year, years, articles, total: articles.length, page: 1, pages: 1 },
       head: { title: `${year} News`, description: `All ${ctx.site.settings.current_team_name} news from ${year}.`, image: null, type: 'website' },
     };
   },
@@ -262,6 +274,7 @@ export const sitePages = {
   'boxscore-id': boxscore,
   'documents-uuid': documents,
   news,
+  'news-page-page': newsPage,
   'news-year': newsYear,
   'news-year-month-day-slug': article,
   search,

@@ -1,6 +1,6 @@
 import { collectAll } from '../../api/endpoints.ts';
 import type { Params } from '../../routes/params.ts';
-import { describe, pickSeason, shared, source, sportPage, str, type PageContext } from './context.ts';
+import { describe, pickSeason, shared, source, sportPage, str, type Loaded, type PageContext } from './context.ts';
 
 const SPORT_NEWS = 6;
 const SPORT_RECENT = 3;
@@ -45,17 +45,33 @@ const sportHome = source('sport-home', {
   },
 });
 
+const SPORT_NEWS_PAGE_SIZE = 24;
+
 const sportNews = source('news', {
   paths: (ctx) => perSport(ctx),
-  async load(ctx, params) {
-    const page = await sportPage(ctx, str(params, 'sport'));
-    const [list, years] = await Promise.all([ctx.api.articles({ sport_id: page.sport.id, per_page: 24 }), shared.years(ctx, page.sport.id)]);
-    return {
-      data: { sport: { sport: page.sport }, year: null, years, articles: list.data, total: list.meta.pagination.total },
-      head: { title: `${page.sport.name} News`, description: `The latest ${page.sport.name} news.`, image: page.sport.meta_image ?? null, type: 'website' },
-    };
-  },
+  load: (ctx, params) => loadSportNewsPage(ctx, str(params, 'sport'), 1),
 });
+
+/** Older news of a sport: /sports/{sport}/news/page/2 … */
+const sportNewsPage = source('news', {
+  async *paths(ctx) {
+    for (const sport of ctx.site.sports) {
+      const first = await ctx.api.articles({ sport_id: sport.id, per_page: SPORT_NEWS_PAGE_SIZE });
+      for (let page = 2; page <= first.meta.pagination.total_pages; page++) yield { params: { sport: sport.slug, page: String(page) }, record: `news page ${page} of sport "${sport.slug}"` };
+    }
+  },
+  load: (ctx, params) => loadSportNewsPage(ctx, str(params, 'sport'), Number(str(params, 'page'))),
+});
+
+async function loadSportNewsPage(ctx: PageContext, slug: string, page: number): Promise<Loaded<'news'>> {
+  const sport = await sportPage(ctx, slug);
+  const [list, years] = await Promise.all([ctx.api.articles({ sport_id: sport.sport.id, per_page: SPORT_NEWS_PAGE_SIZE, page }), shared.years(ctx, sport.sport.id)]);
+  if (list.data.length === 0) return { skip: `${sport.sport.name} news page ${page} is empty` };
+  return {
+    data: { sport: { sport: sport.sport }, year: null, years, articles: list.data, total: list.meta.pagination.total, page, pages: list.meta.pagination.total_pages },
+    head: { title: `${sport.sport.name} News${page > 1 ? ` – Page ${page}` : ''}`, description: `The latest ${sport.sport.name} news.`, image: sport.sport.meta_image ?? null, type: 'website' },
+  };
+}
 
 const sportNewsYear = source('news', {
   async *paths(ctx) {
@@ -69,7 +85,7 @@ const sportNewsYear = source('news', {
     const [articles, years] = await Promise.all([collectAll((n) => ctx.api.articles({ sport_id: page.sport.id, year, per_page: 100, page: n })), shared.years(ctx, page.sport.id)]);
     if (!articles.length) return { skip: `no ${page.sport.name} articles in ${year}` };
     return {
-      data: { sport: { sport: page.sport }, year, years, articles, total: articles.length },
+      data: { sport: { sport: page.sport }, year, years, articles, total: articles.length, page: 1, pages: 1 },
       head: { title: `${year} ${page.sport.name} News`, description: `${page.sport.name} news from ${year}.`, image: null, type: 'website' },
     };
   },
@@ -230,6 +246,7 @@ export const sportPages = {
   'sports-sport-slug': sportHome,
   'sports-sport-news': sportNews,
   'sports-sport-news-year-year': sportNewsYear,
+  'sports-sport-news-page-page': sportNewsPage,
   'sports-sport-roster': roster,
   'sports-sport-roster-all': rosterAll,
   'sports-sport-roster-player-slug': player,
