@@ -32,8 +32,8 @@ export default function Gallery({ data, site }: PageProps<'gallery'>) {
           {gallery.photos.map((p, i) => (
             <li key={p.id}>
               <button type="button" className="photo-thumb" onClick={(e) => { opener.current = e.currentTarget; show(i); }}>
-                <Img image={p.image} eager={i < 2} />
-                <span className="visually-hidden">Open photo {i + 1} of {count}</span>
+                <Img image={p.image} eager={i < 2} decorative />
+                <span className="visually-hidden">Open photo {i + 1} of {count}: {p.caption}</span>
               </button>
             </li>
           ))}
