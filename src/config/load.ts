@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForNode } from '../util/bundle-node.ts';
 import type { z } from 'zod';
 import { ConfigInvalid, ConfigLoadFailed, ConfigNotFound } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
@@ -50,16 +50,7 @@ async function importConfigFile(file: string): Promise<unknown> {
   await mkdir(cacheDir, { recursive: true });
   const outfile = join(cacheDir, `site.config.${process.pid}.${Date.now()}.mjs`);
   try {
-    await build({
-      entryPoints: [file],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'silent',
-    });
+    await bundleForNode(file, outfile);
     const module = (await import(pathToFileURL(outfile).href)) as { default?: unknown };
     if (module.default === undefined) throw new Error('it has no default export: write `export default defineConfig({ … })`');
     return module.default;

@@ -1,14 +1,7 @@
-import { PageHeader } from '../ui/page.tsx';
+import { PreviewShell } from '../ui/PreviewShell.tsx';
 import type { PageProps } from '../types.ts';
 
-/** The shell of page previews and revisions: the runtime loads the draft with the editor's identity. */
+/** The shell of page previews and revisions. */
 export default function PagePreview({ data }: PageProps<'page-preview'>) {
-  return (
-    <>
-      <PageHeader title={data.kind === 'revision' ? 'Page revision' : 'Page preview'} />
-      <div className="container narrow" id="preview-root" aria-live="polite">
-        <p className="empty">Loading the {data.kind === 'revision' ? 'revision' : 'preview'}… Previews need the editor sign-in cookie.</p>
-      </div>
-    </>
-  );
+  return <PreviewShell what="Page" kind={data.kind} />;
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleForNode } from '../../util/bundle-node.ts';
 import type { DatasetOptions } from '../dataset.ts';
 import type { FaultOptions } from './faults.ts';
 
@@ -34,16 +34,7 @@ export async function startDemoProcess(options: DemoProcessOptions): Promise<Dem
   const { cacheDir, ...serverOptions } = options;
   await mkdir(cacheDir, { recursive: true });
   const script = join(cacheDir, 'demo-cms.mjs');
-  await build({
-    entryPoints: [fileURLToPath(new URL('./process-entry.ts', import.meta.url))],
-    outfile: script,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  await bundleForNode(fileURLToPath(new URL('./process-entry.ts', import.meta.url)), script);
   const child = fork(script, [JSON.stringify(serverOptions)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<{ origin: string; apiPrefix: string; dashboardApiUrl: string; redirectServiceUrl: string }>((resolve, reject) => {
     child.once('message', (message) => resolve(message as never));
