@@ -1,8 +1,10 @@
 import type { Payload } from '../templates/data.ts';
 
-/** What every page's HTML tells the runtime: written by the build as inline JSON. */
+/**
+ * What every page's HTML tells the runtime, as inline JSON. The build id is not here: it sits in
+ * <meta name="fh-build">, at a fixed offset the build patches once every page is written.
+ */
 export interface BootData {
-  buildId: string;
   /** URL of the site-wide data file (hashed). */
   siteData: string;
 }

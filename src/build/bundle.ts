@@ -16,8 +16,6 @@ export interface BundleOptions {
   outDir: string;
   /** Where the server bundle goes (outside the output). */
   cacheDir: string;
-  /** Build-time constants for the runtime (JSON-serialisable), as `__FH_CONFIG__`. */
-  runtimeConfig: unknown;
 }
 
 export interface BundleResult {
@@ -61,7 +59,7 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       legalComments: 'none',
       logLevel: 'silent',
       absWorkingDir: root,
-      define: { 'process.env.NODE_ENV': '"production"', __FH_CONFIG__: JSON.stringify(options.runtimeConfig) },
+      define: { 'process.env.NODE_ENV': '"production"' },
     }),
     build({
       entryPoints: [join(root, 'src/build/render/ssr.tsx')],
@@ -73,7 +71,7 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       packages: 'external',
       jsx: 'automatic',
       logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"', __FH_CONFIG__: 'null' },
+      define: { 'process.env.NODE_ENV': '"production"' },
     }),
   ]);
 

@@ -102,8 +102,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const site = await timed('site', () => loadSiteData({ api: source.api, config, root: options.root, endpoints: source.endpoints, clock, logger, warn }));
     const router = createRouter();
     const ctx: PageContext = { api: source.api, site, router, memo: createMemo(MEMO_ENTRIES), warn };
-    const runtimeConfig = { runtime: config.runtime, scripts: config.scripts, errorReporting: config.errorReporting, bypassCookie: config.bypassCookie };
-    const bundling = timed('bundle', () => bundle({ outDir: staging.dir, cacheDir, runtimeConfig }));
+    const bundling = timed('bundle', () => bundle({ outDir: staging.dir, cacheDir }));
     bundling.catch(() => undefined);
 
     const built = await bundling;

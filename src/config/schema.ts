@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 const url = z.url({ message: 'expected an absolute URL such as https://example.edu' });
-const path = z.string().startsWith('/', { message: 'expected a site path starting with /' });
 const script = z.strictObject({
   src: z.string().min(1),
   /** Extra attributes for the <script> tag, e.g. { "data-site": "123" }. */
@@ -129,4 +128,3 @@ export const SiteConfigSchema = z.strictObject({
 export type SiteConfigInput = z.input<typeof SiteConfigSchema>;
 export type SiteConfig = z.output<typeof SiteConfigSchema>;
 export type ScriptConfig = z.output<typeof script>;
-export { path as sitePath };

@@ -65,7 +65,7 @@ export const NotFound = {
 export const SportNotFound = {
   name: 'SportNotFound',
   title: 'Sport not found',
-  message: (slug: string) => `Sport not found`,
+  message: (_slug: string) => 'Sport not found',
   hint: (slug: string) => `No sport has the slug "${slug}".`,
 } satisfies ErrorData;
 

@@ -1,4 +1,5 @@
 import { collectAll } from '../../api/endpoints.ts';
+import type { SeasonRef } from '../../api/schemas/common.ts';
 import type { Params } from '../../routes/params.ts';
 import { describe, pickSeason, shared, source, sportPage, str, type Loaded, type PageContext } from './context.ts';
 
@@ -22,6 +23,23 @@ async function* perSeason(ctx: PageContext): AsyncIterable<Item & { sportId: num
   }
 }
 
+
+/**
+ * A view shown for the sport's default season at /sports/{sport}/{view} and for any season at
+ * /sports/{sport}/{view}/season/{season}: the two routes share one loader.
+ */
+function seasonViews<T extends 'roster' | 'schedule' | 'stats'>(
+  template: T,
+  build: (ctx: PageContext, page: Awaited<ReturnType<typeof sportPage>>, season: SeasonRef) => Promise<Loaded<T>>,
+) {
+  const load = async (ctx: PageContext, params: Params): Promise<Loaded<T>> => {
+    const page = await sportPage(ctx, str(params, 'sport'));
+    const season = pickSeason(page, params.season as string | undefined);
+    if (!season) return { skip: `season "${String(params.season)}" is not a season of ${page.sport.name}` };
+    return build(ctx, page, season);
+  };
+  return [source(template, { paths: (ctx) => perSport(ctx), load }), source(template, { paths: (ctx) => perSeason(ctx), load })] as const;
+}
 
 const sportHome = source('sport-home', {
   paths: (ctx) => perSport(ctx),
@@ -91,25 +109,10 @@ const sportNewsYear = source('news', {
   },
 });
 
-const roster = source('roster', {
-  paths: (ctx) => perSport(ctx),
-  load: (ctx, params) => loadRoster(ctx, params),
-});
-const rosterSeason = source('roster', {
-  paths: (ctx) => perSeason(ctx),
-  load: (ctx, params) => loadRoster(ctx, params),
-});
-
-async function loadRoster(ctx: PageContext, params: Params) {
-  const page = await sportPage(ctx, str(params, 'sport'));
-  const season = pickSeason(page, params.season as string | undefined);
-  if (!season) return { skip: `season "${String(params.season)}" is not a season of ${page.sport.name}` };
-  const data = await shared.roster(ctx, page.sport.id, season.slug);
-  return {
-    data: { ...page, season, roster: data },
-    head: { title: `${season.name} ${page.sport.name} Roster`, description: `The ${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} roster: players and coaching staff.`, image: page.sport.roster_page_image ?? null, type: 'website' as const },
-  };
-}
+const [roster, rosterSeason] = seasonViews('roster', async (ctx, page, season) => ({
+  data: { ...page, season, roster: await shared.roster(ctx, page.sport.id, season.slug) },
+  head: { title: `${season.name} ${page.sport.name} Roster`, description: `The ${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} roster: players and coaching staff.`, image: page.sport.roster_page_image ?? null, type: 'website' },
+}));
 
 const rosterAll = source('roster-all', {
   paths: (ctx) => perSport(ctx),
@@ -184,45 +187,18 @@ const coach = source('coach', {
   },
 });
 
-const schedule = source('schedule', {
-  paths: (ctx) => perSport(ctx),
-  load: (ctx, params) => loadSchedule(ctx, params),
-});
-const scheduleSeason = source('schedule', {
-  paths: (ctx) => perSeason(ctx),
-  load: (ctx, params) => loadSchedule(ctx, params),
-});
-
-async function loadSchedule(ctx: PageContext, params: Params) {
-  const page = await sportPage(ctx, str(params, 'sport'));
-  const season = pickSeason(page, params.season as string | undefined);
-  if (!season) return { skip: `season "${String(params.season)}" is not a season of ${page.sport.name}` };
+const [schedule, scheduleSeason] = seasonViews('schedule', async (ctx, page, season) => {
   const data = await shared.schedule(ctx, page.sport.id, season.slug);
   return {
     data: { ...page, season, schedule: data },
-    head: { title: `${season.name} ${page.sport.name} Schedule`, description: `${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} schedule and results (${data.record.overall}).`, image: page.sport.schedule_page_image ?? null, type: 'website' as const },
+    head: { title: `${season.name} ${page.sport.name} Schedule`, description: `${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} schedule and results (${data.record.overall}).`, image: page.sport.schedule_page_image ?? null, type: 'website' },
   };
-}
-
-const stats = source('stats', {
-  paths: (ctx) => perSport(ctx),
-  load: (ctx, params) => loadStats(ctx, params),
-});
-const statsSeason = source('stats', {
-  paths: (ctx) => perSeason(ctx),
-  load: (ctx, params) => loadStats(ctx, params),
 });
 
-async function loadStats(ctx: PageContext, params: Params) {
-  const page = await sportPage(ctx, str(params, 'sport'));
-  const season = pickSeason(page, params.season as string | undefined);
-  if (!season) return { skip: `season "${String(params.season)}" is not a season of ${page.sport.name}` };
-  const data = await ctx.api.stats(page.sport.id, season.slug);
-  return {
-    data: { ...page, season, stats: data },
-    head: { title: `${season.name} ${page.sport.name} Statistics`, description: `${season.name} ${page.sport.name} team and individual statistics.`, image: null, type: 'website' as const },
-  };
-}
+const [stats, statsSeason] = seasonViews('stats', async (ctx, page, season) => ({
+  data: { ...page, season, stats: await ctx.api.stats(page.sport.id, season.slug) },
+  head: { title: `${season.name} ${page.sport.name} Statistics`, description: `${season.name} ${page.sport.name} team and individual statistics.`, image: null, type: 'website' },
+}));
 
 const sportVideos = source('videos', {
   paths: (ctx) => perSport(ctx),

@@ -1,7 +1,7 @@
 import type { Article, ArticleRevision, ArticleSummary, Category } from '../../api/schemas/content.ts';
 import type { Event, Schedule } from '../../api/schemas/schedule.ts';
 import type { Roster } from '../../api/schemas/sports.ts';
-import { media, TEAM } from '../media.ts';
+import { media } from '../media.ts';
 import { slugify, type Random } from '../random.ts';
 import { addDays, dayNumber, DEMO_TIMEZONE, MONTHS, ordinal, WEEKDAYS, weekday, zonedIso } from '../time.ts';
 import type { GenContext, SportEntry } from './context.ts';
@@ -309,8 +309,6 @@ export function makeRevisions(ctx: GenContext, article: Article, firstId: number
     },
   }));
 }
-
-export { TEAM };
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
