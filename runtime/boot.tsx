@@ -1,22 +1,54 @@
+import { useEffect, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
-import { App, layoutOf } from '../templates/app.tsx';
+import { App } from '../templates/app.tsx';
 import type { SiteData } from '../templates/data.ts';
 import { APP_ID, BOOT_ID, PAYLOAD_ID, readJson, type BootData, type Payload } from './boot-data.ts';
-import { LAYOUT_LOADERS, PAGE_LOADERS } from './templates.ts';
+import { initErrorReporting, reportError } from './errors.ts';
+import { loadCode } from './templates.ts';
+import { errorView, type View } from './views.ts';
 
-/** First load: read the inline payload, fetch the site data, load this page's template chunk, hydrate. */
+/** Renders nothing of its own: runs `onMount` once, when the tree it wraps has hydrated. */
+function Mounted({ onMount, children }: { onMount: () => void; children: ReactNode }) {
+  useEffect(onMount, []);
+  return children;
+}
+
+/**
+ * First load: read the inline payload, fetch the site data, load this page's template chunk, hydrate. Only what
+ * hydration needs is here; the rest of the runtime (start.ts) loads once the page is interactive.
+ */
 async function boot(): Promise<void> {
   const bootData = readJson<BootData>(BOOT_ID);
-  const payload = readJson<Payload>(PAYLOAD_ID);
-  const root = document.getElementById(APP_ID);
-  if (!bootData || !payload || !root) return;
-  const layoutName = layoutOf(payload);
-  const [site, page, layout] = await Promise.all([
-    fetch(bootData.siteData).then((r) => r.json() as Promise<SiteData>),
-    payload.template === 'document' ? null : PAGE_LOADERS[payload.template](),
-    layoutName ? LAYOUT_LOADERS[layoutName]() : null,
+  const inline = readJson<Omit<Payload, 'buildId'>>(PAYLOAD_ID);
+  const container = document.getElementById(APP_ID);
+  if (!bootData || !inline || !container) return;
+  const buildId = document.querySelector<HTMLMetaElement>('meta[name="fh-build"]')?.content ?? '';
+  const payload: Payload = { ...inline, buildId };
+  const [site, code] = await Promise.all([
+    fetch(bootData.siteData).then((response) => response.json() as Promise<SiteData>),
+    loadCode(payload),
   ]);
-  hydrateRoot(root, <App site={site} payload={payload} Page={page?.default ?? null} Layout={layout?.default ?? null} error={payload.error ?? null} />);
+  initErrorReporting(site.runtime.errorReporting, buildId);
+
+  const show = (view: View) => flushSync(() => root.render(render(view)));
+  const started = () =>
+    void import('./start.ts')
+      .then((runtime) => runtime.start({ site, buildId, payload, show }))
+      .catch((error: unknown) => reportError(error, { phase: 'start' }));
+  const render = (view: View) => (
+    <Mounted onMount={started}>
+      <App site={site} payload={view.payload} Page={view.Page} Layout={view.Layout} error={view.error} />
+    </Mounted>
+  );
+  const root = hydrateRoot(container, render({ payload, ...code, error: payload.error ?? null }), {
+    onRecoverableError: (error) => reportError(error, { phase: 'hydration' }),
+    // Spec §8: an unhandled error is reported and the error page shows.
+    onUncaughtError: (error) => {
+      reportError(error, { phase: 'render' });
+      setTimeout(() => show(errorView(location.pathname, buildId, 500, 'Unexpected error')));
+    },
+  });
 }
 
 void boot();

@@ -1,4 +1,5 @@
-import type { LayoutComponent, LayoutName, PageComponent } from '../templates/app.tsx';
+import { layoutOf, type LayoutComponent, type LayoutName, type PageComponent } from '../templates/app.tsx';
+import type { Payload } from '../templates/data.ts';
 import type { TemplateName } from '../src/routes/table.ts';
 
 type Loader<T> = () => Promise<{ default: T }>;
@@ -33,3 +34,13 @@ export const LAYOUT_LOADERS: Readonly<Record<LayoutName, Loader<LayoutComponent>
   'game-day': () => import('../templates/layouts/game-day.tsx') as Promise<{ default: LayoutComponent }>,
   ticketing: () => import('../templates/layouts/ticketing.tsx') as Promise<{ default: LayoutComponent }>,
 };
+
+/** A page's template and layout code (each its own chunk, fetched once). */
+export async function loadCode(payload: Payload): Promise<{ Page: PageComponent | null; Layout: LayoutComponent | null }> {
+  const layout = layoutOf(payload);
+  const [page, layoutModule] = await Promise.all([
+    payload.template === 'document' ? null : PAGE_LOADERS[payload.template](),
+    layout ? LAYOUT_LOADERS[layout]() : null,
+  ]);
+  return { Page: page?.default ?? null, Layout: layoutModule?.default ?? null };
+}

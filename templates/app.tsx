@@ -46,7 +46,7 @@ export function App({ site, payload, Page, Layout, error }: AppProps) {
   const content = error || !Page ? (
     <ErrorPage status={error?.status ?? 500} message={error?.message ?? 'Unexpected error'} site={site} />
   ) : (
-    <Page data={payload.data} site={site} payload={payload} />
+    <Page key={payload.path} data={payload.data} site={site} payload={payload} />
   );
   return (
     <Shell site={site} sport={error ? null : sportOf(payload)} path={payload.path} layout={error ? null : layoutOf(payload)}>

@@ -38,6 +38,29 @@ export interface SiteData {
   bypassCookie: string;
   /** The build's "today" in the site timezone (YYYY-MM-DD). */
   today: string;
+  /** What the browser runtime does beyond rendering, from site.config.ts. */
+  runtime: RuntimeConfig;
+}
+
+export interface ExternalScript {
+  src: string;
+  attributes: Record<string, string>;
+}
+
+/** site.config.ts's runtime, scripts and error-reporting settings, as the browser needs them. */
+export interface RuntimeConfig {
+  buildPollIntervalMs: number;
+  reloadOnNewBuild: 'navigation' | 'immediate';
+  reloadGuardMs: number;
+  pageScripts: (ExternalScript & { path: string; match: 'exact' | 'prefix' | 'pattern' })[];
+  sportScripts: { default: ExternalScript | null; bySlug: Record<string, ExternalScript> };
+  errorReporting: {
+    dsn: string | null;
+    sampleRates: { error: number; traces: number; replays: number; replaysOnError: number };
+    ignoreErrors: string[];
+    dropRejectionUrls: string[];
+    logLevel: 'debug' | 'info' | 'warn' | 'error';
+  };
 }
 
 /** The sport context of every page under /sports/{sport}. */

@@ -47,5 +47,11 @@ export async function loadSiteData(options: SiteDataOptions): Promise<SiteData> 
     api: { baseUrl: options.endpoints.publicBaseUrl, prefix: options.endpoints.prefix, dashboardUrl: options.endpoints.publicDashboardUrl, redirectServiceUrl: options.endpoints.publicRedirectServiceUrl },
     bypassCookie: config.bypassCookie,
     today: localDate(options.clock, settings.website_timezone),
+    runtime: {
+      ...config.runtime,
+      pageScripts: config.scripts.pages,
+      sportScripts: config.scripts.sports,
+      errorReporting: config.errorReporting,
+    },
   };
 }

@@ -1,4 +1,5 @@
-import type { HeadData, Payload, SiteData } from '../../../templates/data.ts';
+import type { Payload, SiteData } from '../../../templates/data.ts';
+import { headValues } from '../../../templates/head.ts';
 import type { ScriptConfig } from '../../config/schema.ts';
 
 /** The hashed files a page links to, from the bundle stage. */
@@ -55,16 +56,6 @@ export function escapeScriptJson(json: string): string {
   return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** Spec §1: '{title} - {site title}'; the home page uses the site's meta title. */
-export function documentTitle(head: HeadData, site: SiteData): string {
-  const siteTitle = site.settings.site_title;
-  return head.title ? `${head.title} - ${siteTitle}` : (site.settings.meta_title ?? siteTitle);
-}
-
-export function absoluteUrl(url: string, siteUrl: string): string {
-  return /^https?:\/\//.test(url) ? url : `${siteUrl.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
-}
-
 /** Theme colours and fonts from site.config.ts as CSS custom properties. */
 export function themeCss(site: SiteData): string {
   const { colors, fonts } = site.theme;
@@ -85,11 +76,7 @@ function scriptTag(script: ScriptConfig, extra: Record<string, string> = {}): st
 export function renderDocument({ payload, site, assets, scripts, body, inlineJson }: DocumentInput): string {
   const { head } = payload;
   const { settings } = site;
-  const title = documentTitle(head, site);
-  const description = head.description ?? settings.meta_description;
-  const canonical = absoluteUrl(payload.path === '/' ? '/' : payload.path, site.siteUrl);
-  const image = head.image ?? (settings.meta_image ? { url: settings.meta_image.url, alt: settings.site_title } : null);
-  const imageUrl = image ? absoluteUrl(image.url, site.siteUrl) : null;
+  const { title, description, canonical, image, imageUrl, socialTitle, noindex } = headValues(payload, site);
   const favicon = settings.website_favicon;
   const preloads = [...new Set([assets.boot, ...assets.bootPreloads, ...(assets.preloads[payload.template] ?? [])])];
   const boot = { siteData: assets.siteData };
@@ -99,11 +86,11 @@ export function renderDocument({ payload, site, assets, scripts, body, inlineJso
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeText(title)}</title>`,
     meta('name', 'description', description),
-    head.noindex || payload.error ? '<meta name="robots" content="noindex">' : '',
+    noindex ? '<meta name="robots" content="noindex">' : '',
     payload.error ? '' : `<link rel="canonical" href="${escapeAttr(canonical)}">`,
     meta('property', 'og:type', head.type),
     meta('property', 'og:site_name', settings.site_title),
-    meta('property', 'og:title', head.title ?? title),
+    meta('property', 'og:title', socialTitle),
     meta('property', 'og:description', description),
     meta('property', 'og:url', canonical),
     meta('property', 'og:locale', 'en_US'),
@@ -112,7 +99,7 @@ export function renderDocument({ payload, site, assets, scripts, body, inlineJso
     image?.width ? meta('property', 'og:image:width', String(image.width)) : '',
     image?.height ? meta('property', 'og:image:height', String(image.height)) : '',
     meta('name', 'twitter:card', imageUrl ? 'summary_large_image' : 'summary'),
-    meta('name', 'twitter:title', head.title ?? title),
+    meta('name', 'twitter:title', socialTitle),
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', imageUrl),
     meta('name', 'twitter:image:alt', image?.alt),

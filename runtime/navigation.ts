@@ -1,0 +1,112 @@
+import type { SiteData } from '../templates/data.ts';
+import { emit } from './events.ts';
+import { applyHead } from './head.ts';
+import { isFile, resolve } from './pages.ts';
+import type { View } from './views.ts';
+import { scrollToHash } from './scroll.ts';
+
+export interface NavigationOptions {
+  site: SiteData;
+  buildId: string;
+  /** Put a view on screen synchronously (React commit included). */
+  show(view: View): void;
+  /** The build poller's say: reload to this URL instead of navigating (a new build is out). */
+  reloadFor?(url: URL): boolean;
+}
+
+interface EntryState {
+  /** Scroll position when the visitor left this entry. */
+  scroll?: [number, number];
+}
+
+/** Links the runtime may take over: same origin, a page (not a file), no target, no download, no opt-out. */
+export function navigableUrl(anchor: Element | null): URL | null {
+  if (!(anchor instanceof HTMLAnchorElement) || !anchor.href) return null;
+  if (anchor.hasAttribute('download') || (anchor.target && anchor.target !== '_self')) return null;
+  if (/\bexternal\b/.test(anchor.rel) || anchor.hasAttribute('data-fh-reload')) return null;
+  const url = new URL(anchor.href);
+  if (url.origin !== location.origin || isFile(url.pathname)) return null;
+  return url;
+}
+
+const samePage = (a: URL, b: URL) => a.pathname === b.pathname && a.search === b.search;
+
+/**
+ * Client-side navigation: internal links and back/forward render the next page from its payload without a full
+ * load. Anything the runtime cannot show faithfully (a redirect rule, a route rendered in the browser, a page
+ * without a payload of this build) becomes a normal page load, so the host's answer always wins.
+ */
+export function initNavigation(options: NavigationOptions): { navigate(url: URL): Promise<void> } {
+  const { site, buildId, show } = options;
+  history.scrollRestoration = 'manual';
+  let current = new URL(location.href);
+  let sequence = 0;
+  const announcer = document.createElement('p');
+  announcer.className = 'visually-hidden';
+  announcer.setAttribute('aria-live', 'assertive');
+  announcer.setAttribute('aria-atomic', 'true');
+  document.body.append(announcer);
+
+  const saveScroll = () => history.replaceState({ ...(history.state as EntryState | null), scroll: [scrollX, scrollY] } satisfies EntryState, '');
+
+  async function navigate(url: URL, mode: 'push' | 'pop' = 'push'): Promise<void> {
+    const token = ++sequence;
+    if (mode === 'push' && options.reloadFor?.(url)) return;
+    emit('page:start', { url });
+    const resolution = await resolve(url, site, buildId).catch(() => ({ type: 'document' as const, reason: 'error' }));
+    if (token !== sequence) return emit('page:cancel', { url });
+    if (resolution.type === 'document') {
+      emit('page:cancel', { url });
+      if (mode === 'pop') location.reload();
+      else location.assign(url.href);
+      return;
+    }
+    if (mode === 'push') {
+      saveScroll();
+      history.pushState({} satisfies EntryState, '', url.href);
+    }
+    const { view } = resolution;
+    show(view);
+    current = url;
+    applyHead(view.payload, site);
+    const saved = mode === 'pop' ? (history.state as EntryState | null)?.scroll : undefined;
+    if (saved) scrollTo(saved[0], saved[1]);
+    else if (!url.hash || !scrollToHash(url.hash, true)) scrollTo(0, 0);
+    if (!url.hash) document.getElementById('main')?.focus({ preventScroll: true });
+    announcer.textContent = document.title;
+    emit('page:end', { url, payload: view.payload });
+  }
+
+  document.addEventListener('click', (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const url = navigableUrl((event.target as Element).closest('a'));
+    if (!url) return;
+    event.preventDefault();
+    if (samePage(url, current) && url.hash) {
+      // In-page anchor (the skip link, a table of contents): no reload, just the offset scroll.
+      if (url.hash !== location.hash) {
+        saveScroll();
+        history.pushState({} satisfies EntryState, '', url.href);
+      }
+      scrollToHash(url.hash, true);
+      return;
+    }
+    void navigate(url);
+  });
+
+  addEventListener('popstate', () => {
+    const url = new URL(location.href);
+    if (samePage(url, current)) {
+      const saved = (history.state as EntryState | null)?.scroll;
+      if (saved) scrollTo(saved[0], saved[1]);
+      else if (url.hash) scrollToHash(url.hash, true);
+      current = url;
+      return;
+    }
+    void navigate(url, 'pop');
+  });
+  // Leaving for another site or reloading: remember where the visitor was, for their way back.
+  addEventListener('pagehide', saveScroll);
+
+  return { navigate };
+}

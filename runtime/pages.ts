@@ -1,0 +1,66 @@
+import type { Payload, SiteData } from '../templates/data.ts';
+import { createRouter } from '../src/routes/match.ts';
+import { loadCode } from './templates.ts';
+import { errorView, type View } from './views.ts';
+
+/** How a URL is shown: rendered here, or handed to the browser for a full page load. */
+export type Resolution = { type: 'view'; view: View } | { type: 'document'; reason: string };
+
+export const router = createRouter();
+
+/** Spec §7: `{route}/_payload.json?{buildId}`. */
+export function payloadUrl(path: string, buildId: string): string {
+  return `${path === '/' ? '' : path}/_payload.json?${buildId}`;
+}
+
+// Spec §4 and §9: payloads are cached per build id (the key holds it), so a new build never reads an old entry.
+const payloads = new Map<string, Promise<Payload | null>>();
+
+/** A prerendered page's payload, fetched once per build; null when the host has none (not prerendered). */
+export function fetchPayload(path: string, buildId: string): Promise<Payload | null> {
+  const url = payloadUrl(path, buildId);
+  let entry = payloads.get(url);
+  if (!entry) {
+    entry = fetch(url, { credentials: 'same-origin' })
+      .then((response) => (response.ok && response.headers.get('content-type')?.includes('json') ? (response.json() as Promise<Payload>) : null))
+      .catch(() => null);
+    payloads.set(url, entry);
+    // A failure is not cached: the next attempt asks again.
+    void entry.then((payload) => payload || payloads.delete(url));
+  }
+  return entry;
+}
+
+/** Paths the runtime leaves to the host: redirect rules apply there (uppercase, trailing slash, .aspx). */
+export function needsHost(path: string): boolean {
+  return /[A-Z]/.test(path) || (path.length > 1 && path.endsWith('/')) || /\.aspx$/i.test(path);
+}
+
+/** A file, not a page: documents, media and anything in public/ (a last segment with an extension). */
+export function isFile(path: string): boolean {
+  return /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1)) && !/\.aspx$/i.test(path);
+}
+
+/** The 404 of spec §5 and §8 for a path: 'Sport not found' for an unknown sport, else 'Page Not Found: {path}'. */
+export function notFound(path: string, site: SiteData, buildId: string): View {
+  const match = router.match(path);
+  const sport = match.type === 'match' ? match.params.sport : undefined;
+  const message = typeof sport === 'string' && !site.sports.some((s) => s.slug === sport) ? 'Sport not found' : `Page Not Found: ${path}`;
+  return errorView(path, buildId, 404, message);
+}
+
+/** Resolve a same-origin URL through the route table and the build's payloads. */
+export async function resolve(url: URL, site: SiteData, buildId: string): Promise<Resolution> {
+  const path = url.pathname;
+  if (needsHost(path)) return { type: 'document', reason: 'redirect rule' };
+  const match = router.match(path);
+  if (match.type !== 'match') return { type: 'view', view: notFound(path, site, buildId) };
+  if (match.route.render !== 'static') return { type: 'document', reason: `${match.route.render} route` };
+  const sport = match.params.sport;
+  if (typeof sport === 'string' && !site.sports.some((s) => s.slug === sport)) return { type: 'view', view: notFound(path, site, buildId) };
+  const payload = await fetchPayload(path, buildId);
+  // Not prerendered (the host decides: a redirect, or its 404), or written by another build: load it whole.
+  if (!payload) return { type: 'document', reason: 'no payload' };
+  if (payload.buildId !== buildId) return { type: 'document', reason: 'new build' };
+  return { type: 'view', view: { payload, ...(await loadCode(payload)), error: payload.error ?? null } };
+}
