@@ -1,11 +1,12 @@
 import type { Payload } from '../templates/data.ts';
+import type { Query } from './query.ts';
 
 /** The runtime's lifecycle: what the loading bar, scripts, prefetch and (later) ads listen to. */
 export interface RuntimeEvents {
   /** A client navigation began (not fired for the first load). */
   'page:start': { url: URL };
   /** A page is on screen: after hydration, and after every client navigation (error pages included). */
-  'page:end': { url: URL; payload: Payload };
+  'page:end': { url: URL; payload: Payload; query: Query };
   /** A client navigation ended without a new page (superseded, or handed to a full page load). */
   'page:cancel': { url: URL };
 }

@@ -2,6 +2,7 @@ import type { SiteData } from '../templates/data.ts';
 import { emit } from './events.ts';
 import { applyHead } from './head.ts';
 import { isFile, resolve } from './pages.ts';
+import { queryOf } from './query.ts';
 import type { View } from './views.ts';
 import { scrollToHash } from './scroll.ts';
 
@@ -15,9 +16,13 @@ export interface NavigationOptions {
 }
 
 interface EntryState {
-  /** Scroll position when the visitor left this entry. */
+  /** Identifies the history entry, for its scroll position. */
+  key?: string;
+  /** Scroll position when the visitor left this entry (kept across reloads). */
   scroll?: [number, number];
 }
+
+const newKey = () => Math.random().toString(36).slice(2);
 
 /** Links the runtime may take over: same origin, a page (not a file), no target, no download, no opt-out. */
 export function navigableUrl(anchor: Element | null): URL | null {
@@ -47,13 +52,33 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
   announcer.setAttribute('aria-atomic', 'true');
   document.body.append(announcer);
 
-  const saveScroll = () => history.replaceState({ ...(history.state as EntryState | null), scroll: [scrollX, scrollY] } satisfies EntryState, '');
+  // Scroll positions by history entry: recorded as the visitor scrolls, because popstate fires after the entry
+  // has already changed.
+  const positions = new Map<string, [number, number]>();
+  const state = () => (history.state as EntryState | null) ?? {};
+  if (!state().key) history.replaceState({ ...state(), key: newKey() } satisfies EntryState, '');
+  let currentKey = state().key!;
+  let pending = 0;
+  addEventListener('scroll', () => {
+    if (pending) return;
+    pending = requestAnimationFrame(() => {
+      pending = 0;
+      positions.set(currentKey, [scrollX, scrollY]);
+    });
+  }, { passive: true });
+  const savedScroll = (): [number, number] | undefined => positions.get(state().key ?? '') ?? state().scroll;
+  const saveScroll = () => history.replaceState({ ...state(), scroll: [scrollX, scrollY] } satisfies EntryState, '');
+  const push = (href: string) => {
+    saveScroll();
+    currentKey = newKey();
+    history.pushState({ key: currentKey } satisfies EntryState, '', href);
+  };
 
   async function navigate(url: URL, mode: 'push' | 'pop' = 'push'): Promise<void> {
     const token = ++sequence;
     if (mode === 'push' && options.reloadFor?.(url)) return;
     emit('page:start', { url });
-    const resolution = await resolve(url, site, buildId).catch(() => ({ type: 'document' as const, reason: 'error' }));
+    const [resolution, query] = await Promise.all([resolve(url, site, buildId).catch(() => ({ type: 'document' as const, reason: 'error' })), queryOf(url)]);
     if (token !== sequence) return emit('page:cancel', { url });
     if (resolution.type === 'document') {
       emit('page:cancel', { url });
@@ -61,20 +86,17 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
       else location.assign(url.href);
       return;
     }
-    if (mode === 'push') {
-      saveScroll();
-      history.pushState({} satisfies EntryState, '', url.href);
-    }
+    if (mode === 'push') push(url.href);
     const { view } = resolution;
     show(view);
     current = url;
     applyHead(view.payload, site);
-    const saved = mode === 'pop' ? (history.state as EntryState | null)?.scroll : undefined;
+    const saved = mode === 'pop' ? savedScroll() : undefined;
     if (saved) scrollTo(saved[0], saved[1]);
     else if (!url.hash || !scrollToHash(url.hash, true)) scrollTo(0, 0);
     if (!url.hash) document.getElementById('main')?.focus({ preventScroll: true });
     announcer.textContent = document.title;
-    emit('page:end', { url, payload: view.payload });
+    emit('page:end', { url, payload: view.payload, query });
   }
 
   document.addEventListener('click', (event) => {
@@ -84,10 +106,7 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
     event.preventDefault();
     if (samePage(url, current) && url.hash) {
       // In-page anchor (the skip link, a table of contents): no reload, just the offset scroll.
-      if (url.hash !== location.hash) {
-        saveScroll();
-        history.pushState({} satisfies EntryState, '', url.href);
-      }
+      if (url.hash !== location.hash) push(url.href);
       scrollToHash(url.hash, true);
       return;
     }
@@ -96,8 +115,9 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
 
   addEventListener('popstate', () => {
     const url = new URL(location.href);
+    currentKey = state().key ?? newKey();
     if (samePage(url, current)) {
-      const saved = (history.state as EntryState | null)?.scroll;
+      const saved = savedScroll();
       if (saved) scrollTo(saved[0], saved[1]);
       else if (url.hash) scrollToHash(url.hash, true);
       current = url;

@@ -8,6 +8,7 @@ import { initLoadingBar } from './loading-bar.ts';
 import { initNavigation } from './navigation.ts';
 import { notFound } from './pages.ts';
 import { initPrefetch } from './prefetch.ts';
+import { queryOf } from './query.ts';
 import { initScripts } from './scripts.ts';
 import { scrollToHashWhenSettled } from './scroll.ts';
 import type { View } from './views.ts';
@@ -24,7 +25,7 @@ export interface StartOptions {
  * Everything that makes the hydrated page an app: navigation, prefetch, loading bar, new-build polling, page and
  * sport scripts. Its own chunk, loaded after hydration, so none of it delays the first paint or hydration.
  */
-export function start({ site, buildId, payload, show }: StartOptions): void {
+export async function start({ site, buildId, payload, show }: StartOptions): Promise<void> {
   initLoadingBar();
   const poller = startBuildPoller(buildId, site.runtime);
   initNavigation({ site, buildId, show, reloadFor: poller.reloadFor });
@@ -41,7 +42,8 @@ export function start({ site, buildId, payload, show }: StartOptions): void {
   const saved = (history.state as { scroll?: [number, number] } | null)?.scroll;
   if (location.hash) scrollToHashWhenSettled(location.hash);
   else if (saved) scrollTo(saved[0], saved[1]);
-  emit('page:end', { url: new URL(location.href), payload: shown });
+  const url = new URL(location.href);
+  emit('page:end', { url, payload: shown, query: await queryOf(url) });
   // Forms and sliders of later pages then render at once instead of after their chunk loads.
   setTimeout(() => void preloadDeferred(), 1000);
 }

@@ -39,6 +39,11 @@ describe('site.config.ts', () => {
     );
   });
 
+  it('refuses a page-script pattern that is not a regular expression, naming the entry', () => {
+    const pages = [{ path: '/tickets', match: 'prefix', src: '/a.js' }, { path: '^/sports/(foo', match: 'pattern', src: '/b.js' }];
+    expect(() => validateConfig({ siteUrl: 'https://x.edu', scripts: { pages } }, 'test')).toThrowError(/scripts\.pages\.1\.path: expected a regular expression/);
+  });
+
   it('reports a file that does not load, naming it', async () => {
     const file = configFile('broken.config.ts', 'export default defineConfig({ siteUrl: ');
     await expect(loadConfig({ file })).rejects.toThrowError(new RegExp(`Could not load ${file.replace(/[.]/g, '\\.')}`));

@@ -35,6 +35,9 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   await mkdir(options.cacheDir, { recursive: true });
   const entryPoints: Record<string, string> = {
     boot: join(root, 'runtime/boot.tsx'),
+    // Loaded after hydration; named entries so the asset list says what they are.
+    'runtime-start': join(root, 'runtime/start.ts'),
+    'error-reporting': join(root, 'runtime/sentry.ts'),
     site: join(root, 'templates/styles/site.css'),
   };
   for (const [name, file] of Object.entries(TEMPLATE_FILES)) entryPoints[`page-${name}`] = join(root, file);

@@ -13,6 +13,15 @@ export const DEFAULT_RELOAD_GUARD_MS = 10_000;
 
 const share = z.number().min(0).max(1);
 
+function compiles(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Everything site.config.ts may say. Unknown keys are errors, so a typo never passes silently. */
 export const SiteConfigSchema = z.strictObject({
   /** Public address of the site, for canonical URLs, Open Graph, sitemaps and feeds. */
@@ -68,7 +77,14 @@ export const SiteConfigSchema = z.strictObject({
       heatmap: z.strictObject({ src: z.string().min(1), siteId: z.string().min(1) }).nullable().default(null),
       /** Scripts that load while the route matches: exact path, prefix, or a /regex/ pattern. */
       pages: z
-        .array(script.extend({ path: z.string().min(1), match: z.enum(['exact', 'prefix', 'pattern']) }))
+        .array(
+          script
+            .extend({ path: z.string().min(1), match: z.enum(['exact', 'prefix', 'pattern']) })
+            .refine((entry) => entry.match !== 'pattern' || compiles(entry.path), {
+              message: 'expected a regular expression (match: "pattern"), e.g. "^/sports/[a-z-]+/tickets$"',
+              path: ['path'],
+            }),
+        )
         .default([]),
       /** Scripts per sport slug, and the default for sports that have none. */
       sports: z

@@ -1,8 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-async function hydrated(page: import('@playwright/test').Page): Promise<void> {
-  await page.waitForFunction(() => Object.keys(document.querySelector('.site') ?? {}).some((k) => k.startsWith('__reactProps')));
-}
+import { hydrated } from './helpers.ts';
 
 test('the gallery lightbox opens, pages and closes by keyboard, and gives focus back', async ({ page }) => {
   await page.goto('/photo-galleries');

@@ -1,22 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** Collect console errors and page errors (a hydration mismatch shows up as one). */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return errors;
-}
-
-/** The page has hydrated when React attached its props to the root's first element. */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.querySelector('.site');
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps'));
-  });
-}
+import { expect, test } from '@playwright/test';
+import { hydrated, watchErrors } from './helpers.ts';
 
 test('the home page renders, hydrates without errors, and its menus work by keyboard', async ({ page }) => {
   const errors = watchErrors(page);

@@ -1,0 +1,67 @@
+import type { Page } from '@playwright/test';
+
+/** Collect console errors and page errors (a hydration mismatch shows up as one). */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return errors;
+}
+
+/** The page has hydrated when React attached its props to the root's first element. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const el = document.querySelector('.site');
+    return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps'));
+  });
+}
+
+type Recorded = { type: string; path: string; query?: unknown };
+declare global {
+  interface Window {
+    __fhEvents?: Recorded[];
+    __marker?: number;
+  }
+}
+
+/** Record the runtime's public lifecycle events (fieldhouse:page-start/-end/-cancel) from the first byte on. */
+export async function recordRuntimeEvents(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__fhEvents = [];
+    for (const type of ['page-start', 'page-end', 'page-cancel']) {
+      document.addEventListener(`fieldhouse:${type}`, (event) => {
+        window.__fhEvents!.push({ type, path: location.pathname, query: (event as CustomEvent<{ query?: unknown }>).detail.query });
+      });
+    }
+  });
+}
+
+/** Wait until the runtime has started (after hydration) and announced `count` pages. */
+export async function pageEnds(page: Page, count = 1): Promise<void> {
+  await page.waitForFunction((n) => (window.__fhEvents ?? []).filter((e) => e.type === 'page-end').length >= n, count);
+}
+
+/** A value on `window` survives client navigations and is lost on a full page load. */
+export async function markWindow(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.__marker = 1;
+  });
+}
+export const windowMarked = (page: Page) => page.evaluate(() => window.__marker === 1);
+
+/** Put a link into the page (for URLs no template links to: invalid parameters, unknown sports). */
+export async function addLink(page: Page, href: string, text: string): Promise<void> {
+  await page.evaluate(
+    ([h, t]) => {
+      document.getElementById('test-link')?.remove();
+      const a = document.createElement('a');
+      a.href = h!;
+      a.textContent = t!;
+      a.id = 'test-link';
+      document.querySelector('#main')!.prepend(a);
+    },
+    [href, text],
+  );
+}
