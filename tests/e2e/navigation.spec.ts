@@ -434,6 +434,28 @@ test.describe('error reporting', () => {
     expect(all).toContain('"sample_rate":"0.25"');
   });
 
+  test('an unhandled render error is reported and the error page shows', async ({ page }) => {
+    const sent: string[] = [];
+    await page.route((url) => url.pathname === '/api/1/envelope/', async (route) => {
+      sent.push(route.request().postData() ?? '');
+      await route.fulfill({ status: 200, json: {} });
+    });
+    await withRuntimeConfig(page, (runtime) => {
+      runtime.errorReporting = { ...(runtime.errorReporting as object), dsn: 'http://fieldhouse@127.0.0.1:4273/1' };
+    });
+    await page.route('**/videos/_payload.json*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...body, data: { broken: true } } });
+    });
+    await open(page, '/news');
+    await addLink(page, '/videos', 'videos');
+    await page.locator('#test-link').click();
+    await expect(page.locator('h1')).toHaveText('Something went wrong');
+    await expect(page.locator('.error-message')).toHaveText('Unexpected error');
+    await expect.poll(() => sent.some((body) => body.includes('"type":"TypeError"')), { timeout: 8000 }).toBe(true);
+  });
+
   test('the SDK is not part of the first load', async ({ page }) => {
     const before: string[] = [];
     page.on('request', (r) => {
