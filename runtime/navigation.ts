@@ -74,12 +74,19 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
     history.pushState({ key: currentKey } satisfies EntryState, '', href);
   };
 
-  async function navigate(url: URL, mode: 'push' | 'pop' = 'push'): Promise<void> {
+  async function navigate(url: URL, mode: 'push' | 'pop' | 'replace' = 'push', hops = 0): Promise<void> {
     const token = ++sequence;
     if (mode === 'push' && options.reloadFor?.(url)) return;
     emit('page:start', { url });
     const [resolution, query] = await Promise.all([resolve(url, site, buildId).catch(() => ({ type: 'document' as const, reason: 'error' })), queryOf(url)]);
     if (token !== sequence) return emit('page:cancel', { url });
+    if (resolution.type === 'redirect') {
+      const next = new URL(resolution.location, url);
+      emit('page:cancel', { url });
+      // A redirect stands in for the URL asked for; a chain that does not end is left to the browser.
+      if (next.origin !== location.origin || isFile(next.pathname) || hops >= 5) return location.assign(next.href);
+      return navigate(next, mode === 'push' ? 'push' : 'replace', hops + 1);
+    }
     if (resolution.type === 'document') {
       emit('page:cancel', { url });
       if (mode === 'pop') location.reload();
@@ -87,6 +94,7 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
       return;
     }
     if (mode === 'push') push(url.href);
+    else if (mode === 'replace') history.replaceState({ key: currentKey } satisfies EntryState, '', url.href);
     const { view } = resolution;
     show(view);
     current = url;

@@ -1,10 +1,12 @@
 import type { Payload, SiteData } from '../templates/data.ts';
 import { createRouter } from '../src/routes/match.ts';
+import { urlRedirect } from '../src/routes/url-rules.ts';
+import { findRedirect } from './redirects.ts';
 import { loadCode } from './templates.ts';
 import { errorView, type View } from './views.ts';
 
-/** How a URL is shown: rendered here, or handed to the browser for a full page load. */
-export type Resolution = { type: 'view'; view: View } | { type: 'document'; reason: string };
+/** How a URL is shown: rendered here, sent on to another URL, or handed to the browser for a full page load. */
+export type Resolution = { type: 'view'; view: View } | { type: 'redirect'; location: string } | { type: 'document'; reason: string };
 
 export const router = createRouter();
 
@@ -31,11 +33,6 @@ export function fetchPayload(path: string, buildId: string): Promise<Payload | n
   return entry;
 }
 
-/** Paths the runtime leaves to the host: redirect rules apply there (uppercase, trailing slash, .aspx). */
-export function needsHost(path: string): boolean {
-  return /[A-Z]/.test(path) || (path.length > 1 && path.endsWith('/')) || /\.aspx$/i.test(path);
-}
-
 /** A file, not a page: documents, media and anything in public/ (a last segment with an extension). */
 export function isFile(path: string): boolean {
   return /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1)) && !/\.aspx$/i.test(path);
@@ -49,15 +46,24 @@ export function notFound(path: string, site: SiteData, buildId: string): View {
   return errorView(path, buildId, 404, message);
 }
 
-/** Resolve a same-origin URL through the route table and the build's payloads. */
+/**
+ * Resolve a same-origin URL the way the host would: the URL rules, the redirect table, the route table and the
+ * build's payloads, and the redirect service for a path the site does not have.
+ */
 export async function resolve(url: URL, site: SiteData, buildId: string): Promise<Resolution> {
   const path = url.pathname;
-  if (needsHost(path)) return { type: 'document', reason: 'redirect rule' };
+  const rule = urlRedirect(path, url.search);
+  if (rule) return { type: 'redirect', location: rule.location };
+  const tabled = await findRedirect(url, site, buildId, false);
+  if (tabled) return { type: 'redirect', location: tabled };
   const match = router.match(path);
-  if (match.type !== 'match') return { type: 'view', view: notFound(path, site, buildId) };
+  const sport = match.type === 'match' ? match.params.sport : undefined;
+  const unknownSport = typeof sport === 'string' && !site.sports.some((s) => s.slug === sport);
+  if (match.type !== 'match' || unknownSport) {
+    const location = await findRedirect(url, site, buildId);
+    return location ? { type: 'redirect', location } : { type: 'view', view: notFound(path, site, buildId) };
+  }
   if (match.route.render !== 'static') return { type: 'document', reason: `${match.route.render} route` };
-  const sport = match.params.sport;
-  if (typeof sport === 'string' && !site.sports.some((s) => s.slug === sport)) return { type: 'view', view: notFound(path, site, buildId) };
   const payload = await fetchPayload(path, buildId);
   // Not prerendered (the host decides: a redirect, or its 404), or written by another build: load it whole.
   if (!payload) return { type: 'document', reason: 'no payload' };

@@ -1,7 +1,8 @@
 import type { Payload } from '../templates/data.ts';
 import { on } from './events.ts';
 import { navigableUrl } from './navigation.ts';
-import { fetchPayload, needsHost, router } from './pages.ts';
+import { urlRedirect } from '../src/routes/url-rules.ts';
+import { fetchPayload, router } from './pages.ts';
 import { LAYOUT_LOADERS, loadCode } from './templates.ts';
 
 /** Spec §2 and §9: at most this many pages preload at once; the rest wait their turn. */
@@ -46,7 +47,7 @@ export function initPrefetch(buildId: string): void {
   };
   const prefetch = (anchor: Element | null, urgent: boolean) => {
     const url = navigableUrl(anchor);
-    if (!url || seen.has(url.pathname) || url.pathname === location.pathname || needsHost(url.pathname)) return;
+    if (!url || seen.has(url.pathname) || url.pathname === location.pathname || urlRedirect(url.pathname)) return;
     const match = router.match(url.pathname);
     if (match.type !== 'match' || match.route.render !== 'static') return;
     seen.add(url.pathname);

@@ -6,7 +6,9 @@ import { emit } from './events.ts';
 import { applyHead } from './head.ts';
 import { initLoadingBar } from './loading-bar.ts';
 import { initNavigation } from './navigation.ts';
-import { notFound } from './pages.ts';
+import { urlRedirect } from '../src/routes/url-rules.ts';
+import { notFound, router } from './pages.ts';
+import { findRedirect, redirectTable } from './redirects.ts';
 import { initPrefetch } from './prefetch.ts';
 import { queryOf } from './query.ts';
 import { initScripts } from './scripts.ts';
@@ -31,14 +33,29 @@ export async function start({ site, buildId, payload, show }: StartOptions): Pro
   initNavigation({ site, buildId, show, reloadFor: poller.reloadFor });
   initPrefetch(buildId);
   initScripts(site.runtime);
+  void redirectTable(buildId);
   let shown = payload;
-  // The host answers every unknown path with 404.html: name the path that was asked for.
+  // The host answers every path it has no file for with 404.html: apply the URL rules and redirects it could not
+  // (a host that cannot lowercase, a rule the service gained after the build), else name the path asked for.
   if (payload.error?.status === 404) {
+    const here = new URL(location.href);
+    const to = urlRedirect(here.pathname, here.search)?.location ?? (await findRedirect(here, site, buildId));
+    if (to) return location.replace(to);
     const view = notFound(location.pathname, site, buildId);
     show(view);
     applyHead(view.payload, site);
     shown = view.payload;
   }
+  // A host that served a shell for a path whose parameters fail their rules (a splat rewrite): the 404 page.
+  if (!payload.error && router.match(location.pathname).type !== 'match' && !urlRedirect(location.pathname)) {
+    const view = notFound(location.pathname, site, buildId);
+    show(view);
+    applyHead(view.payload, site);
+    shown = view.payload;
+  }
+  // A host that served a page at a non-canonical address (Netlify serves /news/ as /news): show the canonical one.
+  const canonical = !payload.error ? urlRedirect(location.pathname, location.search) : null;
+  if (canonical && new URL(canonical.location, location.href).pathname === payload.path) history.replaceState(history.state, '', canonical.location + location.hash);
   const saved = (history.state as { scroll?: [number, number] } | null)?.scroll;
   if (location.hash) scrollToHashWhenSettled(location.hash);
   else if (saved) scrollTo(saved[0], saved[1]);

@@ -30,6 +30,7 @@ export function registerPreview(program: Command): void {
         port: flags.port,
         host: flags.host,
         demo: config.api ? null : { port: config.demo.port, seed: config.demo.seed, scale: config.demo.scale },
+        redirectServiceUrl: config.api?.redirectServiceUrl ?? null,
       });
       logger.info('preview', `serving ${outDir}`);
       logger.info('preview', `site      ${preview.url}`);

@@ -6,6 +6,7 @@ import pLimit from 'p-limit';
 import type { HeadData, Payload, SiteData } from '../../templates/data.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ROUTES } from '../routes/table.ts';
+import type { Redirect } from '../routes/url-rules.ts';
 import { outputPath } from './output.ts';
 import { shellPath } from './plan.ts';
 
@@ -85,43 +86,34 @@ export function notFoundTask(): { dir: string; spool: string; file: string } {
   return { dir: '', spool: JSON.stringify(payload), file: '404.html' };
 }
 
-/** Route rules per pattern: prerendered or rendered in the browser (Nuxt's app manifest is the model). */
-export function routeRules(): Record<string, { prerender: boolean; render: string; shell?: string }> {
-  return Object.fromEntries(
+/**
+ * Route rules per pattern, Nuxt's app manifest being the model: prerendered or rendered in the browser (with its
+ * shell), and a redirect flag for every path the redirect table sends elsewhere. The URL rules (case, slashes,
+ * .aspx, legacy search) are not patterns a manifest can hold: src/routes/url-rules.ts applies them everywhere.
+ */
+export function routeRules(redirects: Redirect[]): Record<string, RouteRule> {
+  const rules: Record<string, RouteRule> = Object.fromEntries(
     ROUTES.map((r) => [r.pattern, { prerender: r.render !== 'client', render: r.render, ...(r.render === 'client' ? { shell: shellPath(r) } : {}) }]),
   );
+  for (const r of redirects) rules[r.source] = { redirect: { to: r.target, statusCode: r.status, passQuery: r.passQuery } };
+  return rules;
 }
+
+export type RouteRule =
+  | { prerender: boolean; render: string; shell?: string }
+  | { redirect: { to: string; statusCode: number; passQuery?: boolean } };
 
 export interface Manifests {
   latest: { id: string; timestamp: string };
 }
 
 /** `_site/builds/latest.json` and `_site/builds/meta/<id>.json`. */
-export async function writeManifests(outDir: string, buildId: string, timestamp: string, prerendered: string[]): Promise<Manifests> {
+export async function writeManifests(outDir: string, buildId: string, timestamp: string, prerendered: string[], redirects: Redirect[]): Promise<Manifests> {
   const latest = { id: buildId, timestamp };
   await mkdir(join(outDir, BUILDS_DIR, 'meta'), { recursive: true });
   await writeFile(join(outDir, BUILDS_DIR, 'latest.json'), JSON.stringify(latest));
-  await writeFile(join(outDir, BUILDS_DIR, 'meta', `${buildId}.json`), JSON.stringify({ id: buildId, timestamp, routeRules: routeRules(), prerendered: [...prerendered].sort() }));
+  await writeFile(join(outDir, BUILDS_DIR, 'meta', `${buildId}.json`), JSON.stringify({ id: buildId, timestamp, routeRules: routeRules(redirects), prerendered: [...prerendered].sort() }));
   return { latest };
-}
-
-/** Rules for `site preview` (the serve package's handler): shells of client routes, clean URLs, caching. */
-export async function writeServeJson(outDir: string): Promise<void> {
-  const rewrites = ROUTES.filter((r) => r.render === 'client' && Object.keys(r.params).length > 0).map((r) => ({
-    source: r.pattern.replace(/\.(\w+)$/, '\\.$1'),
-    destination: `${shellPath(r)}/index.html`,
-  }));
-  const config = {
-    cleanUrls: true,
-    trailingSlash: false,
-    rewrites,
-    headers: [
-      { source: '_site/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
-      { source: '_site/builds/**', headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
-      { source: '**/_payload.json', headers: [{ key: 'Cache-Control', value: 'public, max-age=0, must-revalidate' }] },
-    ],
-  };
-  await writeFile(join(outDir, 'serve.json'), `${JSON.stringify(config, null, 2)}\n`);
 }
 
 /** Copy the project's public/ folder (favicons, vendor stand-ins) into the site as it is. */

@@ -9,7 +9,9 @@ import { createRouter } from '../routes/match.ts';
 import { bundle, PACKAGE_ROOT } from './bundle.ts';
 import { buildClock } from './dates.ts';
 import { createChannel } from './channel.ts';
-import { copyPublic, createMediaMirror, mediaIn, notFoundTask, writeManifests, writeServeJson, writeSiteData, type MediaMirror } from './finish.ts';
+import { copyPublic, createMediaMirror, mediaIn, notFoundTask, writeManifests, writeSiteData, type MediaMirror } from './finish.ts';
+import { hostRules, writeHostFiles } from './hosts/index.ts';
+import { loadRedirects } from './redirects.ts';
 import { loadPages, pageDir, type PageFailure } from './load.ts';
 import { createMemo } from './memo.ts';
 import { createStaging } from './output.ts';
@@ -104,6 +106,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const ctx: PageContext = { api: source.api, site, router, memo: createMemo(MEMO_ENTRIES), warn };
     const bundling = timed('bundle', () => bundle({ outDir: staging.dir, cacheDir }));
     bundling.catch(() => undefined);
+    const redirecting = loadRedirects(source.api, warn);
+    redirecting.catch(() => undefined);
 
     const built = await bundling;
     const siteData = await writeSiteData(site, staging.dir);
@@ -154,6 +158,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const notFound = notFoundTask();
     const notFoundBytes = (await pool.render(notFound)).bytes;
     const mirrored = await timed('media', () => media!.finish());
+    const rules = hostRules(await redirecting, config, site);
     const buildId = createHash('sha256')
       .update(JSON.stringify({
         version: FIELDHOUSE_VERSION,
@@ -161,6 +166,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         site: siteData.hash,
         assets: built.files.map((f) => `${f.path}:${f.hash}`),
         media: mirrored.digests,
+        hosts: rules,
         content: loaded.contentDigest.toString('hex'),
       }))
       .digest('hex')
@@ -169,8 +175,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 
     await timed('finish', async () => {
       await pool!.patchBuildId(buildId, [...loaded.written.map((path) => ({ dir: pageDir(path) })), { dir: notFound.dir, file: notFound.file }]);
-      await writeManifests(staging.dir, buildId, clock.toISOString(), loaded.written);
-      await writeServeJson(staging.dir);
+      await writeManifests(staging.dir, buildId, clock.toISOString(), loaded.written, rules.redirects);
+      await writeHostFiles(staging.dir, rules);
       await copyPublic(options.root, config.build.publicDir, staging.dir);
     });
     summary.bytesWritten = loaded.pageBytes + notFoundBytes + loaded.fileBytes + mirrored.bytes + siteData.json.length;

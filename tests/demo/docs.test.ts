@@ -11,7 +11,7 @@ describe('docs/content-api.md', () => {
     const routes = [
       ...contentRoutes(d, () => false).map((r) => ({ ...r, prefix: '' })),
       ...dashboardRoutes(d).map((r) => ({ ...r, prefix: '\\{dashboard api\\}' })),
-      ...redirectRoutes(d).map((r) => ({ ...r, prefix: '\\{redirect service\\}' })),
+      ...redirectRoutes(d, () => false).map((r) => ({ ...r, prefix: '\\{redirect service\\}' })),
     ];
     const undocumented = routes.filter((route) => {
       const pattern = route.pattern.replace(/[.]/g, '\\.').replace(/:[a-z]+/g, '\\{[a-z]+\\}(?:\\.[a-z]+)?');

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isFile, needsHost } from '../../runtime/pages.ts';
+import { isFile } from '../../runtime/pages.ts';
 import { pathMatches, scriptsFor } from '../../runtime/scripts.ts';
 import type { RuntimeConfig } from '../../templates/data.ts';
 
-describe('which links the runtime leaves to the host', () => {
-  it.each([
-    ['/News', true],
-    ['/news/', true],
-    ['/news/default.aspx', true],
-    ['/', false],
-    ['/news', false],
-    ['/sports/football/roster', false],
-  ])('%s needs the host: %s', (path, expected) => expect(needsHost(path)).toBe(expected));
-
+describe('which links the runtime leaves to the browser', () => {
   it.each([
     ['/documents/4b1c.pdf', true],
     ['/vendor/seat-map.js', true],

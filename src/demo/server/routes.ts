@@ -333,19 +333,40 @@ export function dashboardRoutes(dataset: Dataset): Route[] {
   ];
 }
 
-/** The redirect service: a check for one path, and the whole table for the build. */
-export function redirectRoutes(dataset: Dataset): Route[] {
-  const bySource = new Map(dataset.redirects.map((r) => [r.source, r]));
+/**
+ * The redirect service: a check for one path, the whole table for the build, and (for editors) adding a rule,
+ * as a CMS admin would between builds: such a rule reaches the site through the check until the next build.
+ */
+export function redirectRoutes(dataset: Dataset, users: (identity: string | null) => boolean): Route[] {
+  const key = (path: string) => path.replace(/[?#].*$/, '').replace(/\/+$/, '').toLowerCase() || '/';
+  const bySource = new Map(dataset.redirects.map((r) => [key(r.source), r]));
   return [
     {
       method: 'GET', pattern: '/check', handler: ({ query }) => {
         const url = query.get('url');
         if (!url) return fail(422, 'The url parameter is required.');
-        const path = url.replace(/[?#].*$/, '').replace(/\/+$/, '').toLowerCase() || '/';
-        const rule = bySource.get(path);
+        const rule = bySource.get(key(url));
         return raw(rule ? { target_url: rule.target_url, query_parameters: rule.query_parameters, redirect_type: rule.redirect_type } : { target_url: null, query_parameters: null, redirect_type: 307 }, 'no-cache');
       },
     },
-    { method: 'GET', pattern: '/redirects', handler: ({ query }) => paginate(dataset.redirects, query) },
+    { method: 'GET', pattern: '/redirects', handler: ({ query }) => ({ ...paginate(dataset.redirects, query), cache: 'no-cache' }) },
+    {
+      method: 'POST', pattern: '/redirects', handler: ({ identity, body }) => {
+        if (!users(identity)) return fail(403, 'Only editors can add redirects.');
+        const rule = body && typeof body === 'object' && !(body instanceof FormData) ? (body as Record<string, unknown>) : {};
+        const { source, target_url: target, query_parameters: query = null, redirect_type: type = 307 } = rule;
+        const errors: Record<string, string> = {};
+        if (typeof source !== 'string' || !source.startsWith('/')) errors.source = 'A path starting with /.';
+        else if (bySource.has(key(source))) errors.source = 'A rule for this path exists.';
+        if (typeof target !== 'string' || !/^(\/|https?:\/\/)/.test(target)) errors.target_url = 'A path starting with / or an http(s) URL.';
+        if (query !== null && query !== 'ignore_pass') errors.query_parameters = 'null or "ignore_pass".';
+        if (typeof type !== 'number' || ![301, 302, 303, 307, 308].includes(type)) errors.redirect_type = 'One of 301, 302, 303, 307, 308.';
+        if (Object.keys(errors).length) return fail(422, 'The redirect is not valid.', { errors });
+        const added = { source: source as string, target_url: target as string, query_parameters: query as string | null, redirect_type: type as number };
+        dataset.redirects.push(added);
+        bySource.set(key(added.source), added);
+        return { status: 201, json: { data: added }, cache: 'no-cache' };
+      },
+    },
   ];
 }

@@ -60,7 +60,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const mounts: Mount[] = [
     { base: DEMO_API_PREFIX, routes: compile(contentRoutes(dataset, isEditor)), faulty: true },
     { base: DEMO_DASHBOARD_PATH, routes: compile(dashboardRoutes(dataset)), faulty: true },
-    { base: DEMO_REDIRECT_PATH, routes: compile(redirectRoutes(dataset)), faulty: true },
+    { base: DEMO_REDIRECT_PATH, routes: compile(redirectRoutes(dataset, isEditor)), faulty: true },
   ];
   const cache = new Map<string, { body: Buffer; etag: string; contentType: string }>();
   let cacheBytes = 0;

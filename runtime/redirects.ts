@@ -1,0 +1,49 @@
+import type { SiteData } from '../templates/data.ts';
+import { redirectLocation, type Redirect } from '../src/routes/url-rules.ts';
+import { log } from './errors.ts';
+
+export const REDIRECTS_URL = '/_site/redirects.json';
+
+let table: Promise<Map<string, Redirect>> | null = null;
+
+/** The build's redirect table (the same one the host files hold), fetched once per page load. */
+export function redirectTable(buildId: string): Promise<Map<string, Redirect>> {
+  table ??= fetch(`${REDIRECTS_URL}?${buildId}`)
+    .then((response) => (response.ok ? (response.json() as Promise<{ redirects: Redirect[] }>) : { redirects: [] }))
+    .then(({ redirects }) => new Map(redirects.map((r) => [r.source, r])))
+    .catch(() => new Map());
+  return table;
+}
+
+let warned = false;
+
+/** Spec §7: ask the redirect service about a path the site does not have. */
+async function checkService(url: URL, site: SiteData): Promise<string | null> {
+  const base = site.api.redirectServiceUrl;
+  if (!base) {
+    if (!warned) log('warn', 'Redirect base url is not set.');
+    warned = true;
+    return null;
+  }
+  try {
+    const response = await fetch(`${base.replace(/\/+$/, '')}/check?url=${encodeURIComponent(url.pathname)}`, {
+      credentials: 'include',
+      mode: 'cors',
+      cache: 'no-store',
+      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    if (!response.ok) return null;
+    const check = (await response.json()) as { target_url?: unknown; query_parameters?: unknown };
+    if (typeof check.target_url !== 'string' || !check.target_url) return null;
+    return redirectLocation({ target: check.target_url, passQuery: check.query_parameters === 'ignore_pass' }, url.search);
+  } catch {
+    return null;
+  }
+}
+
+/** Where a path the site does not have should go: the build's table first, then the redirect service. */
+export async function findRedirect(url: URL, site: SiteData, buildId: string, askService = true): Promise<string | null> {
+  const rule = (await redirectTable(buildId)).get(url.pathname);
+  if (rule) return redirectLocation(rule, url.search);
+  return askService ? checkService(url, site) : null;
+}

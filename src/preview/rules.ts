@@ -1,0 +1,64 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { RedirectCheck } from '../api/schemas/services.ts';
+import { redirectLocation, urlRedirect, type Redirect } from '../routes/url-rules.ts';
+
+/** What `site preview` answers before the static handler: a redirect, or nothing (serve the file or 404.html). */
+export type PreviewDecision = { type: 'redirect'; status: number; location: string; via: string } | { type: 'serve' };
+
+export interface PreviewRulesOptions {
+  outDir: string;
+  redirects: Redirect[];
+  /** Regular expressions of the paths served by a shell (rewrites): such paths exist even without a file. */
+  rewrites: string[];
+  /** Base URL of the redirect service, asked about paths the site does not have. */
+  redirectServiceUrl: string | null;
+}
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+/** Does the build have something at this path (a page, a file, or a shell by rewrite)? */
+function exists(outDir: string, path: string, rewrites: RegExp[]): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  if (decoded.includes('\0') || decoded.split('/').includes('..')) return false;
+  if (rewrites.some((pattern) => pattern.test(path))) return true;
+  const base = join(outDir, decoded);
+  const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
+  return isFile(base) || isFile(join(base, 'index.html')) || isFile(`${base}.html`);
+}
+
+/**
+ * The rules of spec §2 and §7 in `site preview`, in the order every host applies them: the URL rules (legacy
+ * search, .aspx, case, trailing slash), the build's redirect table, then, for a path the site does not have, the
+ * redirect service's check.
+ */
+export function createPreviewRules(options: PreviewRulesOptions) {
+  const table = new Map(options.redirects.map((r) => [r.source, r]));
+  const rewrites = options.rewrites.map((r) => new RegExp(r));
+  return async function decide(url: URL): Promise<PreviewDecision> {
+    const rule = urlRedirect(url.pathname, url.search);
+    if (rule) return { type: 'redirect', status: rule.status, location: rule.location, via: rule.rule };
+    const redirect = table.get(url.pathname);
+    if (redirect) return { type: 'redirect', status: redirect.status, location: redirectLocation(redirect, url.search), via: 'table' };
+    if (!options.redirectServiceUrl || exists(options.outDir, url.pathname, rewrites)) return { type: 'serve' };
+    try {
+      const response = await fetch(`${options.redirectServiceUrl.replace(/\/+$/, '')}/check?url=${encodeURIComponent(url.pathname)}`, {
+        signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+        headers: { accept: 'application/json' },
+      });
+      if (!response.ok) return { type: 'serve' };
+      const check = RedirectCheck.parse(await response.json());
+      if (!check.target_url) return { type: 'serve' };
+      const location = redirectLocation({ target: check.target_url, passQuery: check.query_parameters === 'ignore_pass' }, url.search);
+      return { type: 'redirect', status: check.redirect_type, location, via: 'service' };
+    } catch {
+      // The service is down or slow: the visitor gets the 404 page rather than an error.
+      return { type: 'serve' };
+    }
+  };
+}
