@@ -1,5 +1,7 @@
 import type { Payload, SiteData } from '../templates/data.ts';
+import { feedLinks } from '../templates/feeds.ts';
 import { headValues } from '../templates/head.ts';
+import { jsonLd } from '../templates/structured-data.ts';
 
 function setMeta(attr: 'name' | 'property', key: string, content: string | null | undefined): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
@@ -30,6 +32,20 @@ export function applyHead(payload: Payload, site: SiteData): void {
   setMeta('name', 'twitter:title', v.socialTitle);
   setMeta('name', 'twitter:description', v.description);
   setMeta('name', 'twitter:image', v.imageUrl);
+  for (const link of document.head.querySelectorAll('link[rel="alternate"][type="application/rss+xml"]')) link.remove();
+  for (const feed of feedLinks(payload, site)) {
+    const link = Object.assign(document.createElement('link'), { rel: 'alternate', type: feed.type, title: feed.title, href: feed.href });
+    document.head.append(link);
+  }
+  // Structured data follows the page too (crawlers that run scripts read it after client navigation).
+  const ld = jsonLd(payload, site);
+  let script = document.getElementById('fh-jsonld');
+  if (!ld) script?.remove();
+  else {
+    if (!script) script = Object.assign(document.createElement('script'), { type: 'application/ld+json', id: 'fh-jsonld' });
+    script.textContent = ld;
+    document.head.append(script);
+  }
   const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
   if (v.noindex) canonical?.remove();
   else if (canonical) canonical.href = v.canonical;

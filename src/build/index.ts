@@ -12,6 +12,7 @@ import { createChannel } from './channel.ts';
 import { copyPublic, createMediaMirror, mediaIn, notFoundTask, writeManifests, writeSiteData, type MediaMirror } from './finish.ts';
 import { hostRules, writeHostFiles } from './hosts/index.ts';
 import { loadRedirects } from './redirects.ts';
+import { writeFeeds } from './feeds/index.ts';
 import { loadPages, pageDir, type PageFailure } from './load.ts';
 import { createMemo } from './memo.ts';
 import { createStaging } from './output.ts';
@@ -158,6 +159,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const notFound = notFoundTask();
     const notFoundBytes = (await pool.render(notFound)).bytes;
     const mirrored = await timed('media', () => media!.finish());
+    const feeds = await timed('feeds', () => writeFeeds(ctx, staging.dir, loaded.indexable));
     const rules = hostRules(await redirecting, config, site);
     const buildId = createHash('sha256')
       .update(JSON.stringify({
@@ -167,6 +169,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         assets: built.files.map((f) => `${f.path}:${f.hash}`),
         media: mirrored.digests,
         hosts: rules,
+        feeds: feeds.digest,
         content: loaded.contentDigest.toString('hex'),
       }))
       .digest('hex')
@@ -179,7 +182,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       await writeHostFiles(staging.dir, rules);
       await copyPublic(options.root, config.build.publicDir, staging.dir);
     });
-    summary.bytesWritten = loaded.pageBytes + notFoundBytes + loaded.fileBytes + mirrored.bytes + siteData.json.length;
+    summary.bytesWritten = loaded.pageBytes + notFoundBytes + loaded.fileBytes + mirrored.bytes + siteData.json.length + feeds.bytes;
     await timed('commit', () => staging.commit());
     committed = true;
     summary.ok = summary.failed.length === 0;

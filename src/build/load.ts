@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isFieldhouseError } from '../errors/error.ts';
+import type { SitemapEntry } from './feeds/index.ts';
+import { lastmodOf } from './feeds/lastmod.ts';
 import { outputPath } from './output.ts';
 import { PAGE_SOURCES, type PageContext } from './pages/index.ts';
 import type { PlannedPage } from './plan.ts';
@@ -30,6 +32,8 @@ export interface LoadResult {
   failures: PageFailure[];
   /** Files written directly (documents) and their bytes. */
   fileBytes: number;
+  /** Pages search engines may index, with their content's last change, for the sitemap. */
+  indexable: SitemapEntry[];
 }
 
 export interface LoadOptions {
@@ -49,7 +53,7 @@ export interface LoadOptions {
  * new work.
  */
 export async function loadPages(pages: AsyncIterable<PlannedPage>, ctx: PageContext, options: LoadOptions): Promise<LoadResult> {
-  const result: LoadResult = { written: [], pageBytes: 0, contentDigest: Buffer.alloc(32), media: new Set(), skipped: 0, failures: [], fileBytes: 0 };
+  const result: LoadResult = { written: [], pageBytes: 0, contentDigest: Buffer.alloc(32), media: new Set(), skipped: 0, failures: [], fileBytes: 0, indexable: [] };
   const slots = createSemaphore(options.concurrency);
   let aborted = false;
   const run = async (page: PlannedPage) => {
@@ -136,6 +140,7 @@ async function loadOne(page: PlannedPage, ctx: PageContext, options: LoadOptions
   }
   result.pageBytes += rendered.bytes;
   result.written.push(page.path);
+  if (!loaded.head.noindex) result.indexable.push({ path: page.path, lastmod: lastmodOf(page.route.template, loaded.data) });
 }
 
 function mixDigest(result: LoadResult, path: string, digest: string): void {

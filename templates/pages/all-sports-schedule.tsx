@@ -3,6 +3,8 @@ import type { EventItem } from '../data.ts';
 import { EventList } from '../ui/events.tsx';
 import { MonthCalendar } from '../ui/calendar.tsx';
 import { monthName, ymd } from '../ui/format.ts';
+import { feedPaths } from '../feeds.ts';
+import { CalendarLinks } from '../ui/CalendarLinks.tsx';
 import { PageHeader } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
 
@@ -22,7 +24,9 @@ export default function AllSportsSchedule({ data, site }: PageProps<'all-sports-
         crumbs={[{ label: 'Home', href: '/' }, { label: 'All-Sports Schedule' }]}
         image={settings.hide_all_sports_schedule_image ? null : settings.all_sports_schedule_image}
         lead={<p>{monthName(m)} {year}: every game and meet, with times in {tz.replace(/_/g, ' ')} time.</p>}
-      />
+      >
+        <CalendarLinks href={feedPaths.calendar} label={`every ${site.settings.current_team_name} game`} site={site} />
+      </PageHeader>
       <div className="container" data-calendar-widget={settings.wmt_calendar_widget_name ?? undefined}>
         <div className="toolbar">
           <div role="group" aria-label="View" className="segmented">

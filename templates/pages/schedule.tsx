@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { EventList } from '../ui/events.tsx';
 import { MonthCalendar } from '../ui/calendar.tsx';
 import { partsOf } from '../ui/format.ts';
+import { feedPaths } from '../feeds.ts';
+import { CalendarLinks } from '../ui/CalendarLinks.tsx';
 import { PageHeader, SeasonNav } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import { eventItemOf, sportRefOf } from '../ui/sport.ts';
@@ -28,6 +30,7 @@ export default function Schedule({ data, site }: PageProps<'schedule'>) {
         crumbs={[{ label: 'Home', href: '/' }, { label: sport.name, href: paths.sport(sport.slug) }, { label: 'Schedule' }]}
       >
         <SeasonNav seasons={data.seasons} current={season.slug} hrefFor={(s) => paths.season(sport.slug, 'schedule', s)} label="Season" />
+        <CalendarLinks href={feedPaths.sportCalendar(sport.slug)} label={`the ${sport.name} schedule`} site={site} />
       </PageHeader>
       <div className="container">
         {!sport.remove_overall_score_table ? (

@@ -32,6 +32,8 @@ test.describe('client navigation', () => {
     // The head follows the page.
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.cedarvalleyhawks.example/news');
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', 'https://www.cedarvalleyhawks.example/news');
+    const ld = JSON.parse((await page.locator('#fh-jsonld').textContent())!) as { '@graph': { '@type': string; itemListElement?: { name: string }[] }[] };
+    expect(ld['@graph'][0]!.itemListElement!.map((c) => c.name)).toEqual(['Home', 'News']);
     // Focus moves to the new content and the new title is announced.
     await expect(page.locator('#main')).toBeFocused();
     await expect(page.locator('[aria-live="assertive"]')).toHaveText(`News - ${SITE}`);

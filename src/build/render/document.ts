@@ -1,5 +1,7 @@
 import type { Payload, SiteData } from '../../../templates/data.ts';
 import { headValues } from '../../../templates/head.ts';
+import { jsonLd } from '../../../templates/structured-data.ts';
+import { feedLinks } from '../../../templates/feeds.ts';
 import type { ScriptConfig } from '../../config/schema.ts';
 
 /** The hashed files a page links to, from the bundle stage. */
@@ -105,12 +107,14 @@ export function renderDocument({ payload, site, assets, scripts, body, inlineJso
     meta('name', 'twitter:image:alt', image?.alt),
     favicon ? `<link rel="icon" type="${escapeAttr(favicon.mime_type)}" href="${escapeAttr(favicon.url)}">` : '',
     meta('name', 'theme-color', site.theme.colors.primary),
+    ...feedLinks(payload, site).map((f) => `<link rel="alternate" type="${f.type}" title="${escapeAttr(f.title)}" href="${escapeAttr(f.href)}">`),
     `<link rel="stylesheet" href="${assets.css}">`,
     `<style>${themeCss(site)}</style>`,
     `<link rel="preload" href="${assets.siteData}" as="fetch" crossorigin="anonymous">`,
     ...preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     `<script type="module" src="${assets.boot}"></script>`,
     scripts.ticketMarketing ? scriptTag(scripts.ticketMarketing) : '',
+    ((ld) => (ld ? `<script type="application/ld+json" id="fh-jsonld">${escapeScriptJson(ld)}</script>` : ''))(jsonLd(payload, site)),
     scripts.heatmap ? scriptTag({ src: scripts.heatmap.src, attributes: {} }, { 'data-site-id': scripts.heatmap.siteId }) : '',
   ].filter(Boolean);
   return (

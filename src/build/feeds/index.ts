@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import pLimit from 'p-limit';
+import { feedPaths } from '../../../templates/feeds.ts';
+import { outputPath } from '../output.ts';
+import { shared, type PageContext } from '../pages/context.ts';
+import { icalendar, type CalendarEvent } from './ical.ts';
+import { rssFeed } from './rss.ts';
+import { robotsTxt, sitemaps, type SitemapEntry } from './sitemap.ts';
+
+export type { SitemapEntry } from './sitemap.ts';
+
+/** Articles in the site-wide feed and in each sport's. */
+export const RSS_ITEMS = { site: 50, sport: 25 } as const;
+
+export interface FeedsResult {
+  files: string[];
+  bytes: number;
+  /** Over every feed's path and bytes: part of the build id. */
+  digest: string;
+}
+
+/**
+ * The files crawlers and fans' apps read: sitemap(s) and robots.txt, RSS 2.0 news feeds (the site's and each
+ * sport's), and iCalendar feeds of each sport's current schedule and of all sports.
+ */
+export async function writeFeeds(ctx: PageContext, outDir: string, indexable: SitemapEntry[]): Promise<FeedsResult> {
+  const { site } = ctx;
+  const { settings } = site;
+  const tz = settings.website_timezone;
+  const team = settings.current_team_name;
+  const files = new Map<string, string>();
+  for (const [name, xml] of sitemaps(indexable, site.siteUrl)) files.set(`/${name}`, xml);
+  files.set('/robots.txt', robotsTxt(site.siteUrl));
+
+  const limit = pLimit(6);
+  const news = await ctx.api.articles({ per_page: RSS_ITEMS.site, sort: '-date' });
+  files.set(feedPaths.news, rssFeed({ title: `${settings.site_title} News`, link: '/news', self: feedPaths.news, description: `The latest news from ${settings.site_title}.`, articles: news.data }, site.siteUrl, tz));
+
+  const stamp = `${site.today.replace(/-/g, '')}T000000Z`;
+  const all: CalendarEvent[] = [];
+  await Promise.all(
+    site.sports.map((summary) =>
+      limit(async () => {
+        const articles = await ctx.api.articles({ sport_id: summary.id, per_page: RSS_ITEMS.sport, sort: '-date' });
+        const self = feedPaths.sportNews(summary.slug);
+        files.set(self, rssFeed({ title: `${team} ${summary.name} News`, link: `/sports/${summary.slug}/news`, self, description: `The latest ${summary.name} news from ${settings.site_title}.`, articles: articles.data }, site.siteUrl, tz));
+        const sport = await shared.sport(ctx, summary.slug);
+        const season = sport.default_season;
+        const schedule = season ? await shared.schedule(ctx, sport.id, season.slug) : null;
+        const events = (schedule?.events ?? []).map((event) => ({ event, sport: { name: summary.name, slug: summary.slug } }));
+        all.push(...events);
+        files.set(feedPaths.sportCalendar(summary.slug), icalendar({
+          name: `${team} ${summary.name}${season ? ` ${season.name}` : ''}`,
+          description: `${team} ${summary.name} schedule and results.`,
+          page: `/sports/${summary.slug}/schedule`, events, team, siteUrl: site.siteUrl, timeZone: tz, stamp,
+        }));
+      }),
+    ),
+  );
+  files.set(feedPaths.calendar, icalendar({ name: `${team} Athletics`, description: `Every ${team} game, meet and match this season.`, page: '/all-sports-schedule', events: all, team, siteUrl: site.siteUrl, timeZone: tz, stamp }));
+
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for (const path of [...files.keys()].sort()) {
+    const text = files.get(path)!;
+    const file = outputPath(outDir, path, `feed ${path}`);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, text);
+    hash.update(`${path}\0${text}\0`);
+    bytes += Buffer.byteLength(text);
+  }
+  return { files: [...files.keys()].sort(), bytes, digest: hash.digest('hex') };
+}
