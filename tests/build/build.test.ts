@@ -118,6 +118,24 @@ describe('site build of the demo CMS', () => {
     }
   });
 
+  it('splices in exactly the header and footer React renders in the tree (rendered once per worker)', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const { App, layoutOf } = await import('../../templates/app.tsx');
+    const { EagerComponents } = await import('../../templates/deferred.tsx');
+    const { EAGER_COMPONENTS } = await import('../../templates/eager.ts');
+    const { LAYOUTS, PAGES } = await import('../../templates/registry.ts');
+    const site = JSON.parse(read('_site/data', readdirSync(join(out, '_site/data'))[0]!));
+    for (const path of ['', 'sports/football/roster', 'contact-us', 'tickets']) {
+      const payload = JSON.parse(read(path, '_payload.json'));
+      const layout = layoutOf(payload);
+      const app = createElement(App, { site, payload, Page: PAGES[payload.template as keyof typeof PAGES], Layout: layout ? LAYOUTS[layout] : null, error: null });
+      const whole = renderToString(createElement(EagerComponents.Provider, { value: EAGER_COMPONENTS }, app));
+      const html = read(path, 'index.html');
+      expect(html.slice(html.indexOf('<div id="app">') + 14, html.indexOf('</div><script type="application/json" id="__FH_BOOT__">')), path).toBe(whole);
+    }
+  });
+
   it('writes site-wide data once per build, not in every payload', () => {
     const files = readdirSync(join(out, '_site/data'));
     expect(files).toHaveLength(1);
