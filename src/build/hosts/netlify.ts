@@ -21,8 +21,12 @@ export function netlifyRedirects(rules: HostRules): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `_headers` (Netlify and Cloudflare Pages): security headers everywhere, caching by kind of file. */
+/**
+ * `_headers` (Netlify and Cloudflare Pages): security headers everywhere, caching by kind of file. HTML keeps the
+ * hosts' own short-lived default: both join the values of a header set by two matching rules, so a Cache-Control
+ * on `/*` would spoil the assets' immutable one.
+ */
 export function netlifyHeaders(rules: HostRules): string {
   const blocks = rules.headers.map((rule) => [rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'));
-  return `${HEADER}\n\n${blocks.join('\n\n')}\n`;
+  return `${HEADER}\n# HTML: the host's default (revalidated on every request).\n\n${blocks.join('\n\n')}\n`;
 }
