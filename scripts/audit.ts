@@ -1,7 +1,9 @@
 /**
  * `npm run audit`: Lighthouse (mobile preset, Debian's Chromium) on the home page, an article, a roster and a
  * schedule of the demo site; prints the four category scores per page and exits non-zero below the bar
- * (performance 95, accessibility 100, best practices 100, SEO 100).
+ * (performance 95, accessibility 100, best practices 100, SEO 100). Each page is audited three times
+ * (`-- --runs N`) and the run with the median performance score counts, as Lighthouse advises for variable
+ * machines: on this VM one run's performance moves by ±4 points.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +13,8 @@ import { createRouter } from '../src/routes/match.ts';
 import { serveDemoSite } from './site-session.ts';
 
 const BAR = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1])) : 3;
 
 const site = await serveDemoSite({ rebuild: process.argv.includes('--rebuild') });
 const latest = JSON.parse(readFileSync(join(site.outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
@@ -21,14 +25,17 @@ const pages = { home: '/', article: firstOf('news-year-month-day-slug'), roster:
 
 process.env.CHROME_PATH ??= '/usr/bin/chromium';
 const chrome = await chromeLauncher.launch({ chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
-const rows: { page: string; path: string; scores: Record<string, number> }[] = [];
+const rows: { page: string; path: string; scores: Record<string, number>; all: number[] }[] = [];
 let failed = false;
 try {
   for (const [name, path] of Object.entries(pages)) {
-    const result = await lighthouse(site.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(BAR) });
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push((await lighthouse(site.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(BAR) }))!);
+    runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+    const result = runs[Math.floor(runs.length / 2)];
     const categories = result!.lhr.categories;
     const scores = Object.fromEntries(Object.keys(BAR).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]));
-    rows.push({ page: name, path, scores });
+    rows.push({ page: name, path, scores, all: runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)) });
     for (const [key, bar] of Object.entries(BAR)) {
       if (scores[key]! < bar) {
         failed = true;
@@ -41,6 +48,6 @@ try {
   await chrome.kill();
   await site.close();
 }
-console.log(['page'.padEnd(10), 'perf', 'a11y', 'best', 'seo', 'path'].join('  '));
-for (const r of rows) console.log([r.page.padEnd(10), ...Object.values(r.scores).map((s) => String(s).padStart(4)), r.path].join('  '));
+console.log(['page'.padEnd(10), 'perf', 'a11y', 'best', 'seo', 'perf runs'.padEnd(12), 'path'].join('  '));
+for (const r of rows) console.log([r.page.padEnd(10), ...Object.values(r.scores).map((s) => String(s).padStart(4)), r.all.join('/').padEnd(12), r.path].join('  '));
 process.exitCode = failed ? 1 : 0;

@@ -23,8 +23,12 @@ export function structuredData(payload: Payload, site: SiteData): Thing[] {
   if (payload.error || payload.head.noindex) return [];
   const url = (path: string) => absoluteUrl(path, site.siteUrl);
   const team = site.settings.current_team_name;
-  const organization = { '@type': 'Organization', name: site.settings.site_title, url: url('/'), ...(site.settings.website_logo ? { logo: url(site.settings.website_logo.url) } : {}) };
-  const out: Thing[] = [breadcrumbs(payload, site, url)];
+  // Described once in the graph; everything else refers to it by @id.
+  const organization = { '@id': `${url('/')}#organization` };
+  const out: Thing[] = [
+    breadcrumbs(payload, site, url),
+    { ...organization, '@type': 'Organization', name: site.settings.site_title, url: url('/'), ...(site.settings.website_logo ? { logo: url(site.settings.website_logo.url) } : {}) },
+  ];
   const sportTeam = (sport: { name: string; slug: string }): Thing => ({ '@type': 'SportsTeam', name: `${team} ${sport.name}`, sport: sport.name, url: url(`/sports/${sport.slug}`), memberOf: organization });
 
   const event = (e: S.Event, sport: { name: string; slug: string }): Thing => {
@@ -41,7 +45,6 @@ export function structuredData(payload: Payload, site: SiteData): Thing[] {
       location: { '@type': 'Place', name: e.location.venue, address: { '@type': 'PostalAddress', addressLocality: e.location.city, addressRegion: e.location.state, addressCountry: 'US' } },
       homeTeam: home,
       awayTeam: away,
-      competitor: [home, away],
       organizer: organization,
       ...(e.boxscore_id ? { url: url(`/boxscore/${e.boxscore_id}`) } : { url: url(`/sports/${sport.slug}/schedule`) }),
       ...(site.settings.meta_image ? { image: url(site.settings.meta_image.url) } : {}),
