@@ -335,10 +335,15 @@ test.describe('prefetch', () => {
 /** Site-wide data with runtime settings changed, as site.config.ts would write them. */
 async function withRuntimeConfig(page: Page, change: (runtime: Record<string, unknown>) => void): Promise<void> {
   await page.route('**/_site/data/site-*.json', async (route) => {
-    const response = await route.fetch();
-    const site = (await response.json()) as { runtime: Record<string, unknown> };
-    change(site.runtime);
-    await route.fulfill({ response, json: site });
+    try {
+      const response = await route.fetch();
+      const site = (await response.json()) as { runtime: Record<string, unknown> };
+      change(site.runtime);
+      await route.fulfill({ response, json: site });
+    } catch {
+      // The page reloaded while this request was on its way (the reload tests do that on purpose).
+      await route.abort().catch(() => undefined);
+    }
   });
 }
 
