@@ -41,8 +41,6 @@ const encoder = new TextEncoder();
 const WORKER_FILE = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 /** Pages per message: amortises the messaging cost without holding pages back. */
 const BATCH = 8;
-/** How long a part-filled batch waits for more pages. */
-const BATCH_WAIT_MS = 8;
 
 /** How many render threads: the configured number, or one per core. */
 export function workerCount(configured: number): number {
@@ -113,14 +111,12 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         queue.push({ task: { ...task, id: nextId++ }, resolve, reject });
         if (queue.length >= BATCH) dispatch();
         else if (!scheduled) {
-          // Pages go out together: on this machine each message costs a thread wake-up on both sides, which
-          // cost the loading (main) thread a tenth of its time when pages went one by one. A few milliseconds
-          // of waiting is free: the workers are rarely the bottleneck.
+          // Pages queued in the same turn of the event loop go out together: one message, not many.
           scheduled = true;
-          setTimeout(() => {
+          setImmediate(() => {
             scheduled = false;
             dispatch();
-          }, BATCH_WAIT_MS);
+          });
         }
       });
     },
