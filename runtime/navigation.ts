@@ -1,7 +1,8 @@
 import type { SiteData } from '../templates/data.ts';
 import { emit } from './events.ts';
 import { applyHead } from './head.ts';
-import { isFile, resolve } from './pages.ts';
+import { isPagePath } from '../src/routes/url-rules.ts';
+import { resolve } from './pages.ts';
 import { queryOf } from './query.ts';
 import type { View } from './views.ts';
 import { scrollToHash } from './scroll.ts';
@@ -30,7 +31,7 @@ export function navigableUrl(anchor: Element | null): URL | null {
   if (anchor.hasAttribute('download') || (anchor.target && anchor.target !== '_self')) return null;
   if (/\bexternal\b/.test(anchor.rel) || anchor.hasAttribute('data-fh-reload')) return null;
   const url = new URL(anchor.href);
-  if (url.origin !== location.origin || isFile(url.pathname)) return null;
+  if (url.origin !== location.origin || !isPagePath(url.pathname)) return null;
   return url;
 }
 
@@ -84,7 +85,7 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
       const next = new URL(resolution.location, url);
       emit('page:cancel', { url });
       // A redirect stands in for the URL asked for; a chain that does not end is left to the browser.
-      if (next.origin !== location.origin || isFile(next.pathname) || hops >= 5) return location.assign(next.href);
+      if (next.origin !== location.origin || !isPagePath(next.pathname) || hops >= 5) return location.assign(next.href);
       return navigate(next, mode === 'push' ? 'push' : 'replace', hops + 1);
     }
     if (resolution.type === 'document') {

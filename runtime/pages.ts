@@ -33,11 +33,6 @@ export function fetchPayload(path: string, buildId: string): Promise<Payload | n
   return entry;
 }
 
-/** A file, not a page: documents, media and anything in public/ (a last segment with an extension). */
-export function isFile(path: string): boolean {
-  return /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1)) && !/\.aspx$/i.test(path);
-}
-
 /** The 404 of spec §5 and §8 for a path: 'Sport not found' for an unknown sport, else 'Page Not Found: {path}'. */
 export function notFound(path: string, site: SiteData, buildId: string): View {
   const match = router.match(path);

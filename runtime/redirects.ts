@@ -1,14 +1,12 @@
 import type { SiteData } from '../templates/data.ts';
-import { redirectLocation, type Redirect } from '../src/routes/url-rules.ts';
+import { REDIRECTS_FILE, redirectLocation, type Redirect } from '../src/routes/url-rules.ts';
 import { log } from './errors.ts';
-
-export const REDIRECTS_URL = '/_site/redirects.json';
 
 let table: Promise<Map<string, Redirect>> | null = null;
 
 /** The build's redirect table (the same one the host files hold), fetched once per page load. */
 export function redirectTable(buildId: string): Promise<Map<string, Redirect>> {
-  table ??= fetch(`${REDIRECTS_URL}?${buildId}`)
+  table ??= fetch(`${REDIRECTS_FILE}?${buildId}`)
     .then((response) => (response.ok ? (response.json() as Promise<{ redirects: Redirect[] }>) : { redirects: [] }))
     .then(({ redirects }) => new Map(redirects.map((r) => [r.source, r])))
     .catch(() => new Map());

@@ -36,18 +36,15 @@ export async function start({ site, buildId, payload, show }: StartOptions): Pro
   void redirectTable(buildId);
   let shown = payload;
   // The host answers every path it has no file for with 404.html: apply the URL rules and redirects it could not
-  // (a host that cannot lowercase, a rule the service gained after the build), else name the path asked for.
+  // (a host that cannot lowercase, a rule the service gained after the build).
   if (payload.error?.status === 404) {
     const here = new URL(location.href);
     const to = urlRedirect(here.pathname, here.search)?.location ?? (await findRedirect(here, site, buildId));
     if (to) return location.replace(to);
-    const view = notFound(location.pathname, site, buildId);
-    show(view);
-    applyHead(view.payload, site);
-    shown = view.payload;
   }
-  // A host that served a shell for a path whose parameters fail their rules (a splat rewrite): the 404 page.
-  if (!payload.error && router.match(location.pathname).type !== 'match' && !urlRedirect(location.pathname)) {
+  // Then name the path asked for; also when a host served a shell for parameters that fail their rules.
+  const invalidShell = !payload.error && router.match(location.pathname).type !== 'match' && !urlRedirect(location.pathname);
+  if (payload.error?.status === 404 || invalidShell) {
     const view = notFound(location.pathname, site, buildId);
     show(view);
     applyHead(view.payload, site);

@@ -17,8 +17,8 @@ export interface PreviewRulesOptions {
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-/** Does the build have something at this path (a page, a file, or a shell by rewrite)? */
-function exists(outDir: string, path: string, rewrites: RegExp[]): boolean {
+/** Does the build hold a file for this path, as static hosts look: the file, its index.html, or path.html? */
+export function hasFile(outDir: string, path: string): boolean {
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
@@ -26,7 +26,6 @@ function exists(outDir: string, path: string, rewrites: RegExp[]): boolean {
     return false;
   }
   if (decoded.includes('\0') || decoded.split('/').includes('..')) return false;
-  if (rewrites.some((pattern) => pattern.test(path))) return true;
   const base = join(outDir, decoded);
   const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
   return isFile(base) || isFile(join(base, 'index.html')) || isFile(`${base}.html`);
@@ -45,7 +44,8 @@ export function createPreviewRules(options: PreviewRulesOptions) {
     if (rule) return { type: 'redirect', status: rule.status, location: rule.location, via: rule.rule };
     const redirect = table.get(url.pathname);
     if (redirect) return { type: 'redirect', status: redirect.status, location: redirectLocation(redirect, url.search), via: 'table' };
-    if (!options.redirectServiceUrl || exists(options.outDir, url.pathname, rewrites)) return { type: 'serve' };
+    const shell = rewrites.some((pattern) => pattern.test(url.pathname));
+    if (!options.redirectServiceUrl || shell || hasFile(options.outDir, url.pathname)) return { type: 'serve' };
     try {
       const response = await fetch(`${options.redirectServiceUrl.replace(/\/+$/, '')}/check?url=${encodeURIComponent(url.pathname)}`, {
         signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),

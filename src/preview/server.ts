@@ -8,7 +8,7 @@ import handler from 'serve-handler';
 import { DEMO_REDIRECT_PATH, startDemoServer, type DemoServer } from '../demo/server/server.ts';
 import { PreviewNoBuild, PreviewPortInUse } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
-import type { Redirect } from '../routes/url-rules.ts';
+import { REDIRECTS_FILE, type Redirect } from '../routes/url-rules.ts';
 import { createPreviewRules } from './rules.ts';
 
 export interface PreviewOptions {
@@ -35,7 +35,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const serveJson = join(options.outDir, 'serve.json');
   if (!existsSync(serveJson)) throw createError(PreviewNoBuild, [options.outDir]);
   const rules = JSON.parse(await readFile(serveJson, 'utf8')) as { rewrites?: { source: string; destination: string }[] } & Record<string, unknown>;
-  const redirectsFile = join(options.outDir, '_site/redirects.json');
+  const redirectsFile = join(options.outDir, REDIRECTS_FILE);
   const table = existsSync(redirectsFile) ? (JSON.parse(await readFile(redirectsFile, 'utf8')) as { redirects: Redirect[]; shells: string[] }) : { redirects: [], shells: [] };
   const demo = options.demo
     ? await startDemoServer({ port: options.demo.port, seed: options.demo.seed, scale: options.demo.scale }).catch((error: NodeJS.ErrnoException) => {

@@ -1,7 +1,9 @@
 /** Parameter rules of spec §5. Each rule is a name, so the route table stays plain data. */
 export type ParamRule = 'id' | 'uuid' | 'slug' | 'presence' | 'year' | 'month' | 'day' | 'slugList';
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Lowercase letters and digits separated by single hyphens (also written into host rewrite rules). */
+export const SLUG_SOURCE = '[a-z0-9]+(?:-[a-z0-9]+)*';
+const SLUG = new RegExp(`^${SLUG_SOURCE}$`);
 
 export const PARAM_RULES: Readonly<Record<ParamRule, (value: string | string[]) => boolean>> = {
   /** Numeric id: digits only. */

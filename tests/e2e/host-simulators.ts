@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { hasFile } from '../../src/preview/rules.ts';
 import { join } from 'node:path';
 import { createRouter } from '../../src/routes/match.ts';
-import { isPagePath, redirectLocation, urlRedirect, type Redirect } from '../../src/routes/url-rules.ts';
+import { isPagePath, redirectLocation, REDIRECTS_FILE, urlRedirect, type Redirect } from '../../src/routes/url-rules.ts';
 
 const router = createRouter();
 
@@ -11,19 +12,6 @@ const router = createRouter();
  */
 export type HostAnswer = { type: 'redirect'; status: number; location: string } | { type: 'file' } | { type: 'not-found' };
 export type Host = (path: string, search: string) => HostAnswer | Promise<HostAnswer>;
-
-/** Does the build hold a file for this path (as hosts look: exact file, index.html, .html)? */
-export function hasFile(outDir: string, path: string): boolean {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return false;
-  }
-  const base = join(outDir, decoded);
-  const isFile = (f: string) => existsSync(f) && statSync(f).isFile();
-  return isFile(base) || isFile(join(base, 'index.html')) || isFile(`${base}.html`);
-}
 
 /** Netlify `_redirects`: exact and splat sources, query conditions, 200 rewrites; files shadow unforced rules. */
 export function netlifyHost(outDir: string): Host {
@@ -113,7 +101,7 @@ export function routeRulesHost(outDir: string): Host {
  * which applies the same URL rules, then the build's redirect table, then the redirect service.
  */
 export async function landing(host: Host, url: string, outDir: string, service: Map<string, Redirect>): Promise<{ final: string; found: boolean; first: HostAnswer }> {
-  const table = new Map((JSON.parse(readFileSync(join(outDir, '_site/redirects.json'), 'utf8')) as { redirects: Redirect[] }).redirects.map((r) => [r.source, r]));
+  const table = new Map((JSON.parse(readFileSync(join(outDir, REDIRECTS_FILE), 'utf8')) as { redirects: Redirect[] }).redirects.map((r) => [r.source, r]));
   let at = new URL(url, 'http://host.test');
   let first: HostAnswer | null = null;
   for (let hop = 0; hop < 8; hop++) {

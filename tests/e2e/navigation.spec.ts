@@ -407,16 +407,22 @@ test.describe('page and sport scripts', () => {
   });
 });
 
+/** Turn error reporting on, with a DSN on this origin, and collect the envelopes the SDK sends. */
+async function reportErrorsTo(page: Page, extra: Record<string, unknown> = {}): Promise<string[]> {
+  const sent: string[] = [];
+  await page.route((url) => url.pathname === '/api/1/envelope/', async (route) => {
+    sent.push(route.request().postData() ?? '');
+    await route.fulfill({ status: 200, json: {} });
+  });
+  await withRuntimeConfig(page, (runtime) => {
+    runtime.errorReporting = { ...(runtime.errorReporting as object), dsn: 'http://fieldhouse@127.0.0.1:4273/1', ...extra };
+  });
+  return sent;
+}
+
 test.describe('error reporting', () => {
   test('errors are reported with the configured sample rates; 404s, known noise and listed rejections are not', async ({ page }) => {
-    const sent: string[] = [];
-    await page.route((url) => url.pathname === '/api/1/envelope/', async (route) => {
-      sent.push(route.request().postData() ?? '');
-      await route.fulfill({ status: 200, json: {} });
-    });
-    await withRuntimeConfig(page, (runtime) => {
-      runtime.errorReporting = { ...(runtime.errorReporting as object), dsn: 'http://fieldhouse@127.0.0.1:4273/1', dropRejectionUrls: ['/ads/'] };
-    });
+    const sent = await reportErrorsTo(page, { dropRejectionUrls: ['/ads/'] });
     const sdk: string[] = [];
     page.on('request', (r) => {
       if (/\/error-reporting-[A-Z0-9]+\.js$/.test(r.url())) sdk.push(r.url());
@@ -442,14 +448,7 @@ test.describe('error reporting', () => {
   });
 
   test('an unhandled render error is reported and the error page shows', async ({ page }) => {
-    const sent: string[] = [];
-    await page.route((url) => url.pathname === '/api/1/envelope/', async (route) => {
-      sent.push(route.request().postData() ?? '');
-      await route.fulfill({ status: 200, json: {} });
-    });
-    await withRuntimeConfig(page, (runtime) => {
-      runtime.errorReporting = { ...(runtime.errorReporting as object), dsn: 'http://fieldhouse@127.0.0.1:4273/1' };
-    });
+    const sent = await reportErrorsTo(page);
     await page.route('**/videos/_payload.json*', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Record<string, unknown>;

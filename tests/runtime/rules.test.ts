@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFile } from '../../runtime/pages.ts';
+import { isPagePath } from '../../src/routes/url-rules.ts';
 import { pathMatches, scriptsFor } from '../../runtime/scripts.ts';
 import type { RuntimeConfig } from '../../templates/data.ts';
 
@@ -10,7 +10,7 @@ describe('which links the runtime leaves to the browser', () => {
     ['/media/logo.svg', true],
     ['/news/default.aspx', false],
     ['/news/2026/11/14/hawks-win', false],
-  ])('%s is a file: %s', (path, expected) => expect(isFile(path)).toBe(expected));
+  ])('%s is a file: %s', (path, expected) => expect(!isPagePath(path)).toBe(expected));
 });
 
 describe('page and sport scripts', () => {

@@ -4,11 +4,10 @@ import { netlifyHeaders, netlifyRedirects } from './netlify.ts';
 import { nginxInclude } from './nginx.ts';
 import type { HostRules } from './rules.ts';
 import { serveJson } from './serve.ts';
+import { REDIRECTS_FILE } from '../../routes/url-rules.ts';
 
 export { hostRules, type HostRules } from './rules.ts';
 
-/** Where the runtime and `site preview` read the redirect table (and the patterns of paths served a shell). */
-export const REDIRECTS_FILE = '_site/redirects.json';
 export const NGINX_FILE = '_site/nginx.conf';
 
 /** Every host's copy of the same rules: `_redirects`, `_headers`, serve.json, the nginx include, redirects.json. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SiteData } from '../../../templates/data.ts';
 import type { SiteConfig } from '../../config/schema.ts';
 import { LEGACY_SEARCH_PAGES, type Redirect } from '../../routes/url-rules.ts';
-import type { ParamRule } from '../../routes/params.ts';
+import { SLUG_SOURCE, type ParamRule } from '../../routes/params.ts';
 import { ROUTES } from '../../routes/table.ts';
 import { shellPath } from '../plan.ts';
 
@@ -38,7 +38,7 @@ export interface HostRules {
 }
 
 /** Parameter rules (src/routes/params.ts) a host can check with a regular expression. */
-const PARAM_REGEX: Partial<Record<ParamRule, string>> = { id: '[0-9]+', slug: '[a-z0-9]+(?:-[a-z0-9]+)*', uuid: '[^/]+', presence: '[^/]+' };
+const PARAM_REGEX: Partial<Record<ParamRule, string>> = { id: '[0-9]+', slug: SLUG_SOURCE, uuid: '[^/]+', presence: '[^/]+' };
 
 export const CACHE = {
   immutable: 'public, max-age=31536000, immutable',
