@@ -1,8 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
+import { ActionsContext } from '../templates/actions.ts';
 import { App } from '../templates/app.tsx';
 import type { SiteData } from '../templates/data.ts';
+import { lazyActions } from './actions.ts';
 import { APP_ID, BOOT_ID, PAYLOAD_ID, readJson, type BootData, type Payload } from './boot-data.ts';
 import { initErrorReporting, reportError } from './errors.ts';
 import { loadCode } from './templates.ts';
@@ -36,9 +38,12 @@ async function boot(): Promise<void> {
     void import('./start.ts')
       .then((runtime) => runtime.start({ site, buildId, payload, show }))
       .catch((error: unknown) => reportError(error, { phase: 'start' }));
+  const actions = lazyActions(site, buildId);
   const render = (view: View) => (
     <Mounted onMount={started}>
-      <App site={site} payload={view.payload} Page={view.Page} Layout={view.Layout} error={view.error} />
+      <ActionsContext.Provider value={actions}>
+        <App site={site} payload={view.payload} Page={view.Page} Layout={view.Layout} error={view.error} />
+      </ActionsContext.Provider>
     </Mounted>
   );
   const root = hydrateRoot(container, render({ payload, ...code, error: payload.error ?? null }), {

@@ -42,6 +42,17 @@ const samePage = (a: URL, b: URL) => a.pathname === b.pathname && a.search === b
  * load. Anything the runtime cannot show faithfully (a redirect rule, a route rendered in the browser, a page
  * without a payload of this build) becomes a normal page load, so the host's answer always wins.
  */
+let addEntry: ((url: URL) => void) | null = null;
+
+/**
+ * A new history entry for the page on screen (a new search on /search): the address can be shared and reloaded,
+ * and Back returns to the previous one. Before the runtime has started, a plain pushState.
+ */
+export function addHistoryEntry(url: URL): void {
+  if (addEntry) addEntry(url);
+  else history.pushState(history.state, '', url.href);
+}
+
 export function initNavigation(options: NavigationOptions): { navigate(url: URL): Promise<void> } {
   const { site, buildId, show } = options;
   history.scrollRestoration = 'manual';
@@ -134,6 +145,10 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
     }
     void navigate(url, 'pop');
   });
+  addEntry = (url) => {
+    push(url.href);
+    current = url;
+  };
   // Leaving for another site or reloading: remember where the visitor was, for their way back.
   addEventListener('pagehide', saveScroll);
 

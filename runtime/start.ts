@@ -4,6 +4,9 @@ import type { Payload } from './boot-data.ts';
 import { startBuildPoller } from './build-poller.ts';
 import { emit } from './events.ts';
 import { applyHead } from './head.ts';
+import { initAds } from './ads.ts';
+import { initIdentity } from './identity.ts';
+import { liveApi } from './live-api.ts';
 import { initLoadingBar } from './loading-bar.ts';
 import { initNavigation } from './navigation.ts';
 import { urlRedirect } from '../src/routes/url-rules.ts';
@@ -33,6 +36,9 @@ export async function start({ site, buildId, payload, show }: StartOptions): Pro
   initNavigation({ site, buildId, show, reloadFor: poller.reloadFor });
   initPrefetch(buildId);
   initScripts(site.runtime);
+  const api = () => liveApi(site);
+  initAds(site, api);
+  initIdentity(site, api);
   void redirectTable(buildId);
   let shown = payload;
   // The host answers every path it has no file for with 404.html: apply the URL rules and redirects it could not

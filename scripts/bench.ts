@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds the demo at scale 1 and scale 10 against the demo CMS on loopback, each in a fresh
- * process, and prints routes, wall time, pages/s, peak RSS, API requests and bytes written (table and JSON).
+ * process, and prints routes, wall time, pages/s, peak RSS, API requests and bytes written (table and JSON), then
+ * the static search index of each build: its size and the bytes sample queries download.
  * Usage: npm run bench [-- --scales 1,10] [--out-root /dev/shm]
  * --out-root puts the output on another filesystem (tmpfs measures the builder without the disk).
  */
@@ -9,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureSearch, type SearchBench } from './search-bench.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scalesArg = process.argv.indexOf('--scales');
@@ -27,6 +29,7 @@ interface Row {
   apiRequests: number;
   bytesWrittenMb: number;
   stages: Record<string, number>;
+  search: SearchBench;
 }
 
 const rows: Row[] = [];
@@ -44,7 +47,7 @@ for (const scale of scales) {
     });
     const s = JSON.parse(output) as { ok: boolean; routes: number; pages: number; wallMs: number; pagesPerSecond: number; peakRssMb: number; demoPeakRssMb: number | null; apiRequests: number; bytesWritten: number; stages: Record<string, number> };
     if (!s.ok) throw new Error(`the scale ${scale} build failed`);
-    rows.push({ scale, routes: s.routes, pages: s.pages, wallSeconds: s.wallMs / 1000, pagesPerSecond: s.pagesPerSecond, peakRssMb: s.peakRssMb, demoPeakRssMb: s.demoPeakRssMb, apiRequests: s.apiRequests, bytesWrittenMb: Math.round(s.bytesWritten / 1048576), stages: s.stages });
+    rows.push({ scale, routes: s.routes, pages: s.pages, wallSeconds: s.wallMs / 1000, pagesPerSecond: s.pagesPerSecond, peakRssMb: s.peakRssMb, demoPeakRssMb: s.demoPeakRssMb, apiRequests: s.apiRequests, bytesWrittenMb: Math.round(s.bytesWritten / 1048576), stages: s.stages, search: await measureSearch(join(out, 'site')) });
   } finally {
     rmSync(dir, { recursive: true, force: true });
     rmSync(out, { recursive: true, force: true });
@@ -57,4 +60,8 @@ const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row
 const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
 console.log(line(header));
 for (const row of table) console.log(line(row));
+for (const r of rows) {
+  console.log(`\nsearch index, scale ${r.scale}: ${r.search.docs.toLocaleString('en-US')} documents, ${r.search.files.toLocaleString('en-US')} files, ${r.search.indexMb} MB; per query (empty cache): median ${r.search.medianGzipKb} KB gzipped, max ${r.search.maxGzipKb} KB gzipped (${r.search.maxKb} KB raw)`);
+  for (const q of r.search.queries) console.log(`  ${q.query.padEnd(40)} ${String(q.results).padStart(6)} results  ${String(q.files).padStart(3)} files  ${String(q.kb).padStart(7)} KB  ${String(q.gzipKb).padStart(6)} KB gz`);
+}
 console.log(JSON.stringify({ machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version }, outRoot, results: rows }, null, 2));

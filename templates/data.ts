@@ -52,6 +52,8 @@ export interface RuntimeConfig {
   buildPollIntervalMs: number;
   reloadOnNewBuild: 'navigation' | 'immediate';
   reloadGuardMs: number;
+  /** Where /search looks: the build's static index, or the content API's /search. */
+  search: 'static' | 'api';
   pageScripts: (ExternalScript & { path: string; match: 'exact' | 'prefix' | 'pattern' })[];
   sportScripts: { default: ExternalScript | null; bySlug: Record<string, ExternalScript> };
   errorReporting: {

@@ -13,6 +13,7 @@ import { copyPublic, createMediaMirror, mediaIn, notFoundTask, writeManifests, w
 import { hostRules, writeHostFiles } from './hosts/index.ts';
 import { loadRedirects } from './redirects.ts';
 import { writeFeeds } from './feeds/index.ts';
+import { createSearchIndex } from '../search/writer.ts';
 import { loadPages, pageDir, type PageFailure } from './load.ts';
 import { createMemo } from './memo.ts';
 import { createStaging } from './output.ts';
@@ -63,6 +64,8 @@ export interface BuildSummary {
   apiRetries: number;
   bytesWritten: number;
   stages: Record<string, number>;
+  /** The static search index: documents, distinct terms, files and bytes (null with the API's search). */
+  search: { docs: number; terms: number; files: number; bytes: number } | null;
 }
 
 /** `site build`: plan → load → render → finish, into a staging folder swapped in only on success. */
@@ -95,7 +98,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const source = await openContentSource(config, logger, cacheDir, (r) => warn(`retrying ${r.method} ${r.url} (attempt ${r.attempt}, ${r.reason}) in ${r.delayMs} ms`));
   const summary: BuildSummary = {
     ok: false, buildId: null, outDir, routes: 0, pages: 0, files: 0, skipped: 0, warnings: 0, failed: [], wallMs: 0, pagesPerSecond: 0, peakRssMb: 0, demoPeakRssMb: null,
-    apiRequests: 0, apiRetries: 0, bytesWritten: 0, stages,
+    apiRequests: 0, apiRetries: 0, bytesWritten: 0, stages, search: null,
   };
   let committed = false;
   let pool: RenderPool | null = null;
@@ -125,6 +128,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 
     // The plan feeds the load stage as it finds pages: loading starts at once.
     const planned = createChannel<PlannedPage>();
+    const searchIndex = config.search.provider === 'static' ? createSearchIndex() : null;
     const pagesProgress = progress('pages', 0);
     let plannedFiles = 0;
     const planning = timed('plan', async () => {
@@ -145,7 +149,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       (error: unknown) => planned.close(error),
     );
     const loaded = await timed('pages', () =>
-      loadPages(planned, ctx, { outDir: staging.dir, concurrency: config.fetch.concurrency, keepGoing: options.keepGoing ?? false, progress: pagesProgress, pool: pool!, onMedia: (url) => media!.add(url) }),
+      loadPages(planned, ctx, {
+        outDir: staging.dir, concurrency: config.fetch.concurrency, keepGoing: options.keepGoing ?? false, progress: pagesProgress, pool: pool!, onMedia: (url) => media!.add(url),
+        onSearchDoc: searchIndex ? (doc) => searchIndex.add(doc) : undefined,
+      }),
     );
     await planning;
     pagesProgress.done();
@@ -160,6 +167,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const notFoundBytes = (await pool.render(notFound)).bytes;
     const mirrored = await timed('media', () => media!.finish());
     const feeds = await timed('feeds', () => writeFeeds(ctx, staging.dir, loaded.indexable));
+    const search = searchIndex ? await timed('search', () => searchIndex.write(staging.dir)) : null;
+    if (search) summary.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
     const rules = hostRules(await redirecting, config, site);
     const buildId = createHash('sha256')
       .update(JSON.stringify({
@@ -170,6 +179,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         media: mirrored.digests,
         hosts: rules,
         feeds: feeds.digest,
+        search: search?.digest ?? null,
         content: loaded.contentDigest.toString('hex'),
       }))
       .digest('hex')
@@ -182,7 +192,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       await writeHostFiles(staging.dir, rules);
       await copyPublic(options.root, config.build.publicDir, staging.dir);
     });
-    summary.bytesWritten = loaded.pageBytes + notFoundBytes + loaded.fileBytes + mirrored.bytes + siteData.json.length + feeds.bytes;
+    summary.bytesWritten = loaded.pageBytes + notFoundBytes + loaded.fileBytes + mirrored.bytes + siteData.json.length + feeds.bytes + (search?.bytes ?? 0);
     await timed('commit', () => staging.commit());
     committed = true;
     summary.ok = summary.failed.length === 0;

@@ -4,11 +4,13 @@ import { dirname } from 'node:path';
 import { isFieldhouseError } from '../errors/error.ts';
 import type { SitemapEntry } from './feeds/index.ts';
 import { lastmodOf } from './feeds/lastmod.ts';
+import type { SearchDoc } from '../search/writer.ts';
 import { outputPath } from './output.ts';
 import { PAGE_SOURCES, type PageContext } from './pages/index.ts';
 import type { PlannedPage } from './plan.ts';
 import type { Progress } from './progress.ts';
 import type { RenderPool } from './render/pool.ts';
+import { searchDocOf } from './search-docs.ts';
 
 export interface PageFailure {
   path: string;
@@ -45,6 +47,8 @@ export interface LoadOptions {
   progress: Progress;
   /** Renders each page as soon as its data is loaded. */
   pool: RenderPool;
+  /** Told about each searchable page (the static search index); absent when the site searches through the API. */
+  onSearchDoc?: (doc: SearchDoc) => void;
 }
 
 /**
@@ -140,7 +144,10 @@ async function loadOne(page: PlannedPage, ctx: PageContext, options: LoadOptions
   }
   result.pageBytes += rendered.bytes;
   result.written.push(page.path);
-  if (!loaded.head.noindex) result.indexable.push({ path: page.path, lastmod: lastmodOf(page.route.template, loaded.data) });
+  if (loaded.head.noindex) return;
+  result.indexable.push({ path: page.path, lastmod: lastmodOf(page.route.template, loaded.data) });
+  const doc = options.onSearchDoc && searchDocOf(page.route.template, loaded.data, page.path, ctx.site);
+  if (doc) options.onSearchDoc!(doc);
 }
 
 function mixDigest(result: LoadResult, path: string, digest: string): void {

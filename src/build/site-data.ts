@@ -52,6 +52,7 @@ export async function loadSiteData(options: SiteDataOptions): Promise<SiteData> 
       pageScripts: config.scripts.pages,
       sportScripts: config.scripts.sports,
       errorReporting: config.errorReporting,
+      search: config.search.provider,
     },
   };
 }

@@ -126,6 +126,13 @@ export const SiteConfigSchema = z.strictObject({
       reloadGuardMs: z.number().int().min(0).default(DEFAULT_RELOAD_GUARD_MS),
     })
     .default({ buildPollIntervalMs: 60_000, reloadOnNewBuild: 'navigation', reloadGuardMs: DEFAULT_RELOAD_GUARD_MS }),
+  /**
+   * Search at /search: 'static' (default) writes a chunked index at build time that the browser queries with no
+   * server; 'api' asks the content API's /search from the browser instead (for sites whose CMS ranks results).
+   */
+  search: z
+    .strictObject({ provider: z.enum(['static', 'api']).default('static') })
+    .default({ provider: 'static' }),
   /** Icon service (Iconify-style). Absent: the content API's /icons endpoint. */
   icons: z
     .strictObject({ serviceUrl: url.nullable().default(null), cacheDir: z.string().default('.cache/icons') })

@@ -1,7 +1,19 @@
-import { PreviewShell } from '../ui/PreviewShell.tsx';
+import type { Article, ArticleRevision } from '../../src/api/schemas/index.ts';
+import { DraftView, useDraft } from '../ui/PreviewShell.tsx';
 import type { PageProps } from '../types.ts';
+import { ArticleView } from './article.tsx';
 
-/** The shell of article previews and revisions. */
-export default function ArticlePreview({ data }: PageProps<'article-preview'>) {
-  return <PreviewShell what="Article" kind={data.kind} />;
+/** Article previews and revisions, rendered in the browser through the published article's template. */
+export default function ArticlePreview({ data, site }: PageProps<'article-preview'>) {
+  const result = useDraft(data.kind === 'preview' ? 'article-preview' : 'article-revision');
+  const article = (draft: Article | ArticleRevision) => ('article' in draft ? draft.article : draft);
+  return (
+    <DraftView
+      what="Article" kind={data.kind} result={result} site={site}
+      title={(draft) => article(draft).title}
+      revision={data.kind === 'revision' ? (draft) => draft as ArticleRevision : undefined}
+    >
+      {(draft) => <ArticleView article={article(draft)} site={site} />}
+    </DraftView>
+  );
 }

@@ -1,7 +1,19 @@
-import { PreviewShell } from '../ui/PreviewShell.tsx';
+import type { ContentPage, PageRevision } from '../../src/api/schemas/index.ts';
+import { DraftView, useDraft } from '../ui/PreviewShell.tsx';
 import type { PageProps } from '../types.ts';
+import { PageView } from './content-page.tsx';
 
-/** The shell of page previews and revisions. */
-export default function PagePreview({ data }: PageProps<'page-preview'>) {
-  return <PreviewShell what="Page" kind={data.kind} />;
+/** Page previews and revisions, rendered in the browser through the published page's template. */
+export default function PagePreview({ data, site }: PageProps<'page-preview'>) {
+  const result = useDraft(data.kind === 'preview' ? 'page-preview' : 'page-revision');
+  const page = (draft: ContentPage | PageRevision) => ('page' in draft ? draft.page : draft);
+  return (
+    <DraftView
+      what="Page" kind={data.kind} result={result} site={site}
+      title={(draft) => page(draft).title}
+      revision={data.kind === 'revision' ? (draft) => draft as PageRevision : undefined}
+    >
+      {(draft) => <PageView page={{ ...page(draft), password_protected: false }} forms={{}} site={site} />}
+    </DraftView>
+  );
 }

@@ -1,25 +1,127 @@
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import type { SearchAnswer, SearchHit, SearchQuery } from '../../src/search/query.ts';
+import { searchHref } from '../../src/search/url.ts';
+import { useActions } from '../actions.ts';
+import { shortDate } from '../ui/format.ts';
 import { PageHeader } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
 
-/** The search page's shell: the query lives in ?s=…, and the runtime fills the results. */
+const TYPE_LABELS: Record<SearchHit['type'], string> = {
+  article: 'News', player: 'Player', coach: 'Coach', staff: 'Staff', page: 'Page', sport: 'Team', video: 'Video', gallery: 'Gallery',
+};
+
+type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; answer: SearchAnswer } | { kind: 'failed' };
+
+/** /search?s=…: the form is in the HTML; the results come from the search index (or the API) in the browser. */
 export default function Search({ site }: PageProps<'search'>) {
+  const actions = useActions();
+  const [query, setQuery] = useState<SearchQuery | null>(null);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const form = useRef<HTMLFormElement>(null);
+
+  // The query in the address bar is the search: on arrival, after reload, from a shared link.
+  useEffect(() => {
+    if (!actions) return;
+    const initial = actions.searchQuery();
+    const fields = form.current?.elements;
+    if (fields) {
+      (fields.namedItem('s') as HTMLInputElement).value = initial.s;
+      (fields.namedItem('sport') as HTMLSelectElement).value = initial.sport ?? '';
+      (fields.namedItem('team_name') as HTMLInputElement).value = initial.teamName ?? '';
+    }
+    setQuery(initial);
+  }, [actions]);
+
+  useEffect(() => {
+    if (!actions || !query) return;
+    if (!query.s.trim()) return setState({ kind: 'idle' });
+    let current = true;
+    setState({ kind: 'searching' });
+    actions.search(query).then(
+      (answer) => current && setState({ kind: 'done', answer }),
+      () => current && setState({ kind: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [actions, query]);
+
+  const run = (next: SearchQuery) => {
+    if (!actions) return;
+    actions.showSearch(next);
+    setQuery(next);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!actions) return; // not interactive yet: the browser submits the GET form itself
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    run({ s: String(data.get('s') ?? '').trim(), sport: String(data.get('sport') ?? '') || null, teamName: String(data.get('team_name') ?? '').trim() || null, page: 1 });
+  };
+  const toPage = (page: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (query) run({ ...query, page });
+    document.getElementById('search-status')?.focus();
+  };
+
   return (
     <>
       <PageHeader title="Search" crumbs={[{ label: 'Home', href: '/' }, { label: 'Search' }]} />
       <div className="container narrow">
-        <form role="search" action="/search" method="get" className="search-form">
+        <form ref={form} role="search" action="/search" method="get" className="search-form" onSubmit={onSubmit}>
           <label htmlFor="search-input">Search {site.settings.site_title}</label>
           <div className="search-row">
             <input id="search-input" type="search" name="s" autoComplete="off" />
-            <select name="sport" aria-label="Sport" defaultValue="">
-              <option value="">All sports</option>
-              {site.sports.map((s) => <option key={s.slug} value={s.slug}>{s.name}</option>)}
-            </select>
             <button type="submit" className="button">Search</button>
           </div>
+          <div className="search-row search-filters">
+            <label>
+              Sport{' '}
+              <select name="sport" defaultValue="">
+                <option value="">All sports</option>
+                {site.sports.map((s) => <option key={s.slug} value={s.slug}>{s.name}</option>)}
+              </select>
+            </label>
+            <label>
+              Team name{' '}
+              <input type="text" name="team_name" placeholder="e.g. basketball" autoComplete="off" />
+            </label>
+          </div>
         </form>
-        <div id="search-results" aria-live="polite" />
+        <Results state={state} query={query} toPage={toPage} timeZone={site.settings.website_timezone} />
       </div>
     </>
+  );
+}
+
+function Results({ state, query, toPage, timeZone }: { state: State; query: SearchQuery | null; toPage: (page: number) => (event: MouseEvent<HTMLAnchorElement>) => void; timeZone: string }) {
+  const status =
+    state.kind === 'searching' ? 'Searching…'
+    : state.kind === 'failed' ? 'Search is not available just now. Please try again in a moment.'
+    : state.kind === 'done' ? (state.answer.total ? `${state.answer.total.toLocaleString('en-US')} result${state.answer.total === 1 ? '' : 's'} for “${query?.s}”` : `No results for “${query?.s}”. Try fewer or different words.`)
+    : '';
+  return (
+    <section id="search-results" aria-labelledby="search-status">
+      <p id="search-status" className="search-status" role="status" tabIndex={-1}>{status}</p>
+      {state.kind === 'done' && state.answer.hits.length ? (
+        <>
+          <ol className="search-hits">
+            {state.answer.hits.map((hit) => (
+              <li key={hit.path} className="search-hit">
+                <p className="eyebrow">{TYPE_LABELS[hit.type]}{hit.sport ? ` · ${hit.sport.name}` : ''}{hit.date ? <> · <time dateTime={hit.date}>{shortDate(hit.date, timeZone)}</time></> : null}</p>
+                <h2><a href={hit.path}>{hit.title}</a></h2>
+                {hit.summary ? <p>{hit.summary}</p> : null}
+              </li>
+            ))}
+          </ol>
+          {state.answer.pages > 1 ? (
+            <nav className="pager" aria-label="Search result pages">
+              {state.answer.page > 1 ? <a href={searchHref({ ...query!, page: state.answer.page - 1 })} onClick={toPage(state.answer.page - 1)}>Previous</a> : null}
+              <span>Page {state.answer.page} of {state.answer.pages}</span>
+              {state.answer.page < state.answer.pages ? <a href={searchHref({ ...query!, page: state.answer.page + 1 })} onClick={toPage(state.answer.page + 1)}>Next</a> : null}
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </section>
   );
 }

@@ -92,6 +92,16 @@ describe('demo CMS over HTTP', () => {
     expect((await right.json()).data.blocks.length).toBeGreaterThan(0);
   });
 
+  it('takes a form submission as multipart with a browser-style mixed-case boundary', async () => {
+    const boundary = '----WebKitFormBoundaryAbCdEf012345';
+    const part = (name: string, value: string, file?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/png` : ''}\r\n\r\n${value}\r\n`;
+    const body = [part('full_name', 'Pat'), part('email', 'pat@example.com'), part('topic', 'tickets'), part('message', 'Hi'), part('attachment', 'PNGDATA', 'a.png')].join('') + `--${boundary}--\r\n`;
+    const response = await api('/forms/1/submissions', { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body });
+    expect(response.status).toBe(201);
+    expect((await response.json()).data.message).toMatch(/^Thanks!/);
+  });
+
   it('serves generated images, a WAV and real PDFs', async () => {
     const logo = await fetch(`${server.origin}${server.dataset.settings.website_logo!.url}`);
     expect(logo.headers.get('content-type')).toBe('image/svg+xml');

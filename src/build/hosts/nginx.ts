@@ -44,6 +44,8 @@ export function nginxInclude(rules: HostRules): string {
     'location ^~ /_site/assets/ {', ...addHeaders({ 'Cache-Control': CACHE.immutable }), '}',
     'location ^~ /_site/builds/ {', ...addHeaders({ 'Cache-Control': CACHE.revalidate }), '}',
     'location ~ "/_payload\\.json$" {', ...addHeaders({ 'Cache-Control': CACHE.payload }), '}',
+    'location ^~ /_site/search/ {', ...addHeaders({ 'Cache-Control': CACHE.payload }), '}',
+    'location ~ "^/(sitemap[^/]*|news/rss|sports/[^/]+/news/rss)\\.xml$" {', ...addHeaders({ 'Cache-Control': CACHE.feeds }), '}',
     'location ^~ /media/ {', ...addHeaders({ 'Cache-Control': CACHE.media }), '}',
     'location ^~ /documents/ {', ...addHeaders({ 'Cache-Control': CACHE.media }), '}',
     'location / {', ...addHeaders({ 'Cache-Control': CACHE.html }), '    try_files $uri $uri/index.html $uri.html =404;', '}',

@@ -46,6 +46,8 @@ export const CACHE = {
   html: 'public, max-age=60, must-revalidate',
   payload: 'public, max-age=0, must-revalidate',
   media: 'public, max-age=86400',
+  /** Spec §9: the sitemap and RSS are cached for 120 seconds. */
+  feeds: 'public, max-age=120',
 } as const;
 
 export function hostRules(redirects: Redirect[], config: SiteConfig, site: SiteData): HostRules {
@@ -73,6 +75,10 @@ export function hostRules(redirects: Redirect[], config: SiteConfig, site: SiteD
       { path: '/_site/assets/*', headers: { 'Cache-Control': CACHE.immutable } },
       { path: '/_site/builds/*', headers: { 'Cache-Control': CACHE.revalidate } },
       { path: '/*/_payload.json', headers: { 'Cache-Control': CACHE.payload } },
+      { path: '/_site/search/*', headers: { 'Cache-Control': CACHE.payload } },
+      { path: '/sitemap.xml', headers: { 'Cache-Control': CACHE.feeds } },
+      { path: '/news/rss.xml', headers: { 'Cache-Control': CACHE.feeds } },
+      { path: '/sports/*/news/rss.xml', headers: { 'Cache-Control': CACHE.feeds } },
       { path: '/media/*', headers: { 'Cache-Control': CACHE.media } },
       { path: '/documents/*', headers: { 'Cache-Control': CACHE.media } },
     ],

@@ -241,7 +241,9 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
     chunks.push(chunk as Buffer);
   }
   const buffer = Buffer.concat(chunks);
-  const type = (req.headers['content-type'] ?? '').toLowerCase();
+  const header = req.headers['content-type'] ?? '';
+  // Lowercased to compare the media type only: a multipart boundary is case-sensitive.
+  const type = header.toLowerCase();
   if (buffer.byteLength === 0) return null;
   if (type.startsWith('application/json')) {
     try {
@@ -252,7 +254,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     try {
-      return await new Request('http://demo.local/', { method: 'POST', headers: { 'content-type': type }, body: buffer }).formData();
+      return await new Request('http://demo.local/', { method: 'POST', headers: { 'content-type': header }, body: buffer }).formData();
     } catch {
       return new Error('Malformed form body.');
     }

@@ -1,0 +1,106 @@
+import { isFieldhouseError } from '../../src/errors/error.ts';
+import { createStaticSearch, type SearchAnswer } from '../../src/search/query.ts';
+import { SEARCH_DIR } from '../../src/search/format.ts';
+import type { DraftKind, DraftResult, Drafts, RuntimeActions, SubmitResult } from '../../templates/actions.ts';
+import type { SiteData } from '../../templates/data.ts';
+import { reportError } from '../errors.ts';
+import { addHistoryEntry } from '../navigation.ts';
+import { readSearch, searchHref } from '../../src/search/url.ts';
+import type { LiveApi } from './api.ts';
+import { recaptchaToken } from './recaptcha.ts';
+
+const RECAPTCHA_FIELD = 'g-recaptcha-response';
+
+const statusOf = (error: unknown) => (isFieldhouseError(error) ? error.status : undefined);
+const serverMessage = (error: unknown) => (isFieldhouseError(error) ? error.statusMessage : undefined);
+const fieldErrors = (error: unknown): Record<string, string> => {
+  const body = isFieldhouseError(error) ? (error.details as { body?: { errors?: unknown } } | undefined)?.body : undefined;
+  return body?.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {};
+};
+
+/** A submission as JSON (fields by name, checkboxes as lists), or the FormData itself when files are attached. */
+export function submissionBody(form: Parameters<RuntimeActions['submitForm']>[0], data: FormData): Record<string, unknown> | FormData {
+  const hasFiles = [...data.values()].some((v) => typeof v !== 'string' && v.size > 0);
+  if (hasFiles) return data;
+  const body: Record<string, unknown> = {};
+  for (const field of form.fields) {
+    if (field.type === 'paragraph' || field.type === 'file') continue;
+    body[field.name] = field.type === 'checkboxes' ? data.getAll(field.name).map(String) : String(data.get(field.name) ?? '');
+  }
+  if (data.has(RECAPTCHA_FIELD)) body[RECAPTCHA_FIELD] = data.get(RECAPTCHA_FIELD);
+  return body;
+}
+
+/** The runtime's side of templates/actions.ts: the browser's API calls, reCAPTCHA, the search index. */
+export function createActions(site: SiteData, buildId: string, api: LiveApi): RuntimeActions {
+  const staticSearch = createStaticSearch(async (file) => {
+    const response = await fetch(`${SEARCH_DIR}/${file}?${buildId}`);
+    if (!response.ok) throw new Error(`The search index file ${file} answered ${response.status}`);
+    return response.json();
+  });
+
+  const draftId = () => Number(location.pathname.split('/').filter(Boolean).at(-1));
+  const drafts: { [K in DraftKind]: (id: number) => Promise<Drafts[K]> } = {
+    'article-preview': api.articlePreview,
+    'article-revision': api.articleRevision,
+    'page-preview': api.pagePreview,
+    'page-revision': api.pageRevision,
+  };
+
+  return {
+    async submitForm(form, data): Promise<SubmitResult> {
+      const key = site.settings.recaptcha_site_key;
+      if (key) {
+        try {
+          data.set(RECAPTCHA_FIELD, await recaptchaToken(key));
+        } catch {
+          return { ok: false, message: 'The spam check (reCAPTCHA) could not load. Check your connection or content blocker, then send again: what you typed is kept.', errors: {} };
+        }
+      }
+      try {
+        const answer = await api.submitForm(form.id, submissionBody(form, data));
+        return { ok: true, message: answer.message || form.success_message };
+      } catch (error) {
+        if (statusOf(error) === 422) return { ok: false, message: serverMessage(error) ?? 'Please correct the highlighted fields.', errors: fieldErrors(error) };
+        reportError(error, { form: form.id });
+        return { ok: false, message: 'Your message could not be sent just now. What you typed is kept: please try again in a moment.', errors: {} };
+      }
+    },
+
+    async unlockPage(pageId, password) {
+      try {
+        return { ok: true, page: await api.unlockPage(pageId, password) };
+      } catch (error) {
+        if (statusOf(error) === 422) return { ok: false, message: fieldErrors(error).password ?? serverMessage(error) ?? 'The password is incorrect.' };
+        reportError(error, { page: pageId });
+        return { ok: false, message: 'The password could not be checked just now. Please try again in a moment.' };
+      }
+    },
+
+    async loadDraft<K extends DraftKind>(kind: K): Promise<DraftResult<Drafts[K]>> {
+      try {
+        return { ok: true, draft: await drafts[kind](draftId()) };
+      } catch (error) {
+        const status = statusOf(error) ?? 500;
+        if (status >= 500) reportError(error, { draft: kind });
+        const message = status === 404 ? `Page Not Found: ${location.pathname}` : (serverMessage(error) ?? 'Unexpected error');
+        return { ok: false, status, message };
+      }
+    },
+
+    searchQuery: () => readSearch(location.search),
+
+    async search(query): Promise<SearchAnswer> {
+      if (site.runtime.search === 'static') return staticSearch.search(query);
+      const answer = await api.search({ s: query.s, sport: query.sport ?? undefined, team_name: query.teamName ?? undefined, page: query.page, per_page: query.perPage ?? 20 });
+      const { current_page: page, total_pages: pages, total } = answer.meta.pagination;
+      const hits = answer.data.map((r) => ({ type: r.type, title: r.title, path: r.path, summary: r.summary, date: r.date, sport: r.sport ? { slug: r.sport.slug, name: r.sport.name } : null }));
+      return { hits, total, page, pages };
+    },
+
+    showSearch(query) {
+      const url = new URL(searchHref(query), location.href);
+      if (url.href !== location.href) addHistoryEntry(url);
+    },
+  };
+}

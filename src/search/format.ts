@@ -1,0 +1,46 @@
+/**
+ * The static search index (`/_site/search/`), written by the build and read by the browser:
+ *
+ * - `index.json`: the manifest below, fetched once per search session;
+ * - `t-{key}.json`: the terms starting with `key` (two letters, or three where two would make a big file), each
+ *   with its posting list `[docId, score, docId, score, …]`, best first;
+ * - `d-{n}.json`: documents `n·DOC_CHUNK … (n+1)·DOC_CHUNK-1` as {@link StoredDoc} rows.
+ *
+ * A query downloads the manifest, the shards of its words and the document chunks of the results on screen.
+ * Every file is fetched with `?{buildId}`, as payloads are, so a new build never mixes with an old one.
+ */
+export const SEARCH_DIR = '/_site/search';
+export const SEARCH_MANIFEST = 'index.json';
+export const DOC_CHUNK = 16;
+export const FORMAT_VERSION = 1;
+
+export type DocType = 'article' | 'player' | 'coach' | 'staff' | 'page' | 'sport' | 'video' | 'gallery';
+
+/** A search result: what a result card shows. */
+export interface SearchHit {
+  type: DocType;
+  title: string;
+  path: string;
+  summary: string;
+  /** ISO date (articles). */
+  date: string | null;
+  sport: { slug: string; name: string } | null;
+}
+
+export interface SearchManifest {
+  version: typeof FORMAT_VERSION;
+  docs: number;
+  docChunk: number;
+  /** Shard keys that exist. */
+  shards: string[];
+  /** Documents are ordered by sport: each sport's documents are one id range [start, end). */
+  sports: Record<string, { name: string; start: number; end: number }>;
+}
+
+/** [type, title, path, summary, date (ISO) or '', sport slug or ''] */
+export type StoredDoc = [DocType, string, string, string, string, string];
+
+export type Shard = Record<string, number[]>;
+
+export const shardFile = (key: string) => `t-${key}.json`;
+export const docFile = (chunk: number) => `d-${chunk}.json`;

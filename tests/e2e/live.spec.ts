@@ -1,0 +1,407 @@
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { localDate } from '../../src/build/dates.ts';
+import { generateDataset } from '../../src/demo/dataset.ts';
+import { EDITOR_IDENTITY } from '../../src/demo/generate/site.ts';
+import { E2E_DEMO_PORT } from './global-setup.ts';
+import { scanForStrings } from '../helpers/scan.ts';
+import { addLink, pageEnds, recordRuntimeEvents, watchErrors } from './helpers.ts';
+
+const SITE_ORIGIN = 'http://127.0.0.1:4273';
+const API = `http://127.0.0.1:${E2E_DEMO_PORT}`;
+const dataset = generateDataset();
+const settings = dataset.settings;
+
+async function open(page: Page, path: string, ends = 1): Promise<void> {
+  await recordRuntimeEvents(page);
+  await page.goto(path);
+  await pageEnds(page, ends);
+}
+
+/** Requests whose URL path (below the API) matches, as they are sent. */
+function record(page: Page, pattern: RegExp): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (pattern.test(new URL(request.url()).pathname) && request.method() !== 'OPTIONS') seen.push(request);
+  });
+  return seen;
+}
+const zonesOf = (request: Request) => new URL(request.url()).searchParams.get('zones')!.split(',').sort();
+const zonesOnPage = async (page: Page) => [...new Set(await page.locator('[data-ad-zone]').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.adZone!)))].sort();
+
+/** Follow a link as a fan would (the runtime renders the page without a full load). */
+async function clientNavigate(page: Page, path: string): Promise<void> {
+  await addLink(page, path, `to ${path}`);
+  await page.locator('#test-link').click();
+}
+
+const signIn = (context: BrowserContext, value = EDITOR_IDENTITY) => context.addCookies([{ name: 'fh_identity', value, url: SITE_ORIGIN }]);
+const firstArticle = async (page: Page) => {
+  await open(page, '/news');
+  return (await page.locator('#main a[href^="/news/20"]').first().getAttribute('href'))!;
+};
+
+test.describe('ads', () => {
+  test('arrive once per page load, for the zones on the page, and none without zones', async ({ page }) => {
+    const errors = watchErrors(page);
+    const path = await firstArticle(page);
+    const ads = record(page, /\/simages$/);
+    await open(page, path);
+    await expect(page.locator('[data-ad-zone] .ad-slot a img').first()).toBeVisible();
+    await page.waitForTimeout(600);
+    expect(ads).toHaveLength(1);
+    expect(zonesOf(ads[0]!)).toEqual(await zonesOnPage(page));
+    expect(zonesOf(ads[0]!)).toContain(settings.ad_zones.article);
+    // The ad links out as a sponsored link, with the ad's own image from the API.
+    const link = page.locator('[data-ad-zone] .ad-slot a').first();
+    await expect(link).toHaveAttribute('rel', 'sponsored noopener');
+    expect(await link.locator('img').getAttribute('src')).toMatch(new RegExp(`^${API}/media/ad/`));
+
+    // A page without zones asks for nothing.
+    await clientNavigate(page, '/sports/football/schedule');
+    await pageEnds(page, 2);
+    expect(await zonesOnPage(page)).toEqual([]);
+    await page.waitForTimeout(600);
+    expect(ads).toHaveLength(1);
+
+    // The home page has zones of its own: one more request, for those zones only (the article's are cached).
+    await clientNavigate(page, '/');
+    await pageEnds(page, 3);
+    await expect.poll(() => ads.length).toBe(2);
+    const homeZones = await zonesOnPage(page);
+    expect(homeZones).toContain(settings.ad_zones.home);
+    expect(zonesOf(ads[1]!)).toEqual(homeZones.filter((z) => !zonesOf(ads[0]!).includes(z)));
+    expect(errors).toEqual([]);
+  });
+
+  test('an ad on screen for a second is counted once', async ({ page }) => {
+    const path = await firstArticle(page);
+    const impressions = record(page, /\/simages\/\d+$/);
+    await open(page, path);
+    const zone = page.locator('[data-ad-state="filled"]').first();
+    await zone.scrollIntoViewIfNeeded();
+    await expect.poll(() => impressions.length, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    const url = new URL(impressions[0]!.url());
+    expect(url.searchParams.get('event')).toBe('impression');
+    expect(url.searchParams.get('zone')).toBe(await zone.getAttribute('data-ad-zone'));
+  });
+
+  test('a failed ad load is reported and the page carries on', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.route(/\/simages\?/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Ad server down"}' }));
+    const path = await firstArticle(page);
+    await open(page, path);
+    await expect.poll(() => errors.some((e) => /Ad server down|503/.test(e))).toBe(true);
+    await expect(page.locator('[data-ad-state="filled"]')).toHaveCount(0);
+    // Still an app: client navigation works.
+    await clientNavigate(page, '/news');
+    await expect(page.locator('h1')).toHaveText('News');
+  });
+});
+
+test.describe('identity and the admin bar', () => {
+  test('anonymous: no identity header, no user call, no admin bar', async ({ page }) => {
+    const user = record(page, /\/dashboard\/user$/);
+    const ads = record(page, /\/simages$/);
+    const path = await firstArticle(page);
+    await open(page, path);
+    await expect.poll(() => ads.length).toBeGreaterThan(0);
+    expect(await ads[0]!.allHeaders()).not.toHaveProperty('x-oas-identity');
+    expect(user).toHaveLength(0);
+    await expect(page.locator('#fh-admin-bar')).toHaveCount(0);
+  });
+
+  test('with the bypass cookie: X-Oas-Identity on API calls, the user fetched, an admin bar with an edit link', async ({ page, context }) => {
+    await signIn(context);
+    const user = record(page, /\/dashboard\/user$/);
+    const ads = record(page, /\/simages$/);
+    const path = await firstArticle(page);
+    await open(page, path);
+    const bar = page.locator('#fh-admin-bar');
+    await expect(bar).toContainText('Signed in as Jamie Editor');
+    const id = await page.evaluate(() => (JSON.parse(document.getElementById('__FH_PAYLOAD__')!.textContent!) as { data: { article: { id: number } } }).data.article.id);
+    await expect(bar.getByRole('link', { name: 'Edit this article' })).toHaveAttribute('href', `${API}/admin/articles/${id}/edit`);
+    expect((await user[0]!.allHeaders())['x-oas-identity']).toBe(EDITOR_IDENTITY);
+    await expect.poll(() => ads.length).toBeGreaterThan(0);
+    expect((await ads[0]!.allHeaders())['x-oas-identity']).toBe(EDITOR_IDENTITY);
+    // The bar follows client navigation: a list has nothing to edit; a page does.
+    await clientNavigate(page, '/news');
+    await pageEnds(page, 3);
+    await expect(bar.getByRole('link')).toHaveCount(0);
+    // Signing out (the cookie gone) clears the user at the next page.
+    await context.clearCookies();
+    await clientNavigate(page, '/');
+    await pageEnds(page, 4);
+    await expect(bar).toHaveCount(0);
+  });
+
+  test('an identity the dashboard does not know (401) is anonymous', async ({ page, context }) => {
+    await signIn(context, 'not-a-user');
+    const errors = watchErrors(page);
+    const user = record(page, /\/dashboard\/user$/);
+    await open(page, '/');
+    await expect.poll(() => user.length).toBe(1);
+    await page.waitForTimeout(300);
+    await expect(page.locator('#fh-admin-bar')).toHaveCount(0);
+    expect(errors.filter((e) => !/401/.test(e))).toEqual([]);
+  });
+});
+
+test.describe('previews and revisions', () => {
+  const draft = dataset.articles.find((a) => a.status === 'draft')!;
+  const revisionId = dataset.articleRevisionIds()[0]!;
+  const revision = dataset.articleRevision(revisionId)!;
+  const draftPage = dataset.pages.find((p) => p.status === 'draft')!;
+  const pageRevision = dataset.pageRevisions[0]!;
+
+  test('an article preview renders for the editor identity through the article template', async ({ page, context }) => {
+    await signIn(context);
+    const errors = watchErrors(page);
+    await open(page, `/article-preview/${draft.id}`);
+    await expect(page.locator('#main h1')).toHaveText(draft.title);
+    await expect(page.locator('.preview-banner')).toContainText('Article preview');
+    await expect(page.locator('article.article .prose, article.article').first()).toBeVisible();
+    await expect(page).toHaveTitle(`Preview: ${draft.title} - ${settings.site_title}`);
+    expect(errors).toEqual([]);
+  });
+
+  test('without access a preview shows the error page', async ({ page }) => {
+    await open(page, `/article-preview/${draft.id}`);
+    await expect(page.locator('.error-status')).toHaveText('403');
+    await expect(page.locator('.error-message')).toContainText('do not have access');
+    await expect(page.getByRole('link', { name: 'Go To Homepage' })).toHaveAttribute('href', '/');
+    await expect(page.locator('#main')).not.toContainText(draft.title);
+  });
+
+  test('an article revision, a page preview and a page revision render for the editor', async ({ page, context }) => {
+    await signIn(context);
+    await open(page, `/article-revision/${revisionId}`);
+    await expect(page.locator('#main h1')).toHaveText(revision.article.title);
+    await expect(page.locator('.preview-banner')).toContainText(`by ${revision.created_by}`);
+    await open(page, `/page-preview/${draftPage.id}`);
+    await expect(page.locator('#main h1')).toHaveText(draftPage.title);
+    await expect(page.locator('#fh-admin-bar').getByRole('link', { name: 'Edit this page' })).toHaveAttribute('href', `${API}/admin/pages/${draftPage.id}/edit`);
+    await open(page, `/page-revision/${pageRevision.id}`);
+    await expect(page.locator('#main h1')).toHaveText(pageRevision.page.title);
+    await expect(page.locator('.preview-banner')).toContainText('Dana Whitfield');
+  });
+
+  test('an unknown draft is a 404', async ({ page, context }) => {
+    await signIn(context);
+    await open(page, '/article-preview/999999');
+    await expect(page.locator('.error-status')).toHaveText('404');
+  });
+});
+
+test.describe('password-protected pages', () => {
+  const locked = dataset.pages.find((p) => p.password_protected)!;
+  const secret = dataset.protectedContent.get(locked.id)!;
+
+  test('the page holds only its title and a form; a wrong password says so and keeps what was typed; the right one shows it', async ({ page }) => {
+    const errors = watchErrors(page);
+    const html = await (await page.request.get(`/${locked.slug}`)).text();
+    expect(html).not.toContain('Hawks Club donors');
+    await open(page, `/${locked.slug}`);
+    await expect(page.locator('#main h1')).toHaveText(locked.title);
+    const input = page.getByLabel('Password');
+    await input.fill('not-the-password');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.locator('#unlock-error')).toHaveText('The password is incorrect.');
+    await expect(input).toHaveValue('not-the-password');
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await input.fill(secret.password);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.locator('#main')).toContainText('Welcome, Hawks Club donors');
+    await expect(page.getByLabel('Password')).toHaveCount(0);
+    expect(errors.filter((e) => !/422/.test(e))).toEqual([]);
+  });
+});
+
+/** Google's reCAPTCHA script stands in here (no internet in tests): it answers every check with a token. */
+const RECAPTCHA = /^https:\/\/www\.google\.com\/recaptcha\/api\.js/;
+const fakeRecaptcha = (page: Page) =>
+  page.route(RECAPTCHA, (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.grecaptcha = { render(el, o) { window.__rc = o; return 7; }, reset() {}, execute() { setTimeout(() => window.__rc.callback('token-from-recaptcha'), 20); } };
+             window.__fhRecaptchaLoaded && window.__fhRecaptchaLoaded();`,
+    }),
+  );
+
+test.describe('contact forms', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+  async function fillContact(page: Page) {
+    await page.getByLabel('Full name').fill('Pat Fan');
+    await page.getByLabel('Email').fill('pat@example.com');
+    await page.getByLabel('Phone').fill('319-555-0101');
+    await page.getByLabel('Topic').selectOption('hawks-club');
+    await page.getByLabel('Football').check();
+    await page.getByLabel('Special events').check();
+    await page.getByLabel('Message').fill('How do I join the Hawks Club?');
+  }
+  const submissions = (page: Page) => record(page, /\/forms\/1\/submissions$/);
+
+  test('every field type submits as JSON, with the reCAPTCHA token', async ({ page }) => {
+    await fakeRecaptcha(page);
+    const sent = submissions(page);
+    await open(page, '/contact-us');
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thanks!' })).toBeVisible();
+    expect((await sent[0]!.allHeaders())['content-type']).toBe('application/json');
+    expect(sent[0]!.postDataJSON()).toEqual({
+      full_name: 'Pat Fan', email: 'pat@example.com', phone: '319-555-0101', topic: 'hawks-club', interests: ['football', 'events'],
+      message: 'How do I join the Hawks Club?', 'g-recaptcha-response': 'token-from-recaptcha',
+    });
+  });
+
+  test('with a file attached it submits as multipart', async ({ page }) => {
+    await fakeRecaptcha(page);
+    const sent = submissions(page);
+    await open(page, '/contact-us');
+    await fillContact(page);
+    await page.getByLabel('Attachment').setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thanks!' })).toBeVisible();
+    expect((await sent[0]!.allHeaders())['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const body = sent[0]!.postDataBuffer()!.toString('latin1');
+    expect(body).toContain('filename="ticket.png"');
+    expect(body).toContain('token-from-recaptcha');
+  });
+
+  test('the browser checks the form first, with accessible messages', async ({ page }) => {
+    const sent = submissions(page);
+    await open(page, '/contact-us');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Attachment').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.locator('.cms-form [role="alert"]')).toHaveText('Please correct the highlighted fields.');
+    await expect(page.getByLabel('Full name')).toBeFocused();
+    await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Full name is required.')).toBeVisible();
+    await expect(page.getByText('Email must be a valid email address.')).toBeVisible();
+    await expect(page.getByText('Topic is required.')).toBeVisible();
+    await expect(page.getByText('Attachment must be one of: PDF, JPEG, PNG.')).toBeVisible();
+    // The message is tied to its field for screen readers.
+    const described = await page.getByLabel('Email').getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe('Email must be a valid email address.');
+    expect(sent).toHaveLength(0);
+  });
+
+  test('a refused submit shows the server\'s messages and loses nothing typed', async ({ page }) => {
+    await fakeRecaptcha(page);
+    await open(page, '/contact-us');
+    await page.route(/\/forms\/1\/submissions$/, (route) =>
+      route.request().method() === 'OPTIONS' ? route.continue() : route.fulfill({ status: 422, contentType: 'application/json', headers: { 'access-control-allow-origin': SITE_ORIGIN, 'access-control-allow-credentials': 'true' }, body: JSON.stringify({ message: 'Please correct the highlighted fields.', errors: { email: 'This address bounced last time.' } }) }),
+    );
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('This address bounced last time.')).toBeVisible();
+    await expect(page.getByLabel('Message')).toHaveValue('How do I join the Hawks Club?');
+    await expect(page.getByLabel('Email')).toHaveValue('pat@example.com');
+    await expect(page.getByLabel('Special events')).toBeChecked();
+  });
+
+  test('a network failure or a blocked spam check says so and loses nothing typed', async ({ page }) => {
+    await page.route(RECAPTCHA, (route) => route.abort());
+    await open(page, '/contact-us');
+    await fillContact(page);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.locator('.cms-form [role="alert"]')).toContainText('spam check');
+    await expect(page.getByLabel('Message')).toHaveValue('How do I join the Hawks Club?');
+    await page.unroute(RECAPTCHA);
+    await fakeRecaptcha(page);
+    await page.route(/\/forms\/1\/submissions$/, (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.locator('.cms-form [role="alert"]')).toContainText('could not be sent');
+    await expect(page.getByLabel('Full name')).toHaveValue('Pat Fan');
+    await expect(page.getByLabel('Topic')).toHaveValue('hawks-club');
+  });
+});
+
+test.describe('search', () => {
+  const player = dataset.players.find((p) => p.sport_id === dataset.sports[0]!.id)!;
+  const playerSport = dataset.sports.find((s) => s.id === player.sport_id)!;
+  const playerPath = `/sports/${playerSport.slug}/roster/player/${player.slug}`;
+  const article = [...dataset.articles].reverse().find((a) => a.status === 'published' && a.sport && a.title.split(' ').some((w) => /^[A-Za-z]{6,}$/.test(w)))!;
+  const word = article.title.split(' ').find((w) => /^[A-Za-z]{6,}$/.test(w))!;
+  const [y, m, d] = localDate(article.date, settings.website_timezone).split('-');
+  const articlePath = `/news/${y}/${m}/${d}/${article.slug}`;
+  const hits = (page: Page) => page.locator('.search-hit h2 a');
+
+  test('finds a player by name; a result is a link the runtime navigates to', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page, `/search?s=${encodeURIComponent(player.full_name)}`);
+    await expect(page.locator('#search-input')).toHaveValue(player.full_name);
+    // Namesakes on other teams are listed too; the player's own page is among the results.
+    const own = page.locator(`.search-hit h2 a[href="${playerPath}"]`);
+    await expect(own).toHaveText(player.full_name);
+    await own.click();
+    await pageEnds(page, 2);
+    await expect(page).toHaveURL(playerPath);
+    await expect(page.locator('#main h1')).toContainText(player.full_name);
+    expect(errors).toEqual([]);
+  });
+
+  test('finds an article by a word of its title, filtered by sport; the query stays in the URL', async ({ page }) => {
+    await open(page, '/search');
+    await page.locator('#search-input').fill(word);
+    await page.getByLabel('Sport').selectOption(article.sport!.slug);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(`/search?s=${word}&sport=${article.sport!.slug}`);
+    await expect(page.locator('.search-status')).toContainText(`for “${word}”`);
+    const paths = await hits(page).evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    const sports = await page.locator('.search-hit .eyebrow').allTextContents();
+    expect(sports.every((s) => s.includes(article.sport!.name))).toBe(true);
+    // Every page of results, not only the first, is searched for the article.
+    let found = paths.includes(articlePath);
+    while (!found && (await page.getByRole('link', { name: 'Next' }).count())) {
+      await page.getByRole('link', { name: 'Next' }).click();
+      await expect(page).toHaveURL(/page=\d+/);
+      found = (await hits(page).evaluateAll((as) => as.map((a) => a.getAttribute('href')))).includes(articlePath);
+    }
+    expect(found).toBe(true);
+    // Reloading the address shows the same search.
+    await page.reload();
+    await expect(page.locator('#search-input')).toHaveValue(word);
+    await expect(page.getByLabel('Sport')).toHaveValue(article.sport!.slug);
+    await expect(hits(page).first()).toBeVisible();
+  });
+
+  test('the team_name search type keeps only that team\'s results', async ({ page }) => {
+    await open(page, `/search?s=${encodeURIComponent('season')}&team_name=basketball`);
+    await expect(hits(page).first()).toBeVisible();
+    const eyebrows = await page.locator('.search-hit .eyebrow').allTextContents();
+    expect(eyebrows.length).toBeGreaterThan(0);
+    expect(eyebrows.every((e) => /Basketball/.test(e))).toBe(true);
+  });
+
+  test('a search downloads only the index files it needs', async ({ page }) => {
+    const files = record(page, /\/_site\/search\//);
+    await open(page, `/search?s=${encodeURIComponent(player.full_name)}`);
+    await expect(hits(page).first()).toBeVisible();
+    const names = files.map((r) => new URL(r.url()).pathname.split('/').pop()!);
+    expect(names).toContain('index.json');
+    expect(names.filter((n) => n.startsWith('t-')).length).toBeLessThanOrEqual(4);
+    expect(names.filter((n) => n.startsWith('d-')).length).toBeLessThanOrEqual(20);
+  });
+});
+
+test.describe('the static output', () => {
+  test('holds no draft, revision or password-protected content', () => {
+    const published = new Set(dataset.articles.filter((a) => a.status === 'published').map((a) => a.title));
+    const needles = [
+      ...dataset.articles.filter((a) => a.status === 'draft' && !published.has(a.title)).map((a) => a.title),
+      ...dataset.articleRevisionIds().slice(0, 20).map((id) => dataset.articleRevision(id)!.article.title).filter((t) => !published.has(t)),
+      ...dataset.pages.filter((p) => p.status === 'draft').map((p) => p.title),
+      ...dataset.pageRevisions.map((r) => r.page.title).filter((t) => !dataset.pages.some((p) => p.title === t)),
+      ...[...dataset.protectedContent.values()].flatMap((c) => [c.password, 'Welcome, Hawks Club donors', 'Coaches’ Dinner on March 14']),
+    ];
+    expect(needles.length).toBeGreaterThan(5);
+    // A control: a published page's text, which the scan must find (so it reads what the site holds).
+    const control = dataset.pages.find((p) => p.slug === 'contact-us')!.title;
+    const found = scanForStrings(process.env.FH_E2E_OUT!, [...needles, control]);
+    expect(found.some((f) => f.startsWith('contact-us/index.html: '))).toBe(true);
+    expect(found.filter((f) => !f.endsWith(`: ${control}`))).toEqual([]);
+  });
+});

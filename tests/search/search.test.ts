@@ -1,0 +1,109 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SEARCH_DIR, type SearchManifest } from '../../src/search/format.ts';
+import { createStaticSearch } from '../../src/search/query.ts';
+import { readSearch, searchHref } from '../../src/search/url.ts';
+import { writeSearchIndex, type SearchDoc } from '../../src/search/writer.ts';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const sport = (slug: string, name: string) => ({ slug, name });
+const FB = sport('football', 'Football');
+const MBB = sport('mens-basketball', "Men's Basketball");
+const WBB = sport('womens-basketball', "Women's Basketball");
+const doc = (type: SearchDoc['type'], title: string, path: string, s: SearchDoc['sport'], summary = '', boost = 0): SearchDoc => ({ type, title, path, summary, date: null, sport: s, keywords: '', boost });
+
+const DOCS: SearchDoc[] = [
+  doc('player', 'Ethan Miller', '/sports/football/roster/player/ethan-miller', FB, 'Quarterback · Junior'),
+  doc('player', 'Ethan Miller', '/sports/mens-basketball/roster/player/ethan-miller', MBB, 'Guard · Senior'),
+  doc('player', 'Maya Okafor', '/sports/womens-basketball/roster/player/maya-okafor', WBB, 'Forward'),
+  doc('article', 'Hawks rally past Lakers in overtime thriller', '/news/2026/11/01/hawks-rally', FB, 'Miller threw for 300 yards.', 0.5),
+  doc('article', 'Okafor leads Hawks to season-opening win', '/news/2026/11/02/okafor-leads', WBB, 'A double-double in the opener.'),
+  doc('article', 'The athletic department honors its donors', '/news/2026/11/03/donors', null, 'Hawks Club.'),
+  doc('sport', 'Football', '/sports/football', FB, 'Football news, schedule, roster and stats.', 1),
+  doc('page', 'Hawks Club', '/hawks-club', null, 'Give to the Hawks Club.'),
+  doc('staff', 'Jordan Price', '/staff/jordan-price', null, 'Director of Athletics'),
+];
+
+async function indexOf(docs: SearchDoc[]) {
+  const out = mkdtempSync(join(tmpdir(), 'fh-search-'));
+  dirs.push(out);
+  const stats = await writeSearchIndex(docs, out);
+  const dir = join(out, SEARCH_DIR);
+  const loaded: string[] = [];
+  const search = createStaticSearch(async (file) => {
+    loaded.push(file);
+    return JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  });
+  return { stats, dir, search, loaded };
+}
+
+describe('the static search index', () => {
+  it('finds a player by full name and by last name, people before articles that mention them', async () => {
+    const { search } = await indexOf(DOCS);
+    const byName = await search.search({ s: 'Ethan Miller' });
+    expect(byName.hits.map((h) => h.path)).toEqual(['/sports/football/roster/player/ethan-miller', '/sports/mens-basketball/roster/player/ethan-miller']);
+    const last = await search.search({ s: 'miller' });
+    expect(last.hits.slice(0, 2).every((h) => h.type === 'player')).toBe(true);
+    expect(last.hits.map((h) => h.path)).toContain('/news/2026/11/01/hawks-rally');
+  });
+
+  it('needs every word; folds case and accents; the word being typed matches as a prefix', async () => {
+    const { search } = await indexOf([...DOCS, doc('player', 'José Núñez', '/sports/football/roster/player/jose-nunez', FB)]);
+    expect((await search.search({ s: 'hawks overtime' })).hits.map((h) => h.path)).toEqual(['/news/2026/11/01/hawks-rally']);
+    expect((await search.search({ s: 'JOSE nunez' })).hits.map((h) => h.title)).toEqual(['José Núñez']);
+    expect((await search.search({ s: 'thril' })).hits.map((h) => h.path)).toEqual(['/news/2026/11/01/hawks-rally']);
+    // A finished word (followed by a space) and two-letter words match exactly only.
+    expect((await search.search({ s: 'thril ' })).total).toBe(0);
+    expect((await search.search({ s: 'nobody-here' })).total).toBe(0);
+  });
+
+  it('filters by the sport and team_name search types', async () => {
+    const { search } = await indexOf(DOCS);
+    expect((await search.search({ s: 'miller', sport: 'mens-basketball' })).hits.map((h) => h.path)).toEqual(['/sports/mens-basketball/roster/player/ethan-miller']);
+    const team = await search.search({ s: 'hawks', teamName: 'basketball' });
+    expect(team.hits.map((h) => h.sport?.slug)).toEqual(['womens-basketball']);
+    // "men" is a word of "Men's Basketball", not of "Women's Basketball".
+    expect((await search.search({ s: 'ethan', teamName: "men's" })).hits.map((h) => h.sport?.name)).toEqual(["Men's Basketball"]);
+    expect((await search.search({ s: 'miller', sport: 'no-such-sport' })).total).toBe(0);
+  });
+
+  it('pages results and returns what a result card shows', async () => {
+    const { search } = await indexOf(DOCS);
+    const first = await search.search({ s: 'hawks', perPage: 2 });
+    const second = await search.search({ s: 'hawks', perPage: 2, page: 2 });
+    expect(first.total).toBe(4);
+    expect(first.pages).toBe(2);
+    expect(new Set([...first.hits, ...second.hits].map((h) => h.path)).size).toBe(4);
+    expect(first.hits[0]).toMatchObject({ type: expect.any(String), title: expect.any(String), path: expect.stringMatching(/^\//), sport: expect.anything() });
+  });
+
+  it('is the same bytes whatever order the pages were built in', async () => {
+    const a = await indexOf(DOCS);
+    const b = await indexOf([...DOCS].reverse());
+    expect(b.stats.digest).toBe(a.stats.digest);
+    for (const file of readdirSync(a.dir)) expect(readFileSync(join(b.dir, file), 'utf8')).toBe(readFileSync(join(a.dir, file), 'utf8'));
+  });
+
+  it('downloads only the shards of the query and the documents shown, even when big shards split', async () => {
+    const many = Array.from({ length: 3000 }, (_, i) => doc('article', `Stadium story number${i} stands`, `/news/2026/01/01/story-${i}`, FB, `standing ovation ${i}`));
+    const { search, loaded, dir, stats } = await indexOf([...DOCS, ...many]);
+    const manifest = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as SearchManifest;
+    expect(manifest.shards.some((k) => k.length === 3)).toBe(true);
+    const answer = await search.search({ s: 'number1234' });
+    expect(answer.hits.map((h) => h.path)).toEqual(['/news/2026/01/01/story-1234']);
+    expect(loaded.filter((f) => f.startsWith('t-'))).toHaveLength(1);
+    expect(loaded.filter((f) => f.startsWith('d-'))).toHaveLength(1);
+    expect(stats.files).toBe(readdirSync(dir).length);
+  });
+
+  it('keeps the search in the address bar', () => {
+    const query = { s: 'ethan miller', sport: 'football', teamName: null, page: 2 };
+    expect(searchHref(query)).toBe('/search?s=ethan+miller&sport=football&page=2');
+    expect(readSearch('?s=ethan+miller&sport=football&page=2')).toEqual(query);
+    expect(readSearch('?page=-3')).toEqual({ s: '', sport: null, teamName: null, page: 1 });
+  });
+});
