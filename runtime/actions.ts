@@ -1,7 +1,5 @@
 import type { RuntimeActions } from '../templates/actions.ts';
 import type { SiteData } from '../templates/data.ts';
-import { readSearch } from '../src/search/url.ts';
-import { liveApi } from './live-api.ts';
 
 /**
  * The templates' actions, with their code (the API client, reCAPTCHA, the search reader) loaded on first use:
@@ -9,14 +7,12 @@ import { liveApi } from './live-api.ts';
  */
 export function lazyActions(site: SiteData, buildId: string): RuntimeActions {
   let live: Promise<RuntimeActions> | null = null;
-  const load = () => (live ??= Promise.all([import('./live/actions.ts'), liveApi(site)]).then(([m, api]) => m.createActions(site, buildId, api)));
+  const load = () => (live ??= import('./live/actions.ts').then((m) => m.createActions(site, buildId)));
   return {
     submitForm: async (form, data) => (await load()).submitForm(form, data),
     unlockPage: async (id, password) => (await load()).unlockPage(id, password),
     loadDraft: async (kind) => (await load()).loadDraft(kind),
     search: async (query) => (await load()).search(query),
-    // Synchronous: read from the address bar without loading anything.
-    searchQuery: () => readSearch(location.search),
     showSearch: (query) => void load().then((actions) => actions.showSearch(query)),
   };
 }

@@ -23,8 +23,6 @@ export interface RuntimeActions {
   unlockPage(pageId: number, password: string): Promise<UnlockResult>;
   /** The draft or revision whose id is in the current URL, with the editor's identity. */
   loadDraft<K extends DraftKind>(kind: K): Promise<DraftResult<Drafts[K]>>;
-  /** The search in the current URL (`?s=…&sport=…&team_name=…&page=…`). */
-  searchQuery(): SearchQuery;
   search(query: SearchQuery): Promise<SearchAnswer>;
   /** Put a new search in the address bar (a history entry), so it can be shared and reloaded. */
   showSearch(query: SearchQuery): void;

@@ -5,7 +5,8 @@ import type { DraftKind, DraftResult, Drafts, RuntimeActions, SubmitResult } fro
 import type { SiteData } from '../../templates/data.ts';
 import { reportError } from '../errors.ts';
 import { addHistoryEntry } from '../navigation.ts';
-import { readSearch, searchHref } from '../../src/search/url.ts';
+import { searchHref } from '../../src/search/url.ts';
+import { liveApi } from '../live-api.ts';
 import type { LiveApi } from './api.ts';
 import { recaptchaToken } from './recaptcha.ts';
 
@@ -32,7 +33,7 @@ export function submissionBody(form: Parameters<RuntimeActions['submitForm']>[0]
 }
 
 /** The runtime's side of templates/actions.ts: the browser's API calls, reCAPTCHA, the search index. */
-export function createActions(site: SiteData, buildId: string, api: LiveApi): RuntimeActions {
+export function createActions(site: SiteData, buildId: string, live: () => Promise<LiveApi> = () => liveApi(site)): RuntimeActions {
   const staticSearch = createStaticSearch(async (file) => {
     const response = await fetch(`${SEARCH_DIR}/${file}?${buildId}`);
     if (!response.ok) throw new Error(`The search index file ${file} answered ${response.status}`);
@@ -41,10 +42,10 @@ export function createActions(site: SiteData, buildId: string, api: LiveApi): Ru
 
   const draftId = () => Number(location.pathname.split('/').filter(Boolean).at(-1));
   const drafts: { [K in DraftKind]: (id: number) => Promise<Drafts[K]> } = {
-    'article-preview': api.articlePreview,
-    'article-revision': api.articleRevision,
-    'page-preview': api.pagePreview,
-    'page-revision': api.pageRevision,
+    'article-preview': async (id) => (await live()).articlePreview(id),
+    'article-revision': async (id) => (await live()).articleRevision(id),
+    'page-preview': async (id) => (await live()).pagePreview(id),
+    'page-revision': async (id) => (await live()).pageRevision(id),
   };
 
   return {
@@ -58,7 +59,7 @@ export function createActions(site: SiteData, buildId: string, api: LiveApi): Ru
         }
       }
       try {
-        const answer = await api.submitForm(form.id, submissionBody(form, data));
+        const answer = await (await live()).submitForm(form.id, submissionBody(form, data));
         return { ok: true, message: answer.message || form.success_message };
       } catch (error) {
         if (statusOf(error) === 422) return { ok: false, message: serverMessage(error) ?? 'Please correct the highlighted fields.', errors: fieldErrors(error) };
@@ -69,7 +70,7 @@ export function createActions(site: SiteData, buildId: string, api: LiveApi): Ru
 
     async unlockPage(pageId, password) {
       try {
-        return { ok: true, page: await api.unlockPage(pageId, password) };
+        return { ok: true, page: await (await live()).unlockPage(pageId, password) };
       } catch (error) {
         if (statusOf(error) === 422) return { ok: false, message: fieldErrors(error).password ?? serverMessage(error) ?? 'The password is incorrect.' };
         reportError(error, { page: pageId });
@@ -88,11 +89,9 @@ export function createActions(site: SiteData, buildId: string, api: LiveApi): Ru
       }
     },
 
-    searchQuery: () => readSearch(location.search),
-
     async search(query): Promise<SearchAnswer> {
       if (site.runtime.search === 'static') return staticSearch.search(query);
-      const answer = await api.search({ s: query.s, sport: query.sport ?? undefined, team_name: query.teamName ?? undefined, page: query.page, per_page: query.perPage ?? 20 });
+      const answer = await (await live()).search({ s: query.s, sport: query.sport ?? undefined, team_name: query.teamName ?? undefined, page: query.page, per_page: query.perPage ?? 20 });
       const { current_page: page, total_pages: pages, total } = answer.meta.pagination;
       const hits = answer.data.map((r) => ({ type: r.type, title: r.title, path: r.path, summary: r.summary, date: r.date, sport: r.sport ? { slug: r.sport.slug, name: r.sport.name } : null }));
       return { hits, total, page, pages };

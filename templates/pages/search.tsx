@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { SearchAnswer, SearchHit, SearchQuery } from '../../src/search/query.ts';
-import { searchHref } from '../../src/search/url.ts';
+import { readSearch, searchHref } from '../../src/search/url.ts';
 import { useActions } from '../actions.ts';
 import { shortDate } from '../ui/format.ts';
 import { PageHeader } from '../ui/page.tsx';
@@ -22,7 +22,7 @@ export default function Search({ site }: PageProps<'search'>) {
   // The query in the address bar is the search: on arrival, after reload, from a shared link.
   useEffect(() => {
     if (!actions) return;
-    const initial = actions.searchQuery();
+    const initial = readSearch(location.search);
     const fields = form.current?.elements;
     if (fields) {
       (fields.namedItem('s') as HTMLInputElement).value = initial.s;

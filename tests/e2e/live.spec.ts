@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { localDate } from '../../src/build/dates.ts';
 import { generateDataset } from '../../src/demo/dataset.ts';
@@ -71,6 +72,16 @@ test.describe('ads', () => {
     expect(homeZones).toContain(settings.ad_zones.home);
     expect(zonesOf(ads[1]!)).toEqual(homeZones.filter((z) => !zonesOf(ads[0]!).includes(z)));
     expect(errors).toEqual([]);
+  });
+
+  test('the ad-spacing settings put zones in articles, pages, roster bios and the home page', async ({ page }) => {
+    const html = async (path: string) => (await page.request.get(path)).text();
+    const player = dataset.players.find((p) => p.sport_id === dataset.sports.find((s) => s.slug === 'football')!.id)!;
+    const zones = (text: string, uuid: string) => text.split(`data-ad-zone="${uuid}"`).length - 1;
+    expect(zones(await html('/'), settings.ad_zones.home!)).toBeGreaterThan(0);
+    expect(zones(await html(await firstArticle(page)), settings.ad_zones.article!)).toBeGreaterThan(0);
+    expect(zones(await html('/game-day'), settings.ad_zones.page!)).toBeGreaterThan(0);
+    expect(zones(await html(`/sports/football/roster/player/${player.slug}`), settings.ad_zones.roster_bio!)).toBeGreaterThan(0);
   });
 
   test('an ad on screen for a second is counted once', async ({ page }) => {
@@ -374,6 +385,40 @@ test.describe('search', () => {
     const eyebrows = await page.locator('.search-hit .eyebrow').allTextContents();
     expect(eyebrows.length).toBeGreaterThan(0);
     expect(eyebrows.every((e) => /Basketball/.test(e))).toBe(true);
+  });
+
+  test('a site configured for the API\'s search asks the API instead of the index', async ({ page }) => {
+    // The same build with `search: { provider: 'api' }`: only the site data differs.
+    await page.route(/\/_site\/data\/site-[0-9a-f]+\.json$/, async (route) => {
+      const site = await (await route.fetch()).json();
+      await route.fulfill({ json: { ...site, runtime: { ...site.runtime, search: 'api' } } });
+    });
+    const api = record(page, /\/api\/v1\/search$/);
+    const files = record(page, /\/_site\/search\//);
+    await open(page, `/search?s=${encodeURIComponent(player.full_name)}&sport=${playerSport.slug}`);
+    await expect(page.locator(`.search-hit h2 a[href="${playerPath}"]`)).toBeVisible();
+    expect(api).toHaveLength(1);
+    expect(Object.fromEntries(new URL(api[0]!.url()).searchParams)).toMatchObject({ s: player.full_name, sport: playerSport.slug });
+    expect(files).toHaveLength(0);
+  });
+
+  test('results, form errors, previews and the admin bar meet WCAG 2.1 AA', async ({ page, context }) => {
+    const axe = async (what: string) => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${what}: ${v.id} ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    };
+    await open(page, `/search?s=${encodeURIComponent(player.full_name)}`);
+    await expect(hits(page).first()).toBeVisible();
+    await axe('search results');
+    await open(page, '/contact-us');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByText('Full name is required.')).toBeVisible();
+    await axe('form errors');
+    await signIn(context);
+    await open(page, `/article-preview/${dataset.articles.find((a) => a.status === 'draft')!.id}`);
+    await expect(page.locator('.preview-banner')).toBeVisible();
+    await expect(page.locator('#fh-admin-bar')).toBeVisible();
+    await axe('preview with the admin bar');
   });
 
   test('a search downloads only the index files it needs', async ({ page }) => {
