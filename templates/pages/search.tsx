@@ -100,7 +100,7 @@ function Results({ state, query, toPage, timeZone }: { state: State; query: Sear
     : state.kind === 'done' ? (state.answer.total ? `${state.answer.total.toLocaleString('en-US')} result${state.answer.total === 1 ? '' : 's'} for “${query?.s}”` : `No results for “${query?.s}”. Try fewer or different words.`)
     : '';
   return (
-    <section id="search-results" aria-labelledby="search-status">
+    <div id="search-results">
       <p id="search-status" className="search-status" role="status" tabIndex={-1}>{status}</p>
       {state.kind === 'done' && state.answer.hits.length ? (
         <>
@@ -122,6 +122,6 @@ function Results({ state, query, toPage, timeZone }: { state: State; query: Sear
           ) : null}
         </>
       ) : null}
-    </section>
+    </div>
   );
 }
