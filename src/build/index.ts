@@ -115,13 +115,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 
     const built = await bundling;
     const siteData = await writeSiteData(site, staging.dir);
+    const workers = workerCount(options.concurrency ?? config.build.concurrency);
     pool = await createRenderPool({
-      workers: workerCount(options.concurrency ?? config.build.concurrency),
+      workers,
       serverBundle: built.serverBundle,
       outDir: staging.dir,
       assets: { ...built.assets, siteData: siteData.url },
       scripts: { ticketMarketing: config.scripts.ticketMarketing, heatmap: config.scripts.heatmap },
       siteJson: siteData.json,
+      // Each worker loads its pages through a client of its own: loading and rendering use every core.
+      loader: {
+        baseUrl: source.endpoints.baseUrl, prefix: source.endpoints.prefix, dashboardUrl: source.endpoints.dashboardUrl, redirectServiceUrl: source.endpoints.redirectServiceUrl,
+        origin: new URL(config.siteUrl).origin, concurrency: config.fetch.concurrency, connections: Math.max(4, Math.ceil(config.fetch.concurrency / workers)),
+        timeoutMs: config.fetch.timeoutMs, retries: config.fetch.retries, memoEntries: MEMO_ENTRIES, search: config.search.provider === 'static',
+      },
+      loadsPerWorker: Math.ceil(config.fetch.concurrency / workers) + 2,
+      onWarn: warn,
     });
     media = createMediaMirror(source.client, source.endpoints.baseUrl, staging.dir, MEDIA_CONCURRENCY, warn);
     for (const url of mediaIn(siteData.json)) media.add(url);
@@ -205,8 +214,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await pool?.close();
     await rm(cacheDir, { recursive: true, force: true });
     if (!committed) await staging.discard();
-    summary.apiRequests = source.client.stats.requests;
-    summary.apiRetries = source.client.stats.retries;
+    const workerStats = pool?.apiStats() ?? { requests: 0, retries: 0 };
+    summary.apiRequests = source.client.stats.requests + workerStats.requests;
+    summary.apiRetries = source.client.stats.retries + workerStats.retries;
     summary.demoPeakRssMb = await source.close();
     summary.warnings = warnings;
     summary.wallMs = Math.round(performance.now() - started);

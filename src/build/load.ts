@@ -3,14 +3,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isFieldhouseError } from '../errors/error.ts';
 import type { SitemapEntry } from './feeds/index.ts';
-import { lastmodOf } from './feeds/lastmod.ts';
 import type { SearchDoc } from '../search/writer.ts';
 import { outputPath } from './output.ts';
-import { PAGE_SOURCES, type PageContext } from './pages/index.ts';
+import type { PageContext } from './pages/index.ts';
 import type { PlannedPage } from './plan.ts';
 import type { Progress } from './progress.ts';
 import type { RenderPool } from './render/pool.ts';
-import { searchDocOf } from './search-docs.ts';
 
 export interface PageFailure {
   path: string;
@@ -45,19 +43,21 @@ export interface LoadOptions {
   concurrency: number;
   keepGoing: boolean;
   progress: Progress;
-  /** Renders each page as soon as its data is loaded. */
+  /** Loads each page through the API and renders it, in a worker thread. */
   pool: RenderPool;
   /** Told about each searchable page (the static search index); absent when the site searches through the API. */
   onSearchDoc?: (doc: SearchDoc) => void;
 }
 
 /**
- * Load each page's data through the API and hand it to the render pool as it arrives, so memory does not grow
- * with the site and loading overlaps rendering. A 404 skips the page with a warning; anything else fails it, and without keep-going stops
- * new work.
+ * Send each planned page to the worker pool, which loads its data through the API and renders it there (each
+ * worker has its own client and memo, so loading and rendering use every core), and keep the tally: files,
+ * digest, media, sitemap and search entries. At most `concurrency` pages are in flight, so memory does not grow
+ * with the site. A 404 skips the page with a warning; anything else fails it, and without keep-going stops new work.
  */
 export async function loadPages(pages: AsyncIterable<PlannedPage>, ctx: PageContext, options: LoadOptions): Promise<LoadResult> {
   const result: LoadResult = { written: [], pageBytes: 0, contentDigest: Buffer.alloc(32), media: new Set(), skipped: 0, failures: [], fileBytes: 0, indexable: [] };
+  // Pages in flight (loading in a worker, then rendering there): planned pages wait in the channel, not here.
   const slots = createSemaphore(options.concurrency);
   let aborted = false;
   const run = async (page: PlannedPage) => {
@@ -77,7 +77,6 @@ export async function loadPages(pages: AsyncIterable<PlannedPage>, ctx: PageCont
     }
   };
   for await (const page of pages) {
-    // Take the next page only when a slot is free: planned pages wait in the channel, not in memory here.
     await slots.acquire();
     if (aborted) {
       slots.release();
@@ -125,17 +124,16 @@ async function loadOne(page: PlannedPage, ctx: PageContext, options: LoadOptions
     result.fileBytes += bytes.byteLength;
     return;
   }
-  const loaded = await PAGE_SOURCES[page.route.name]!.load(ctx, page.params);
-  if ('skip' in loaded) {
+  // Loaded and rendered in a worker (the main thread plans, dispatches and keeps the tally).
+  outputPath(options.outDir, page.path, page.record);
+  const loaded = await options.pool.load({ route: page.route.name, params: page.params, path: page.path, record: page.record, dir: pageDir(page.path) });
+  if (loaded.kind === 'skip') {
     result.skipped++;
-    ctx.warn(`skipped ${page.path} (${page.record}): ${loaded.skip}`);
+    ctx.warn(`skipped ${page.path} (${page.record}): ${loaded.reason}`);
     return;
   }
-  // The payload without its build id: the workers write a placeholder that is patched once every page is known.
-  const spool = JSON.stringify({ route: page.route.name, path: page.path, template: page.route.template, params: page.params, head: loaded.head, data: loaded.data });
-  outputPath(options.outDir, page.path, page.record);
-  const dir = pageDir(page.path);
-  const rendered = await options.pool.render({ dir, spool });
+  if (loaded.kind === 'error') throw Object.assign(new Error(loaded.message), { status: loaded.status });
+  const { rendered, indexable } = loaded;
   mixDigest(result, page.path, rendered.digest);
   for (const url of rendered.media) {
     if (result.media.has(url)) continue;
@@ -144,10 +142,9 @@ async function loadOne(page: PlannedPage, ctx: PageContext, options: LoadOptions
   }
   result.pageBytes += rendered.bytes;
   result.written.push(page.path);
-  if (loaded.head.noindex) return;
-  result.indexable.push({ path: page.path, lastmod: lastmodOf(page.route.template, loaded.data) });
-  const doc = options.onSearchDoc && searchDocOf(page.route.template, loaded.data, page.path, ctx.site);
-  if (doc) options.onSearchDoc!(doc);
+  if (!indexable) return;
+  result.indexable.push({ path: page.path, lastmod: indexable.lastmod });
+  if (indexable.search) options.onSearchDoc?.(indexable.search);
 }
 
 function mixDigest(result: LoadResult, path: string, digest: string): void {

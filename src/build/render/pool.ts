@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { ApiStats } from '../../api/client.ts';
 import type { AssetManifest, DocumentScripts } from './document.ts';
+import type { LoadOutcome, LoadTask, LoaderConfig } from './page-loader.ts';
 
 /** One page for the render workers: its folder (relative to the output) and its spooled payload. */
 export interface RenderTask {
@@ -18,6 +20,12 @@ export interface RenderPoolOptions {
   assets: AssetManifest;
   scripts: DocumentScripts;
   siteJson: string;
+  /** The workers also load pages through the API (see `load`). */
+  loader: LoaderConfig;
+  /** Pages loading at once in one worker. */
+  loadsPerWorker: number;
+  /** Warnings from the workers (retries, skipped records). */
+  onWarn(message: string): void;
 }
 
 /** What rendering a page produced. */
@@ -29,18 +37,26 @@ export interface Rendered {
   media: string[];
 }
 
+/** A page loaded and rendered by a worker, or skipped (404, the source's own reason), or failed. */
+export type LoadedPage =
+  | { kind: 'page'; rendered: Rendered; indexable: Extract<LoadOutcome, { kind: 'page' }>['indexable'] }
+  | Exclude<LoadOutcome, { kind: 'page' }>;
+
 export interface RenderPool {
-  /** Render and write one page. */
+  /** Load one page through the API, render and write it, in a worker. */
+  load(task: LoadTask & { dir: string }): Promise<LoadedPage>;
+  /** Render and write one page whose payload is known (the 404 page). */
   render(task: RenderTask): Promise<Rendered>;
+  /** The workers' API requests, retries and bytes, summed. */
+  apiStats(): ApiStats;
   /** Write the build id into the files of these pages (folders relative to the output; `file` other than index.html). */
   patchBuildId(buildId: string, pages: { dir: string; file?: string }[]): Promise<void>;
   close(): Promise<void>;
 }
 
-const encoder = new TextEncoder();
 const WORKER_FILE = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 /** Pages per message: amortises the messaging cost without holding pages back. */
-const BATCH = 8;
+const BATCH = 16;
 
 /** How many render threads: the configured number, or one per core. */
 export function workerCount(configured: number): number {
@@ -53,21 +69,38 @@ interface Pending {
   reject(error: Error): void;
 }
 
-/** A pool of render threads fed while pages load, so loading and rendering overlap. */
+interface PendingLoad {
+  task: LoadTask & { dir: string; id: number };
+  resolve(result: LoadedPage): void;
+  reject(error: Error): void;
+}
+
+/** Pages of one sport go to one worker while it has room, so its memo (rosters, schedules) serves them all. */
+function affinity(task: LoadTask, workers: number): number {
+  const key = typeof task.params.sport === 'string' ? task.params.sport : task.route;
+  let hash = 0;
+  for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
+  return Math.abs(hash) % workers;
+}
+
+/** A pool of worker threads that load pages through the API and render them (and render known payloads). */
 export async function createRenderPool(options: RenderPoolOptions): Promise<RenderPool> {
   const workers = await Promise.all(
     Array.from({ length: options.workers }, () => {
       const worker = new Worker(WORKER_FILE, {
-        workerData: { bundle: pathToFileURL(options.serverBundle).href, outDir: options.outDir, assets: options.assets, scripts: options.scripts, siteJson: options.siteJson },
+        workerData: { bundle: pathToFileURL(options.serverBundle).href, outDir: options.outDir, assets: options.assets, scripts: options.scripts, siteJson: options.siteJson, loader: options.loader },
       });
-      return new Promise<{ worker: Worker; busy: number }>((resolve, reject) => {
-        worker.once('message', () => resolve({ worker, busy: 0 }));
+      return new Promise<{ worker: Worker; busy: number; loading: number; stats: ApiStats }>((resolve, reject) => {
+        worker.once('message', () => resolve({ worker, busy: 0, loading: 0, stats: { requests: 0, retries: 0, bytes: 0 } }));
         worker.once('error', (error) => reject(new Error(`A render worker failed to start (${WORKER_FILE}): ${error.message}`, { cause: error })));
       });
     }),
   );
   const queue: Pending[] = [];
   const inFlight = new Map<number, Pending>();
+  const loadQueue: PendingLoad[] = [];
+  const loadsInFlight = new Map<number, PendingLoad>();
+  let loadScheduled = false;
   let nextId = 0;
   let failure: Error | null = null;
   let scheduled = false;
@@ -78,14 +111,51 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         const batch = queue.splice(0, BATCH);
         for (const p of batch) inFlight.set(p.task.id, p);
         slot.busy++;
-        // Payloads travel as transferred bytes: no copy, and far cheaper than cloning strings.
-        const pages = batch.map(({ task }) => ({ id: task.id, dir: task.dir, file: task.file, bytes: encoder.encode(task.spool) }));
-        slot.worker.postMessage({ type: 'render', pages }, pages.map((p) => p.bytes.buffer));
+        const pages = batch.map(({ task }) => ({ id: task.id, dir: task.dir, file: task.file, spool: task.spool }));
+        slot.worker.postMessage({ type: 'render', pages });
       }
     }
   };
+  const dispatchLoads = () => {
+    const outgoing = new Map<(typeof workers)[number], PendingLoad['task'][]>();
+    while (loadQueue.length) {
+      const next = loadQueue[0]!;
+      const preferred = workers[affinity(next.task, workers.length)]!;
+      const slot = preferred.loading < options.loadsPerWorker ? preferred : workers.reduce((a, b) => (b.loading < a.loading ? b : a));
+      if (slot.loading >= options.loadsPerWorker) break;
+      loadQueue.shift();
+      slot.loading++;
+      loadsInFlight.set(next.task.id, next);
+      const batch = outgoing.get(slot);
+      if (batch) batch.push(next.task);
+      else outgoing.set(slot, [next.task]);
+    }
+    for (const [slot, pages] of outgoing) slot.worker.postMessage({ type: 'load', pages });
+  };
+  const scheduleLoads = () => {
+    if (loadScheduled) return;
+    // Pages queued in the same turn of the event loop go out together: one message per worker, not one per page.
+    loadScheduled = true;
+    setImmediate(() => {
+      loadScheduled = false;
+      dispatchLoads();
+    });
+  };
+
+  type Message = { type: string; message?: string; stats?: ApiStats; results?: ({ id: number; error?: string } & Partial<Rendered> & Partial<LoadedPage>)[] };
   for (const slot of workers) {
-    slot.worker.on('message', (message: { type: string; results?: ({ id: number; error?: string } & Partial<Rendered>)[] }) => {
+    slot.worker.on('message', (message: Message) => {
+      if (message.type === 'warn') return options.onWarn(message.message!);
+      if (message.type === 'loaded') {
+        slot.stats = message.stats!;
+        for (const { id, ...outcome } of message.results!) {
+          const pending = loadsInFlight.get(id)!;
+          loadsInFlight.delete(id);
+          slot.loading--;
+          pending.resolve(outcome as LoadedPage);
+        }
+        return dispatchLoads();
+      }
       if (message.type !== 'rendered') return;
       slot.busy--;
       for (const r of message.results!) {
@@ -100,11 +170,21 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     });
     slot.worker.on('error', (error) => {
       failure = error;
-      for (const p of [...inFlight.values(), ...queue]) p.reject(error);
+      for (const p of [...inFlight.values(), ...queue, ...loadsInFlight.values(), ...loadQueue]) p.reject(error);
     });
   }
 
   return {
+    load(task) {
+      if (failure) return Promise.reject(failure);
+      return new Promise<LoadedPage>((resolve, reject) => {
+        loadQueue.push({ task: { ...task, id: nextId++ }, resolve, reject });
+        scheduleLoads();
+      });
+    },
+    apiStats() {
+      return workers.reduce((sum, { stats }) => ({ requests: sum.requests + stats.requests, retries: sum.retries + stats.retries, bytes: sum.bytes + stats.bytes }), { requests: 0, retries: 0, bytes: 0 });
+    },
     render(task) {
       if (failure) return Promise.reject(failure);
       return new Promise<Rendered>((resolve, reject) => {

@@ -10,6 +10,7 @@ import { LAYOUTS, PAGES } from '../../../templates/registry.ts';
 import { renderDocument, type AssetManifest, type DocumentScripts } from './document.ts';
 
 export { BUILD_ID_PLACEHOLDER, HTML_BUILD_ID_OFFSET, PAYLOAD_BUILD_ID_OFFSET, payloadFile } from './document.ts';
+export { createPageLoader } from './page-loader.ts';
 
 let chrome: { site: SiteData; header: Rendered; footer: Rendered } | null = null;
 
