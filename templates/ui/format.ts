@@ -15,8 +15,23 @@ export interface Parts {
   minute: number;
 }
 
-/** Calendar parts of an instant in a timezone. */
+const known = new Map<string, Parts>();
+/** Instants repeat across pages (an event is on its schedule, the ticker, the sport's home page): kept this many. */
+const KNOWN_LIMIT = 10_000;
+
+/** Calendar parts of an instant in a timezone (shared objects: read them, never change them). */
 export function partsOf(iso: string, timeZone: string): Parts {
+  const key = `${timeZone} ${iso}`;
+  let parts = known.get(key);
+  if (!parts) {
+    if (known.size >= KNOWN_LIMIT) known.clear();
+    parts = computeParts(iso, timeZone);
+    known.set(key, parts);
+  }
+  return parts;
+}
+
+function computeParts(iso: string, timeZone: string): Parts {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
