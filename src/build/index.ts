@@ -126,10 +126,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       // Each worker loads its pages through a client of its own: loading and rendering use every core.
       loader: {
         baseUrl: source.endpoints.baseUrl, prefix: source.endpoints.prefix, dashboardUrl: source.endpoints.dashboardUrl, redirectServiceUrl: source.endpoints.redirectServiceUrl,
-        origin: new URL(config.siteUrl).origin, concurrency: config.fetch.concurrency, connections: Math.max(4, Math.ceil(config.fetch.concurrency / workers)),
+        origin: new URL(config.siteUrl).origin, concurrency: source.concurrency, connections: Math.max(4, Math.ceil(source.concurrency / workers)),
         timeoutMs: config.fetch.timeoutMs, retries: config.fetch.retries, memoEntries: MEMO_ENTRIES, search: config.search.provider === 'static',
       },
-      loadsPerWorker: Math.ceil(config.fetch.concurrency / workers) + 2,
+      loadsPerWorker: Math.ceil(source.concurrency / workers) + 2,
       onWarn: warn,
     });
     media = createMediaMirror(source.client, source.endpoints.baseUrl, staging.dir, MEDIA_CONCURRENCY, warn);
@@ -159,7 +159,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     );
     const loaded = await timed('pages', () =>
       loadPages(planned, ctx, {
-        outDir: staging.dir, concurrency: config.fetch.concurrency, keepGoing: options.keepGoing ?? false, progress: pagesProgress, pool: pool!, onMedia: (url) => media!.add(url),
+        outDir: staging.dir, concurrency: source.concurrency, keepGoing: options.keepGoing ?? false, progress: pagesProgress, pool: pool!, onMedia: (url) => media!.add(url),
         onSearchDoc: searchIndex ? (doc) => searchIndex.add(doc) : undefined,
       }),
     );

@@ -17,8 +17,14 @@ export interface ApiEndpoints {
   publicRedirectServiceUrl: string | null;
 }
 
+/** Default `fetch.concurrency`: a configured API, and the demo CMS on loopback. */
+export const API_CONCURRENCY = 24;
+export const DEMO_CONCURRENCY = 48;
+
 export interface ContentSource {
   api: ContentApi;
+  /** Pages and requests in flight at once: the config's `fetch.concurrency`, or the default for this source. */
+  concurrency: number;
   client: ApiClient;
   endpoints: ApiEndpoints;
   /** The demo CMS (in its own process), when the config names no API. */
@@ -51,13 +57,14 @@ export async function openContentSource(config: SiteConfig, logger: Logger, cach
       publicBaseUrl: pub, publicDashboardUrl: `${pub}${DEMO_DASHBOARD_PATH}`, publicRedirectServiceUrl: `${pub}${DEMO_REDIRECT_PATH}`,
     };
   }
-  const transport = createNodeTransport({ connections: Math.max(8, config.fetch.concurrency) });
+  const concurrency = config.fetch.concurrency ?? (config.api ? API_CONCURRENCY : DEMO_CONCURRENCY);
+  const transport = createNodeTransport({ connections: Math.max(8, concurrency) });
   const client = createApiClient({
     baseUrl: endpoints.baseUrl,
     prefix: endpoints.prefix,
     transport: transport.transport,
     origin: new URL(config.siteUrl).origin,
-    concurrency: config.fetch.concurrency,
+    concurrency,
     timeoutMs: config.fetch.timeoutMs,
     retry: { retries: config.fetch.retries },
     onRetry,
@@ -65,6 +72,7 @@ export async function openContentSource(config: SiteConfig, logger: Logger, cach
   const api = createContentApi(client, { dashboardApiUrl: endpoints.dashboardUrl, redirectServiceUrl: endpoints.redirectServiceUrl });
   return {
     api,
+    concurrency,
     client,
     endpoints,
     demo,

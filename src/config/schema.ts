@@ -46,14 +46,18 @@ export const SiteConfigSchema = z.strictObject({
       port: z.number().int().min(1).max(65535).default(4000),
     })
     .default({ seed: 'fieldhouse', scale: 1, port: 4000 }),
-  /** Requests to the API in flight at once, retries and time-out per attempt. */
+  /**
+   * Pages (and their API requests) in flight at once, retries and time-out per attempt. Concurrency defaults to
+   * 24 for a configured API (what a CMS comfortably serves) and 48 for the demo CMS on loopback (enough to keep
+   * every core of the build busy).
+   */
   fetch: z
     .strictObject({
-      concurrency: z.number().int().min(1).max(256).default(24),
+      concurrency: z.number().int().min(1).max(256).optional(),
       retries: z.number().int().min(0).max(10).default(3),
       timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
     })
-    .default({ concurrency: 24, retries: 3, timeoutMs: 30_000 }),
+    .default({ retries: 3, timeoutMs: 30_000 }),
   /** Name of the cookie whose value is sent as X-Oas-Identity. */
   bypassCookie: z.string().min(1).default('fh_identity'),
   errorReporting: z
