@@ -74,6 +74,34 @@ test.describe('ads', () => {
     expect(errors).toEqual([]);
   });
 
+  test('only one ad fetch runs at a time; quick navigations ask once the page stays', async ({ page }) => {
+    let inFlight = 0;
+    let most = 0;
+    const asked: string[][] = [];
+    await page.route(/\/simages\?/, async (route) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      asked.push(new URL(route.request().url()).searchParams.get('zones')!.split(','));
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+      inFlight--;
+    });
+    const article = await firstArticle(page);
+    // The home page's fetch is in flight (slow ad server) while the visitor moves on twice.
+    await open(page, '/');
+    await expect.poll(() => asked.length).toBe(1);
+    await clientNavigate(page, '/game-day');
+    await pageEnds(page, 2);
+    await clientNavigate(page, article);
+    await pageEnds(page, 3);
+    await expect(page.locator('[data-ad-state="filled"]').first()).toBeVisible({ timeout: 10_000 });
+    expect(most).toBe(1);
+    // The game-day page was left while the first fetch ran: the second request is for the page that stayed (the
+    // article's zones not already kept), not for every page passed through.
+    expect(asked.length).toBe(2);
+    expect(asked[1]!.sort()).toEqual((await zonesOnPage(page)).filter((z) => !asked[0]!.includes(z)).sort());
+  });
+
   test('the ad-spacing settings put zones in articles, pages, roster bios and the home page', async ({ page }) => {
     const html = async (path: string) => (await page.request.get(path)).text();
     const player = dataset.players.find((p) => p.sport_id === dataset.sports.find((s) => s.slug === 'football')!.id)!;
