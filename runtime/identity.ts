@@ -3,6 +3,7 @@ import type { Payload, SiteData } from '../templates/data.ts';
 import { readCookie } from './cookies.ts';
 import { reportError } from './errors.ts';
 import { on } from './events.ts';
+import { router } from './pages.ts';
 import type { LiveApi } from './live/api.ts';
 
 const BAR_ID = 'fh-admin-bar';
@@ -12,8 +13,12 @@ export function editTarget(payload: Payload): { type: string; id: number; label:
   const data = payload.data as Record<string, { id?: number } | undefined>;
   if (payload.template === 'article' && data.article?.id) return { type: 'articles', id: data.article.id, label: 'Edit this article' };
   if (payload.template === 'content-page' && data.page?.id) return { type: 'pages', id: data.page.id, label: 'Edit this page' };
-  const preview = /^\/(article|page)-preview\/(\d+)$/.exec(location.pathname);
-  if (preview) return { type: `${preview[1]}s`, id: Number(preview[2]), label: `Edit this ${preview[1]}` };
+  // A preview's shell is one file for every id: the id is in the address (a revision has its own id, not the page's).
+  const match = router.match(location.pathname);
+  if ((payload.template === 'article-preview' || payload.template === 'page-preview') && (payload.data as { kind?: string }).kind === 'preview' && match.type === 'match') {
+    const what = payload.template === 'article-preview' ? 'article' : 'page';
+    return { type: `${what}s`, id: Number(match.params.id), label: `Edit this ${what}` };
+  }
   return null;
 }
 

@@ -5,6 +5,7 @@ import type { DraftKind, DraftResult, Drafts, RuntimeActions, SubmitResult } fro
 import type { SiteData } from '../../templates/data.ts';
 import { reportError } from '../errors.ts';
 import { addHistoryEntry } from '../navigation.ts';
+import { router } from '../pages.ts';
 import { searchHref } from '../../src/search/url.ts';
 import { liveApi } from '../live-api.ts';
 import type { LiveApi } from './api.ts';
@@ -20,7 +21,7 @@ const fieldErrors = (error: unknown): Record<string, string> => {
 };
 
 /** A submission as JSON (fields by name, checkboxes as lists), or the FormData itself when files are attached. */
-export function submissionBody(form: Parameters<RuntimeActions['submitForm']>[0], data: FormData): Record<string, unknown> | FormData {
+function submissionBody(form: Parameters<RuntimeActions['submitForm']>[0], data: FormData): Record<string, unknown> | FormData {
   const hasFiles = [...data.values()].some((v) => typeof v !== 'string' && v.size > 0);
   if (hasFiles) return data;
   const body: Record<string, unknown> = {};
@@ -40,7 +41,11 @@ export function createActions(site: SiteData, buildId: string, live: () => Promi
     return response.json();
   });
 
-  const draftId = () => Number(location.pathname.split('/').filter(Boolean).at(-1));
+  // The shell is one file for every id; the id is the route's parameter in the address (digits, checked by the route).
+  const draftId = () => {
+    const match = router.match(location.pathname);
+    return match.type === 'match' ? Number(match.params.id) : NaN;
+  };
   const drafts: { [K in DraftKind]: (id: number) => Promise<Drafts[K]> } = {
     'article-preview': async (id) => (await live()).articlePreview(id),
     'article-revision': async (id) => (await live()).articleRevision(id),

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { createApiClient, type ApiClient } from '../../src/api/client.ts';
+import { createApiClient } from '../../src/api/client.ts';
 import type { Query } from '../../src/api/query.ts';
 import type { Ad, Article, ArticleRevision, ContentPage, CurrentUser, PageRevision, SearchResult } from '../../src/api/schemas/index.ts';
 import type { Page } from '../../src/api/schemas/common.ts';
@@ -15,7 +15,6 @@ import { readCookie } from '../cookies.ts';
  * broken answer surfaces as a reported render error with the error page.
  */
 export interface LiveApi {
-  client: ApiClient;
   ads(zones: readonly string[]): Promise<Record<string, Ad[]>>;
   /** GET /simages/{id} with query params: the ad's own call, used to count an impression. */
   adEvent(id: number, query: Query): Promise<void>;
@@ -49,7 +48,6 @@ export function createLiveApi(site: SiteData): LiveApi {
   const post = async <T>(path: string, body: Record<string, unknown> | FormData) => (await client.post(path, { schema: trusted<{ data: T }>(), body })).data.data;
 
   return {
-    client,
     ads: (zones) => data<Record<string, Ad[]>>('/simages', { zones: [...zones] }),
     adEvent: async (id, query) => void (await client.get(`/simages/${id}`, { schema: trusted<unknown>(), query })),
     async currentUser() {

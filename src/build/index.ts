@@ -95,7 +95,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const staging = await createStaging(outDir);
   // Beside Fieldhouse's own node_modules, so the bundles it writes there resolve react and react-dom.
   const cacheDir = join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse', `build-${process.pid}-${Date.now()}`);
-  const source = await openContentSource(config, logger, cacheDir, (r) => warn(`retrying ${r.method} ${r.url} (attempt ${r.attempt}, ${r.reason}) in ${r.delayMs} ms`));
+  const source = await openContentSource(config, logger, cacheDir, warn);
   const summary: BuildSummary = {
     ok: false, buildId: null, outDir, routes: 0, pages: 0, files: 0, skipped: 0, warnings: 0, failed: [], wallMs: 0, pagesPerSecond: 0, peakRssMb: 0, demoPeakRssMb: null,
     apiRequests: 0, apiRetries: 0, bytesWritten: 0, stages, search: null,
@@ -116,6 +116,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     const built = await bundling;
     const siteData = await writeSiteData(site, staging.dir);
     const workers = workerCount(options.concurrency ?? config.build.concurrency);
+    const staticSearch = config.search.provider === 'static';
     pool = await createRenderPool({
       workers,
       serverBundle: built.serverBundle,
@@ -124,11 +125,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       scripts: { ticketMarketing: config.scripts.ticketMarketing, heatmap: config.scripts.heatmap },
       siteJson: siteData.json,
       // Each worker loads its pages through a client of its own: loading and rendering use every core.
-      loader: {
-        baseUrl: source.endpoints.baseUrl, prefix: source.endpoints.prefix, dashboardUrl: source.endpoints.dashboardUrl, redirectServiceUrl: source.endpoints.redirectServiceUrl,
-        origin: new URL(config.siteUrl).origin, concurrency: source.concurrency, connections: Math.max(4, Math.ceil(source.concurrency / workers)),
-        timeoutMs: config.fetch.timeoutMs, retries: config.fetch.retries, memoEntries: MEMO_ENTRIES, search: config.search.provider === 'static',
-      },
+      loader: { ...source.connection, connections: Math.max(4, Math.ceil(source.concurrency / workers)), memoEntries: MEMO_ENTRIES, search: staticSearch },
       loadsPerWorker: Math.ceil(source.concurrency / workers) + 2,
       onWarn: warn,
     });
@@ -137,7 +134,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 
     // The plan feeds the load stage as it finds pages: loading starts at once.
     const planned = createChannel<PlannedPage>();
-    const searchIndex = config.search.provider === 'static' ? createSearchIndex() : null;
+    const searchIndex = staticSearch ? createSearchIndex() : null;
     const pagesProgress = progress('pages', 0);
     let plannedFiles = 0;
     const planning = timed('plan', async () => {

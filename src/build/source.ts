@@ -1,10 +1,10 @@
-import { createApiClient, type ApiClient, type RetryInfo } from '../api/client.ts';
-import { createContentApi, type ContentApi } from '../api/endpoints.ts';
-import { createNodeTransport } from '../api/transport-node.ts';
+import type { ApiClient } from '../api/client.ts';
+import type { ContentApi } from '../api/endpoints.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { DEMO_API_PREFIX, DEMO_DASHBOARD_PATH, DEMO_REDIRECT_PATH } from '../demo/server/server.ts';
 import { startDemoProcess, type DemoHandle } from '../demo/server/process.ts';
 import type { Logger } from '../logger/logger.ts';
+import { connectApi, type ApiConnection } from './api-connection.ts';
 
 /** Where the API is: for the build's crawl, and for the browser's own calls (which may differ). */
 export interface ApiEndpoints {
@@ -25,6 +25,8 @@ export interface ContentSource {
   api: ContentApi;
   /** Pages and requests in flight at once: the config's `fetch.concurrency`, or the default for this source. */
   concurrency: number;
+  /** The settings `api` and `client` were made from, for the render workers' own connections. */
+  connection: ApiConnection;
   client: ApiClient;
   endpoints: ApiEndpoints;
   /** The demo CMS (in its own process), when the config names no API. */
@@ -38,7 +40,7 @@ export interface ContentSource {
  * port and crawled over HTTP like any other API. The browser's calls go to the demo's public port, where `site preview`
  * serves it.
  */
-export async function openContentSource(config: SiteConfig, logger: Logger, cacheDir: string, onRetry?: (info: RetryInfo) => void): Promise<ContentSource> {
+export async function openContentSource(config: SiteConfig, logger: Logger, cacheDir: string, warn: (message: string) => void): Promise<ContentSource> {
   let demo: DemoHandle | null = null;
   let endpoints: ApiEndpoints;
   if (config.api) {
@@ -58,26 +60,20 @@ export async function openContentSource(config: SiteConfig, logger: Logger, cach
     };
   }
   const concurrency = config.fetch.concurrency ?? (config.api ? API_CONCURRENCY : DEMO_CONCURRENCY);
-  const transport = createNodeTransport({ connections: Math.max(8, concurrency) });
-  const client = createApiClient({
-    baseUrl: endpoints.baseUrl,
-    prefix: endpoints.prefix,
-    transport: transport.transport,
-    origin: new URL(config.siteUrl).origin,
-    concurrency,
-    timeoutMs: config.fetch.timeoutMs,
-    retry: { retries: config.fetch.retries },
-    onRetry,
-  });
-  const api = createContentApi(client, { dashboardApiUrl: endpoints.dashboardUrl, redirectServiceUrl: endpoints.redirectServiceUrl });
+  const connection: ApiConnection = {
+    baseUrl: endpoints.baseUrl, prefix: endpoints.prefix, dashboardUrl: endpoints.dashboardUrl, redirectServiceUrl: endpoints.redirectServiceUrl,
+    origin: new URL(config.siteUrl).origin, concurrency, connections: Math.max(8, concurrency), timeoutMs: config.fetch.timeoutMs, retries: config.fetch.retries,
+  };
+  const { api, client, close } = connectApi(connection, warn);
   return {
     api,
     concurrency,
+    connection,
     client,
     endpoints,
     demo,
     async close() {
-      await transport.close();
+      await close();
       return demo ? demo.close() : null;
     },
   };

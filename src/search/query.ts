@@ -84,7 +84,8 @@ export function createStaticSearch(load: IndexLoader) {
       const page = Math.max(1, query.page ?? 1);
       const typed = words(query.s);
       // Stop words alone ("the") still search; with other words they are dropped.
-      const wanted = termsOf(query.s).length ? termsOf(query.s) : [...new Set(typed)];
+      const meaningful = termsOf(query.s);
+      const wanted = meaningful.length ? meaningful : [...new Set(typed)];
       if (!wanted.length) return { hits: [], total: 0, page, pages: 0 };
       const m = await manifest();
       const last = typed.at(-1);

@@ -1,5 +1,5 @@
 import type { Article, ArticleRevision } from '../../src/api/schemas/index.ts';
-import { DraftView, useDraft } from '../ui/PreviewShell.tsx';
+import { DraftView, useDraft } from '../ui/DraftView.tsx';
 import type { PageProps } from '../types.ts';
 import { ArticleView } from './article.tsx';
 

@@ -1,28 +1,16 @@
-import { createApiClient } from '../../api/client.ts';
-import { createContentApi } from '../../api/endpoints.ts';
-import { createNodeTransport } from '../../api/transport-node.ts';
 import { isFieldhouseError } from '../../errors/error.ts';
 import { createRouter } from '../../routes/match.ts';
 import type { Params } from '../../routes/params.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import type { SiteData } from '../../../templates/data.ts';
+import { connectApi, type ApiConnection } from '../api-connection.ts';
 import { lastmodOf } from '../feeds/lastmod.ts';
 import { createMemo } from '../memo.ts';
 import { PAGE_SOURCES, type PageContext } from '../pages/index.ts';
 import { searchDocOf } from '../search-docs.ts';
 
-/** How a render worker reaches the API: its own client and connections, so loading uses every core. */
-export interface LoaderConfig {
-  baseUrl: string;
-  prefix: string;
-  dashboardUrl: string | null;
-  redirectServiceUrl: string | null;
-  origin: string;
-  /** Requests in flight at once, from this worker. */
-  concurrency: number;
-  connections: number;
-  timeoutMs: number;
-  retries: number;
+/** How a render worker reaches the API (a connection of its own, so loading uses every core) and what it builds. */
+export interface LoaderConfig extends ApiConnection {
   /** Answers shared by many pages (rosters, schedules) kept per worker. */
   memoEntries: number;
   /** Build a search document for each indexable page. */
@@ -55,18 +43,7 @@ export type LoadOutcome =
 
 /** The page loading of the build, inside a render worker: the page sources with a client, memo and router of its own. */
 export function createPageLoader(config: LoaderConfig, site: SiteData, warn: (message: string) => void) {
-  const transport = createNodeTransport({ connections: config.connections });
-  const client = createApiClient({
-    baseUrl: config.baseUrl,
-    prefix: config.prefix,
-    transport: transport.transport,
-    origin: config.origin,
-    concurrency: config.concurrency,
-    timeoutMs: config.timeoutMs,
-    retry: { retries: config.retries },
-    onRetry: (r) => warn(`retrying ${r.method} ${r.url} (attempt ${r.attempt}, ${r.reason}) in ${r.delayMs} ms`),
-  });
-  const api = createContentApi(client, { dashboardApiUrl: config.dashboardUrl, redirectServiceUrl: config.redirectServiceUrl });
+  const { api, client, close } = connectApi(config, warn);
   const ctx: PageContext = { api, site, router: createRouter(), memo: createMemo(config.memoEntries), warn };
 
   return {
@@ -89,6 +66,6 @@ export function createPageLoader(config: LoaderConfig, site: SiteData, warn: (me
         return { kind: 'error', message: error instanceof Error ? error.message : String(error), status: isFieldhouseError(error) ? (error.status ?? null) : null };
       }
     },
-    close: () => transport.close(),
+    close,
   };
 }

@@ -1,0 +1,38 @@
+import { createApiClient } from '../api/client.ts';
+import { createContentApi } from '../api/endpoints.ts';
+import { createNodeTransport } from '../api/transport-node.ts';
+
+/**
+ * Where the build's API is and how hard to use it: plain data, so the main thread (planning, media) and each
+ * render worker (page loading) open their own connection from the same settings.
+ */
+export interface ApiConnection {
+  baseUrl: string;
+  prefix: string;
+  dashboardUrl: string | null;
+  redirectServiceUrl: string | null;
+  /** Sent as the Origin header. */
+  origin: string;
+  /** Requests in flight at once, and sockets to keep open. */
+  concurrency: number;
+  connections: number;
+  timeoutMs: number;
+  retries: number;
+}
+
+/** A client and the content API over undici; retries are told to `warn`, so long runs say why they slow down. */
+export function connectApi(c: ApiConnection, warn: (message: string) => void) {
+  const transport = createNodeTransport({ connections: c.connections });
+  const client = createApiClient({
+    baseUrl: c.baseUrl,
+    prefix: c.prefix,
+    transport: transport.transport,
+    origin: c.origin,
+    concurrency: c.concurrency,
+    timeoutMs: c.timeoutMs,
+    retry: { retries: c.retries },
+    onRetry: (r) => warn(`retrying ${r.method} ${r.url} (attempt ${r.attempt}, ${r.reason}) in ${r.delayMs} ms`),
+  });
+  const api = createContentApi(client, { dashboardApiUrl: c.dashboardUrl, redirectServiceUrl: c.redirectServiceUrl });
+  return { api, client, close: () => transport.close() };
+}
