@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
@@ -7,6 +7,8 @@ import type { HeadData, Payload, SiteData } from '../../templates/data.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ROUTES } from '../routes/table.ts';
 import type { Redirect } from '../routes/url-rules.ts';
+import { createPathSet } from '../util/path-set.ts';
+import { createSetDigest } from '../util/set-digest.ts';
 import { outputPath } from './output.ts';
 import { shellPath } from './plan.ts';
 
@@ -23,8 +25,8 @@ export function mediaIn(json: string): string[] {
 export interface MediaMirror {
   /** Copy one root-relative media URL (once). */
   add(url: string): void;
-  /** Wait for every copy; the digests (sorted) go into the build id. */
-  finish(): Promise<{ digests: string[]; bytes: number }>;
+  /** Wait for every copy; the digest (over every URL and its bytes) goes into the build id. */
+  finish(): Promise<{ digest: string; files: number; bytes: number }>;
   /** Drop queued copies and wait for those in flight (a failed build, before its staging folder goes). */
   cancel(): Promise<void>;
 }
@@ -33,17 +35,16 @@ export interface MediaMirror {
 export function createMediaMirror(client: ApiClient, apiOrigin: string, outDir: string, concurrency: number, warn: (m: string) => void): MediaMirror {
   const limit = pLimit(concurrency);
   let bytes = 0;
-  const digests: string[] = [];
-  const seen = new Set<string>();
+  let files = 0;
+  const digest = createSetDigest();
+  const seen = createPathSet();
   const folders = new Set<string>();
-  const running: Promise<void>[] = [];
+  const running = new Set<Promise<void>>();
   let cancelled = false;
   return {
     add(url) {
-      if (seen.has(url)) return;
-      seen.add(url);
-      running.push(
-      limit(async () => {
+      if (!seen.add(url)) return;
+      const copy = limit(async () => {
         if (cancelled) return;
         try {
           const body = await client.getBytes(`${apiOrigin}${url}`, { absolute: true });
@@ -58,20 +59,23 @@ export function createMediaMirror(client: ApiClient, apiOrigin: string, outDir: 
           }
           writeFileSync(file, body);
           bytes += body.byteLength;
-          digests.push(`${url}:${createHash('sha1').update(body).digest('hex')}`);
+          files++;
+          digest.add(url, createHash('sha1').update(body).digest('hex'));
         } catch (error) {
           warn(`media ${url} could not be copied: ${error instanceof Error ? error.message : String(error)}`);
         }
-      }),
-      );
+      });
+      // Only copies still running are held: the mirror's memory does not grow with the site's media.
+      running.add(copy);
+      void copy.finally(() => running.delete(copy));
     },
     async finish() {
-      await Promise.all(running);
-      return { digests: digests.sort(), bytes };
+      while (running.size) await Promise.all(running);
+      return { digest: digest.hex(), files, bytes };
     },
     async cancel() {
       cancelled = true;
-      await Promise.allSettled(running);
+      while (running.size) await Promise.allSettled(running);
     },
   };
 }
@@ -114,12 +118,31 @@ export interface Manifests {
   latest: { id: string; timestamp: string };
 }
 
-/** `_site/builds/latest.json` and `_site/builds/meta/<id>.json`. */
-export async function writeManifests(outDir: string, buildId: string, timestamp: string, prerendered: string[], redirects: Redirect[]): Promise<Manifests> {
+/**
+ * `_site/builds/latest.json` and `_site/builds/meta/<id>.json`. `prerendered` comes in path order and is streamed
+ * into the file (the same JSON as one `JSON.stringify`), so a site's path list is never held whole.
+ */
+export async function writeManifests(outDir: string, buildId: string, timestamp: string, prerendered: Iterable<string>, redirects: Redirect[]): Promise<Manifests> {
   const latest = { id: buildId, timestamp };
   await mkdir(join(outDir, BUILDS_DIR, 'meta'), { recursive: true });
   await writeFile(join(outDir, BUILDS_DIR, 'latest.json'), JSON.stringify(latest));
-  await writeFile(join(outDir, BUILDS_DIR, 'meta', `${buildId}.json`), JSON.stringify({ id: buildId, timestamp, routeRules: routeRules(redirects), prerendered: [...prerendered].sort() }));
+  const head = JSON.stringify({ id: buildId, timestamp, routeRules: routeRules(redirects), prerendered: [] });
+  const fd = openSync(join(outDir, BUILDS_DIR, 'meta', `${buildId}.json`), 'w');
+  try {
+    let block = head.slice(0, -2);
+    let first = true;
+    for (const path of prerendered) {
+      block += `${first ? '' : ','}${JSON.stringify(path)}`;
+      first = false;
+      if (block.length >= 1 << 16) {
+        writeSync(fd, block);
+        block = '';
+      }
+    }
+    writeSync(fd, `${block}]}`);
+  } finally {
+    closeSync(fd);
+  }
   return { latest };
 }
 

@@ -13,12 +13,15 @@ import { copyPublic, createMediaMirror, mediaIn, notFoundTask, writeManifests, w
 import { hostRules, writeHostFiles } from './hosts/index.ts';
 import { loadRedirects } from './redirects.ts';
 import { writeFeeds } from './feeds/index.ts';
-import { createSearchIndex } from '../search/writer.ts';
-import { loadPages, pageDir, type PageFailure } from './load.ts';
+import { writeSearchIndex, type SearchDoc } from '../search/writer.ts';
+import { readLines } from '../util/line-files.ts';
+import { createLedger, type LedgerEntry } from './ledger.ts';
+import type { SitemapEntry } from './feeds/index.ts';
+import { loadPages, type PageFailure } from './load.ts';
 import { createMemo } from './memo.ts';
 import { createStaging } from './output.ts';
 import type { PageContext } from './pages/index.ts';
-import { planPages, type PlannedPage } from './plan.ts';
+import { planPages, plannedPageCodec, type PlannedPage } from './plan.ts';
 import { createProgress } from './progress.ts';
 import { BUILD_ID_LENGTH } from './render/document.ts';
 import { createRenderPool, workerCount, type RenderPool } from './render/pool.ts';
@@ -28,7 +31,10 @@ import { openContentSource } from './source.ts';
 export const FIELDHOUSE_VERSION = '0.1.0';
 const MAX_WARNINGS_SHOWN = 20;
 const MEMO_ENTRIES = 256;
+const PLAN_MEMO_ENTRIES = 16;
 const MEDIA_CONCURRENCY = 8;
+/** Planned pages kept in memory before the rest wait on disk (enough to keep every worker busy). */
+const PLANNED_IN_MEMORY = 4096;
 
 export interface BuildOptions {
   config: SiteConfig;
@@ -127,19 +133,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       // Each worker loads its pages through a client of its own: loading and rendering use every core.
       loader: { ...source.connection, connections: Math.max(4, Math.ceil(source.concurrency / workers)), memoEntries: MEMO_ENTRIES, search: staticSearch },
       loadsPerWorker: Math.ceil(source.concurrency / workers) + 2,
+      searchDir: staticSearch ? cacheDir : null,
       onWarn: warn,
     });
     media = createMediaMirror(source.client, source.endpoints.baseUrl, staging.dir, MEDIA_CONCURRENCY, warn);
     for (const url of mediaIn(siteData.json)) media.add(url);
 
-    // The plan feeds the load stage as it finds pages: loading starts at once.
-    const planned = createChannel<PlannedPage>();
-    const searchIndex = staticSearch ? createSearchIndex() : null;
+    // The plan feeds the load stage as it finds pages: loading starts at once. Planning runs far ahead of
+    // rendering; the pages waiting their turn beyond a few thousand wait on disk, not in the heap.
+    const planned = createChannel<PlannedPage>({ file: join(cacheDir, 'planned.jsonl'), highWater: PLANNED_IN_MEMORY, ...plannedPageCodec });
+    const ledger = createLedger(cacheDir);
     const pagesProgress = progress('pages', 0);
     let plannedFiles = 0;
     const planning = timed('plan', async () => {
       const started = performance.now();
-      const refused = await planPages(ctx, router, {
+      // Planning has a small memo of its own (the all-time rosters it lists players from: a few sports' at a time).
+      const refused = await planPages({ ...ctx, memo: createMemo(PLAN_MEMO_ENTRIES) }, router, {
         push(page) {
           if (page.route.render === 'file') plannedFiles++;
           planned.push(page);
@@ -156,8 +165,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     );
     const loaded = await timed('pages', () =>
       loadPages(planned, ctx, {
-        outDir: staging.dir, concurrency: source.concurrency, keepGoing: options.keepGoing ?? false, progress: pagesProgress, pool: pool!, onMedia: (url) => media!.add(url),
-        onSearchDoc: searchIndex ? (doc) => searchIndex.add(doc) : undefined,
+        outDir: staging.dir, concurrency: source.concurrency, keepGoing: options.keepGoing ?? false, progress: pagesProgress, pool: pool!, onMedia: (url) => media!.add(url), ledger,
       }),
     );
     await planning;
@@ -165,15 +173,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     summary.routes = planned.pushed;
     summary.failed.push(...loaded.failures);
     summary.skipped = loaded.skipped;
-    summary.pages = loaded.written.length;
+    summary.pages = loaded.pages;
     summary.files = plannedFiles - loaded.failures.filter((f) => f.path.startsWith('/documents/')).length;
     if (summary.failed.length && !options.keepGoing) throw createError(BuildFailed, [summary.failed.length, `${summary.failed[0]!.path}: ${summary.failed[0]!.message}`]);
 
     const notFound = notFoundTask();
     const notFoundBytes = (await pool.render(notFound)).bytes;
     const mirrored = await timed('media', () => media!.finish());
-    const feeds = await timed('feeds', () => writeFeeds(ctx, staging.dir, loaded.indexable));
-    const search = searchIndex ? await timed('search', () => searchIndex.write(staging.dir)) : null;
+    const feeds = await timed('feeds', () => writeFeeds(ctx, staging.dir, sitemapEntries(ledger.sorted())));
+    const searchFiles = await pool.closeSearch();
+    const search = staticSearch ? await timed('search', () => writeSearchIndex(readSearchDocs(searchFiles), staging.dir, cacheDir)) : null;
     if (search) summary.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
     const rules = hostRules(await redirecting, config, site);
     const buildId = createHash('sha256')
@@ -182,19 +191,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
         config: { siteUrl: config.siteUrl, theme: config.theme, scripts: config.scripts, runtime: config.runtime, errorReporting: config.errorReporting },
         site: siteData.hash,
         assets: built.files.map((f) => `${f.path}:${f.hash}`),
-        media: mirrored.digests,
+        media: mirrored.digest,
         hosts: rules,
         feeds: feeds.digest,
         search: search?.digest ?? null,
-        content: loaded.contentDigest.toString('hex'),
+        content: loaded.contentDigest.hex(),
       }))
       .digest('hex')
       .slice(0, BUILD_ID_LENGTH);
     summary.buildId = buildId;
 
     await timed('finish', async () => {
-      await pool!.patchBuildId(buildId, [...loaded.written.map((path) => ({ dir: pageDir(path) })), { dir: notFound.dir, file: notFound.file }]);
-      await writeManifests(staging.dir, buildId, clock.toISOString(), loaded.written, rules.redirects);
+      await pool!.patchBuildId(buildId, ledger.finish(), [{ dir: notFound.dir, file: notFound.file }]);
+      await writeManifests(staging.dir, buildId, clock.toISOString(), prerenderedPaths(ledger.sorted()), rules.redirects);
       await writeHostFiles(staging.dir, rules);
       await copyPublic(options.root, config.build.publicDir, staging.dir);
     });
@@ -221,4 +230,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     summary.peakRssMb = Math.round(Math.max(peakRss, process.memoryUsage.rss()) / 1048576);
   }
   return summary;
+}
+
+function* sitemapEntries(entries: Iterable<LedgerEntry>): Generator<SitemapEntry> {
+  for (const { path, indexable, lastmod } of entries) if (indexable) yield { path, lastmod };
+}
+
+function* prerenderedPaths(entries: Iterable<LedgerEntry>): Generator<string> {
+  for (const { path } of entries) yield path;
+}
+
+/** The search documents the render workers wrote, as many times as the index writer reads them. */
+function readSearchDocs(files: string[]): Iterable<SearchDoc> {
+  return {
+    *[Symbol.iterator]() {
+      for (const file of files) for (const line of readLines(file)) yield JSON.parse(line) as SearchDoc;
+    },
+  };
 }

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isFieldhouseError } from '../errors/error.ts';
-import type { SitemapEntry } from './feeds/index.ts';
-import type { SearchDoc } from '../search/writer.ts';
+import { createSetDigest, type SetDigest } from '../util/set-digest.ts';
+import { pageDir, type Ledger } from './ledger.ts';
 import { outputPath } from './output.ts';
 import type { PageContext } from './pages/index.ts';
 import type { PlannedPage } from './plan.ts';
@@ -17,46 +17,39 @@ export interface PageFailure {
 }
 
 export interface LoadResult {
-  /** Paths of the pages written (HTML and payload). */
-  written: string[];
+  /** Pages written (HTML and payload); the ledger lists them. */
+  pages: number;
   /** Bytes of HTML and payloads written. */
   pageBytes: number;
-  /**
-   * XOR of SHA-256(path, content digest) over every page and file: an order-independent digest of the whole
-   * site in 32 bytes, whatever the number of routes. The build id is made from it.
-   */
-  contentDigest: Buffer;
-  /** Root-relative media URLs the pages use; the finish stage copies them into the site. */
-  media: Set<string>;
+  /** Over every page's and file's path and content, in any order: the build id is made from it. */
+  contentDigest: SetDigest;
   skipped: number;
   failures: PageFailure[];
   /** Files written directly (documents) and their bytes. */
   fileBytes: number;
-  /** Pages search engines may index, with their content's last change, for the sitemap. */
-  indexable: SitemapEntry[];
 }
 
 export interface LoadOptions {
-  /** Called with each media URL the first time a page uses it (the build copies it meanwhile). */
+  /** Called with each media URL a page uses (the build copies each once, meanwhile). */
   onMedia(url: string): void;
+  /** Where each written page is listed (with its sitemap entry), on disk. */
+  ledger: Ledger;
   outDir: string;
   concurrency: number;
   keepGoing: boolean;
   progress: Progress;
   /** Loads each page through the API and renders it, in a worker thread. */
   pool: RenderPool;
-  /** Told about each searchable page (the static search index); absent when the site searches through the API. */
-  onSearchDoc?: (doc: SearchDoc) => void;
 }
 
 /**
  * Send each planned page to the worker pool, which loads its data through the API and renders it there (each
- * worker has its own client and memo, so loading and rendering use every core), and keep the tally: files,
- * digest, media, sitemap and search entries. At most `concurrency` pages are in flight, so memory does not grow
+ * worker has its own client and memo, so loading and rendering use every core), and keep the tally: counts,
+ * the content digest, media, and the ledger of pages (on disk). At most `concurrency` pages are in flight, so memory does not grow
  * with the site. A 404 skips the page with a warning; anything else fails it, and without keep-going stops new work.
  */
 export async function loadPages(pages: AsyncIterable<PlannedPage>, ctx: PageContext, options: LoadOptions): Promise<LoadResult> {
-  const result: LoadResult = { written: [], pageBytes: 0, contentDigest: Buffer.alloc(32), media: new Set(), skipped: 0, failures: [], fileBytes: 0, indexable: [] };
+  const result: LoadResult = { pages: 0, pageBytes: 0, contentDigest: createSetDigest(), skipped: 0, failures: [], fileBytes: 0 };
   // Pages in flight (loading in a worker, then rendering there): planned pages wait in the channel, not here.
   const slots = createSemaphore(options.concurrency);
   let aborted = false;
@@ -120,7 +113,7 @@ async function loadOne(page: PlannedPage, ctx: PageContext, options: LoadOptions
     const file = outputPath(options.outDir, page.path, page.record);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, bytes);
-    mixDigest(result, page.path, createHash('sha1').update(bytes).digest('hex'));
+    result.contentDigest.add(page.path, createHash('sha1').update(bytes).digest('hex'));
     result.fileBytes += bytes.byteLength;
     return;
   }
@@ -134,23 +127,9 @@ async function loadOne(page: PlannedPage, ctx: PageContext, options: LoadOptions
   }
   if (loaded.kind === 'error') throw Object.assign(new Error(loaded.message), { status: loaded.status });
   const { rendered, indexable } = loaded;
-  mixDigest(result, page.path, rendered.digest);
-  for (const url of rendered.media) {
-    if (result.media.has(url)) continue;
-    result.media.add(url);
-    options.onMedia(url);
-  }
+  result.contentDigest.add(page.path, rendered.digest);
+  for (const url of rendered.media) options.onMedia(url);
   result.pageBytes += rendered.bytes;
-  result.written.push(page.path);
-  if (!indexable) return;
-  result.indexable.push({ path: page.path, lastmod: indexable.lastmod });
-  if (indexable.search) options.onSearchDoc?.(indexable.search);
+  result.pages++;
+  options.ledger.add({ path: page.path, indexable: indexable !== null, lastmod: indexable?.lastmod ?? null });
 }
-
-function mixDigest(result: LoadResult, path: string, digest: string): void {
-  const entry = createHash('sha256').update(path).update('\0').update(digest).digest();
-  for (let i = 0; i < 32; i++) result.contentDigest[i]! ^= entry[i]!;
-}
-
-/** The folder of a page's files, relative to the output folder. */
-export const pageDir = (path: string) => (path === '/' ? '' : path.slice(1));

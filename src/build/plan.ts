@@ -1,7 +1,9 @@
+import pLimit from 'p-limit';
 import { isFieldhouseError } from '../errors/error.ts';
 import type { Router } from '../routes/match.ts';
 import type { Params } from '../routes/params.ts';
 import { ROUTES, type RouteSpec } from '../routes/table.ts';
+import { createPathSet } from '../util/path-set.ts';
 import { unsafeParam } from './output.ts';
 import { PAGE_SOURCES, type PageContext } from './pages/index.ts';
 
@@ -22,6 +24,22 @@ export interface PlanResult {
 }
 
 export const SHELL_ROOT = '/_shells';
+/**
+ * Routes listed at once. Listing is ten times faster than rendering, so a few at a time keep well ahead of it,
+ * and only their listing pages (large article pages among them) are in memory at once.
+ */
+const ROUTES_AT_ONCE = 4;
+
+/** A planned page as one line of text (its route by name), for the pages that wait their turn on disk. */
+export const plannedPageCodec = {
+  encode: (page: PlannedPage): string => JSON.stringify([page.route.name, page.params, page.path, page.record]),
+  decode(line: string): PlannedPage {
+    const [name, params, path, record] = JSON.parse(line) as [string, Params, string, string];
+    const route = ROUTES.find((r) => r.name === name);
+    if (!route) throw new Error(`A planned page names the unknown route "${name}"`);
+    return { route, params, path, record };
+  },
+};
 
 /** Client-rendered routes with parameters get one shell each; hosts rewrite their paths to it. */
 export function shellPath(route: RouteSpec): string {
@@ -34,14 +52,14 @@ export function shellPath(route: RouteSpec): string {
  * names them; unsafe ones are returned as refused.
  */
 export async function planPages(ctx: PageContext, router: Router, into: { push(page: PlannedPage): void }): Promise<PlanResult['refused']> {
-  const seen = new Set<string>();
+  // A listing may name a record twice (content changing between its pages): each path is planned once.
+  const seen = createPathSet();
   const refused: PlanResult['refused'] = [];
   const sink = (page: PlannedPage) => {
-    if (seen.has(page.path)) return;
-    seen.add(page.path);
-    into.push(page);
+    if (seen.add(page.path)) into.push(page);
   };
-  await Promise.all(ROUTES.map(async (route) => refused.push(...(await planRoute(ctx, router, route, sink)))));
+  const limit = pLimit(ROUTES_AT_ONCE);
+  await Promise.all(ROUTES.map((route) => limit(async () => refused.push(...(await planRoute(ctx, router, route, sink))))));
   return refused;
 }
 

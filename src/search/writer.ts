@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createLineWriter, readLines, sortLines } from '../util/line-files.ts';
 import { DOC_CHUNK, docFile, FORMAT_VERSION, SEARCH_DIR, SEARCH_MANIFEST, shardFile, type DocType, type SearchHit, type SearchManifest, type Shard, type StoredDoc } from './format.ts';
 import { SHARD_PREFIX, shardKeyOf, terms } from './tokens.ts';
 
@@ -19,7 +21,7 @@ export interface SearchDoc extends SearchHit {
 const TITLE_WEIGHT = 30;
 const TEXT_WEIGHT = 10;
 /** A term's posting list keeps its best documents only; beyond this the word says little about a page. */
-const MAX_POSTINGS = 2000;
+export const MAX_POSTINGS = 2000;
 /** A two-letter shard larger than this is split into three-letter ones. */
 const SHARD_SPLIT_BYTES = 24_000;
 const SUMMARY_CHARS = 180;
@@ -34,51 +36,52 @@ export interface SearchIndexStats {
   digest: string;
 }
 
-/** Collects the site's searchable pages as they are built, then writes the chunked index. */
-export function createSearchIndex() {
-  const docs = new Map<string, SearchDoc>();
-  return {
-    add(doc: SearchDoc): void {
-      const key = doc.key ?? doc.path;
-      const seen = docs.get(key);
-      if (!seen || (doc.version ?? '') > (seen.version ?? '')) docs.set(key, doc);
-    },
-    get size() {
-      return docs.size;
-    },
-    write: (outDir: string) => writeSearchIndex([...docs.values()], outDir),
-  };
+/**
+ * Write the index from every searchable page. `docs` is read twice (an array, or an iterable that reads the
+ * build's document files again), and the documents pass through a file sorted on disk in `workDir`: only the
+ * posting lists are held, so memory does not grow with the pages' text. Order-independent: the same pages always
+ * make the same files.
+ */
+export async function writeSearchIndex(docs: Iterable<SearchDoc>, outDir: string, workDir?: string): Promise<SearchIndexStats> {
+  const work = workDir ?? (await mkdtemp(join(tmpdir(), 'fieldhouse-search-')));
+  try {
+    const sorted = join(work, 'search-sorted.tsv');
+    sortLines(spoolInIndexOrder(docs, join(work, 'search-docs.tsv')), sorted);
+    return await writeSorted(sorted, outDir);
+  } finally {
+    if (!workDir) await rm(work, { recursive: true, force: true });
+  }
 }
 
-/** Order-independent: the same pages always make the same files. */
-export async function writeSearchIndex(input: SearchDoc[], outDir: string): Promise<SearchIndexStats> {
-  const sorted = [...input].sort(
-    (a, b) =>
-      (a.sport?.slug ?? '').localeCompare(b.sport?.slug ?? '') || TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type) || a.path.localeCompare(b.path),
-  );
-  const sports: SearchManifest['sports'] = {};
-  sorted.forEach((doc, id) => {
-    if (!doc.sport) return;
-    const range = (sports[doc.sport.slug] ??= { name: doc.sport.name, start: id, end: id });
-    range.end = id + 1;
-  });
+/**
+ * One line per document to index: `sport TAB type TAB path TAB json`, so sorting the lines orders documents by
+ * sport (each sport's documents become an id range for the sport filter), then type, then path. A keyed
+ * document (a coach listed in every season) is written once: its highest version, the first path on a tie.
+ */
+function spoolInIndexOrder(docs: Iterable<SearchDoc>, file: string): string {
+  const best = new Map<string, { version: string; path: string }>();
+  for (const doc of docs) {
+    if (doc.key === undefined) continue;
+    const seen = best.get(doc.key);
+    const version = doc.version ?? '';
+    if (!seen || version > seen.version || (version === seen.version && doc.path < seen.path)) best.set(doc.key, { version, path: doc.path });
+  }
+  const writer = createLineWriter(file);
+  try {
+    for (const doc of docs) {
+      if (doc.key !== undefined && best.get(doc.key)!.path !== doc.path) continue;
+      const sport = doc.sport?.slug ?? '';
+      if (/\t/.test(sport + doc.path)) throw new Error(`Search document ${JSON.stringify(doc.path)} has a tab in its path or sport`);
+      writer.write(`${sport}\t${TYPE_ORDER.indexOf(doc.type)}\t${doc.path}\t${JSON.stringify(doc)}`);
+    }
+  } finally {
+    writer.close();
+  }
+  return file;
+}
 
-  // term → (doc → score)
-  const postings = new Map<string, Map<number, number>>();
-  sorted.forEach((doc, id) => {
-    const scale = 1 + Math.max(0, Math.min(1, doc.boost));
-    const add = (text: string, weight: number) => {
-      for (const term of terms(text)) {
-        let list = postings.get(term);
-        if (!list) postings.set(term, (list = new Map()));
-        list.set(id, (list.get(id) ?? 0) + Math.round(weight * scale));
-      }
-    };
-    add(doc.title, TITLE_WEIGHT);
-    add(`${doc.summary} ${doc.keywords}`, TEXT_WEIGHT);
-  });
-
-  const shards = splitShards(postings);
+/** Documents in index order → doc chunks (written as they fill), posting lists, then shards and the manifest. */
+async function writeSorted(sortedFile: string, outDir: string): Promise<SearchIndexStats> {
   const dir = join(outDir, SEARCH_DIR);
   await mkdir(dir, { recursive: true });
   const digest = createHash('sha256');
@@ -91,13 +94,116 @@ export async function writeSearchIndex(input: SearchDoc[], outDir: string): Prom
     files++;
     await writeFile(join(dir, name), json);
   };
-  for (const [key, shard] of shards) await put(shardFile(key), shard);
-  for (let start = 0, chunk = 0; start < sorted.length; start += DOC_CHUNK, chunk++) {
-    await put(docFile(chunk), sorted.slice(start, start + DOC_CHUNK).map(stored));
+
+  const sports: SearchManifest['sports'] = {};
+  // term → its best documents so far: bounded by the vocabulary, not by the number of pages.
+  const postings = new Map<string, TopPostings>();
+  let chunk: StoredDoc[] = [];
+  let chunks = 0;
+  let id = 0;
+  for (const line of readLines(sortedFile)) {
+    const doc = JSON.parse(line.slice(nthTab(line, 3) + 1)) as SearchDoc;
+    if (doc.sport) {
+      const range = (sports[doc.sport.slug] ??= { name: doc.sport.name, start: id, end: id });
+      range.end = id + 1;
+    }
+    const scale = 1 + Math.max(0, Math.min(1, doc.boost));
+    const scores = new Map<string, number>();
+    const add = (text: string, weight: number) => {
+      for (const term of terms(text)) scores.set(term, (scores.get(term) ?? 0) + Math.round(weight * scale));
+    };
+    add(doc.title, TITLE_WEIGHT);
+    add(`${doc.summary} ${doc.keywords}`, TEXT_WEIGHT);
+    for (const [term, score] of scores) {
+      let top = postings.get(term);
+      if (!top) postings.set(term, (top = createTopPostings()));
+      top.offer(id, score);
+    }
+    chunk.push(stored(doc));
+    if (chunk.length === DOC_CHUNK) {
+      await put(docFile(chunks++), chunk);
+      chunk = [];
+    }
+    id++;
   }
-  const manifest: SearchManifest = { version: FORMAT_VERSION, docs: sorted.length, docChunk: DOC_CHUNK, shards: [...shards.keys()], sports };
+  if (chunk.length) await put(docFile(chunks), chunk);
+
+  const shards = splitShards(postings);
+  for (const [key, shard] of shards) await put(shardFile(key), shard);
+  const manifest: SearchManifest = { version: FORMAT_VERSION, docs: id, docChunk: DOC_CHUNK, shards: [...shards.keys()], sports };
   await put(SEARCH_MANIFEST, manifest);
-  return { docs: sorted.length, terms: postings.size, files, bytes, digest: digest.digest('hex') };
+  return { docs: id, terms: postings.size, files, bytes, digest: digest.digest('hex') };
+}
+
+interface TopPostings {
+  /** Offer a document; ids must come in ascending order (a tie on score keeps the lower id). */
+  offer(id: number, score: number): void;
+  /** [docId, score, docId, score, …], best first. */
+  list(): number[];
+}
+
+/**
+ * A term's best MAX_POSTINGS documents: a min-heap on score in typed arrays, the weakest document at the root.
+ * Ids arrive in ascending order, so a newcomer that only ties the weakest is weaker (higher id) and stays out.
+ */
+function createTopPostings(): TopPostings {
+  let ids = new Int32Array(8);
+  let scores = new Int32Array(8);
+  let size = 0;
+  const weaker = (i: number, j: number) => scores[i]! < scores[j]! || (scores[i] === scores[j] && ids[i]! > ids[j]!);
+  const swap = (i: number, j: number) => {
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    [scores[i], scores[j]] = [scores[j]!, scores[i]!];
+  };
+  const siftDown = (start: number) => {
+    for (let i = start; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < size && weaker(l, m)) m = l;
+      if (r < size && weaker(r, m)) m = r;
+      if (m === i) return;
+      swap(i, m);
+      i = m;
+    }
+  };
+  return {
+    offer(id, score) {
+      if (size === MAX_POSTINGS) {
+        if (score <= scores[0]!) return;
+        ids[0] = id;
+        scores[0] = score;
+        siftDown(0);
+        return;
+      }
+      if (size === ids.length) {
+        const capacity = Math.min(MAX_POSTINGS, size * 2);
+        const [oldIds, oldScores] = [ids, scores];
+        ids = new Int32Array(capacity);
+        scores = new Int32Array(capacity);
+        ids.set(oldIds);
+        scores.set(oldScores);
+      }
+      ids[size] = id;
+      scores[size] = score;
+      for (let i = size++; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (!weaker(i, parent)) break;
+        swap(i, parent);
+        i = parent;
+      }
+    },
+    list() {
+      const order = Array.from({ length: size }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || ids[a]! - ids[b]!);
+      return order.flatMap((i) => [ids[i]!, scores[i]!]);
+    },
+  };
+}
+
+function nthTab(line: string, n: number): number {
+  let at = -1;
+  for (let i = 0; i < n; i++) at = line.indexOf('\t', at + 1);
+  return at;
 }
 
 function stored(doc: SearchDoc): StoredDoc {
@@ -106,12 +212,9 @@ function stored(doc: SearchDoc): StoredDoc {
 }
 
 /** Group terms by their first two letters, splitting big groups by the first three (terms of two letters stay). */
-function splitShards(postings: Map<string, Map<number, number>>): Map<string, Shard> {
+function splitShards(postings: Map<string, TopPostings>): Map<string, Shard> {
   const lists = new Map<string, number[]>();
-  for (const [term, docs] of postings) {
-    const best = [...docs].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, MAX_POSTINGS);
-    lists.set(term, best.flat());
-  }
+  for (const [term, top] of postings) lists.set(term, top.list());
   const groups = new Map<string, string[]>();
   for (const term of [...lists.keys()].sort()) {
     const key = shardKeyOf(term, SHARD_PREFIX);

@@ -11,16 +11,18 @@ const SITE = 'https://www.example.edu';
 
 describe('sitemaps', () => {
   it('is one urlset up to the limit, and an index of parts past it', () => {
-    const entries = [{ path: '/b', lastmod: '2026-01-02T00:00:00Z' }, { path: '/a', lastmod: null }, { path: '/c', lastmod: '2026-03-01T00:00:00Z' }];
-    const single = sitemaps(entries, SITE, 3);
+    const entries = [{ path: '/a', lastmod: null }, { path: '/b', lastmod: '2026-01-02T00:00:00Z' }, { path: '/c', lastmod: '2026-03-01T00:00:00Z' }];
+    const single = new Map(sitemaps(entries, SITE, 3));
     expect([...single.keys()]).toEqual(['sitemap.xml']);
     expect(xml.parse(single.get('sitemap.xml')!).urlset.url.map((u: { loc: string }) => u.loc)).toEqual([`${SITE}/a`, `${SITE}/b`, `${SITE}/c`]);
-    const split = sitemaps(entries, SITE, 2);
-    expect([...split.keys()].sort()).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap.xml']);
+    const split = new Map(sitemaps(entries, SITE, 2));
+    expect([...split.keys()]).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap.xml']);
     const index = xml.parse(split.get('sitemap.xml')!).sitemapindex.sitemap;
     expect(index.map((s: { loc: string }) => s.loc)).toEqual([`${SITE}/sitemap-1.xml`, `${SITE}/sitemap-2.xml`]);
     expect(index[1].lastmod).toBe('2026-03-01T00:00:00Z');
     expect(robotsTxt(SITE)).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    // Streamed from the build's sorted page list: out of order is a bug, said so.
+    expect(() => [...sitemaps([entries[1]!, entries[0]!], SITE)]).toThrow(/path order/);
   });
 });
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SEARCH_DIR, type SearchManifest } from '../../src/search/format.ts';
 import { createStaticSearch } from '../../src/search/query.ts';
 import { readSearch, searchHref } from '../../src/search/url.ts';
-import { writeSearchIndex, type SearchDoc } from '../../src/search/writer.ts';
+import { MAX_POSTINGS, writeSearchIndex, type SearchDoc } from '../../src/search/writer.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -98,6 +98,27 @@ describe('the static search index', () => {
     expect(loaded.filter((f) => f.startsWith('t-'))).toHaveLength(1);
     expect(loaded.filter((f) => f.startsWith('d-'))).toHaveLength(1);
     expect(stats.files).toBe(readdirSync(dir).length);
+  });
+
+  it('keeps a common word’s best documents only: the highest scores first, the lower id on a tie', async () => {
+    // 2,500 articles say "season"; every fifth also has it in its title (a higher score), newer ones a boost.
+    const many = Array.from({ length: 2500 }, (_, i) =>
+      doc('article', i % 5 === 0 ? `Season opener ${i}` : `Game ${i}`, `/news/2026/02/01/game-${String(i).padStart(4, '0')}`, FB, `season report ${i}`, (i % 3) / 2),
+    );
+    const { dir } = await indexOf(many);
+    const shard = JSON.parse(readFileSync(join(dir, 't-se.json'), 'utf8')) as Record<string, number[]>;
+    // Ids follow the path order (all one sport and type), so document i has id i; its score is 30 in the title and
+    // 10 in the text, each times 1 + boost.
+    const score = (i: number) => {
+      const scale = 1 + (i % 3) / 2;
+      return (i % 5 === 0 ? Math.round(30 * scale) : 0) + Math.round(10 * scale);
+    };
+    const expected = many
+      .map((_, i) => i)
+      .sort((a, b) => score(b) - score(a) || a - b)
+      .slice(0, MAX_POSTINGS)
+      .flatMap((i) => [i, score(i)]);
+    expect(shard.season).toEqual(expected);
   });
 
   it('keeps the search in the address bar', () => {

@@ -25,13 +25,24 @@ export interface FeedsResult {
  * The files crawlers and fans' apps read: sitemap(s) and robots.txt, RSS 2.0 news feeds (the site's and each
  * sport's), and iCalendar feeds of each sport's current schedule and of all sports.
  */
-export async function writeFeeds(ctx: PageContext, outDir: string, indexable: SitemapEntry[]): Promise<FeedsResult> {
+export async function writeFeeds(ctx: PageContext, outDir: string, indexable: Iterable<SitemapEntry>): Promise<FeedsResult> {
   const { site } = ctx;
   const { settings } = site;
   const tz = settings.website_timezone;
   const team = settings.current_team_name;
+  // Each file's digest, by path; the feeds' digest is made over them in path order.
+  const digests = new Map<string, string>();
+  let bytes = 0;
+  const write = async (path: string, text: string) => {
+    const file = outputPath(outDir, path, `feed ${path}`);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, text);
+    digests.set(path, createHash('sha256').update(text).digest('hex'));
+    bytes += Buffer.byteLength(text);
+  };
+  // The sitemap parts go out as they are made: the site's page list is streamed from disk, never held.
+  for (const [name, xml] of sitemaps(indexable, site.siteUrl)) await write(`/${name}`, xml);
   const files = new Map<string, string>();
-  for (const [name, xml] of sitemaps(indexable, site.siteUrl)) files.set(`/${name}`, xml);
   files.set('/robots.txt', robotsTxt(site.siteUrl));
 
   const limit = pLimit(6);
@@ -61,15 +72,9 @@ export async function writeFeeds(ctx: PageContext, outDir: string, indexable: Si
   );
   files.set(feedPaths.calendar, icalendar({ name: `${team} Athletics`, description: `Every ${team} game, meet and match this season.`, page: '/all-sports-schedule', events: all, team, siteUrl: site.siteUrl, timeZone: tz, stamp }));
 
+  for (const path of [...files.keys()].sort()) await write(path, files.get(path)!);
+  const paths = [...digests.keys()].sort();
   const hash = createHash('sha256');
-  let bytes = 0;
-  for (const path of [...files.keys()].sort()) {
-    const text = files.get(path)!;
-    const file = outputPath(outDir, path, `feed ${path}`);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, text);
-    hash.update(`${path}\0${text}\0`);
-    bytes += Buffer.byteLength(text);
-  }
-  return { files: [...files.keys()].sort(), bytes, digest: hash.digest('hex') };
+  for (const path of paths) hash.update(`${path}\0${digests.get(path)}\0`);
+  return { files: paths, bytes, digest: hash.digest('hex') };
 }

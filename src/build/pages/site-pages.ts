@@ -1,4 +1,4 @@
-import { collectAll } from '../../api/endpoints.ts';
+import { allPages, collectAll } from '../../api/endpoints.ts';
 import type * as S from '../../api/schemas/index.ts';
 import { isFieldhouseError } from '../../errors/error.ts';
 import { addDays, localDate } from '../dates.ts';
@@ -11,9 +11,9 @@ const TICKER_DAYS_BACK = 3;
 const TICKER_DAYS_AHEAD = 10;
 const BROADCAST_DAYS = 30;
 
-/** Lists a paginated endpoint fully, as `{ params, record }` items. */
+/** Lists a paginated endpoint fully, as `{ params, record }` items, a page at a time (never the whole list at once). */
 async function* every<T>(fetchPage: (page: number) => Promise<S.Page<T>>, toItem: (item: T) => { params: Record<string, string | string[]>; record: string }) {
-  for (const item of await collectAll(fetchPage)) yield toItem(item);
+  for await (const item of allPages(fetchPage)) yield toItem(item);
 }
 
 const home = source('home', {
@@ -244,7 +244,7 @@ const contentPage = source('content-page', {
   async *paths(ctx) {
     // The home page's and sport pages' block sources are shown there, not at a path of their own.
     const embedded = new Set([ctx.site.settings.homepage_static_page?.id, ctx.site.settings.sport_static_page?.id]);
-    for (const p of await collectAll((page) => ctx.api.pages({ per_page: 100, page }))) {
+    for await (const p of allPages((page) => ctx.api.pages({ per_page: 100, page }))) {
       if (!embedded.has(p.id)) yield { params: { slug: p.slug.split('/') }, record: `page ${p.id} (slug "${p.slug}")` };
     }
   },

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ApiStats } from '../../api/client.ts';
@@ -24,6 +25,8 @@ export interface RenderPoolOptions {
   loader: LoaderConfig;
   /** Pages loading at once in one worker. */
   loadsPerWorker: number;
+  /** Where each worker writes the search documents of its pages (`search-N.jsonl`); null without a static index. */
+  searchDir: string | null;
   /** Warnings from the workers (retries, skipped records). */
   onWarn(message: string): void;
 }
@@ -39,7 +42,7 @@ export interface Rendered {
 
 /** A page loaded and rendered by a worker, or skipped (404, the source's own reason), or failed. */
 export type LoadedPage =
-  | { kind: 'page'; rendered: Rendered; indexable: Extract<LoadOutcome, { kind: 'page' }>['indexable'] }
+  | { kind: 'page'; rendered: Rendered; indexable: { lastmod: string | null } | null }
   | Exclude<LoadOutcome, { kind: 'page' }>;
 
 export interface RenderPool {
@@ -49,8 +52,13 @@ export interface RenderPool {
   render(task: RenderTask): Promise<Rendered>;
   /** The workers' API requests, retries and bytes, summed. */
   apiStats(): ApiStats;
-  /** Write the build id into the files of these pages (folders relative to the output; `file` other than index.html). */
-  patchBuildId(buildId: string, pages: { dir: string; file?: string }[]): Promise<void>;
+  /**
+   * Write the build id into the files of every page the ledger file lists, shared among the workers, and of
+   * `others` (folders relative to the output; `file` other than index.html).
+   */
+  patchBuildId(buildId: string, ledger: string, others: { dir: string; file?: string }[]): Promise<void>;
+  /** Close the workers' search document files (every page has been loaded) and name them. */
+  closeSearch(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -89,12 +97,28 @@ function affinity(task: LoadTask, workers: number): number {
   return Math.abs(hash) % workers;
 }
 
+/** Send a worker one message and wait for its reply of type `reply`. */
+function ask<T = unknown>(worker: Worker, message: { type: string } & Record<string, unknown>, reply: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onMessage = (answer: { type: string } & T) => {
+      if (answer.type !== reply) return;
+      worker.off('message', onMessage);
+      worker.off('error', reject);
+      resolve(answer);
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.postMessage(message);
+  });
+}
+
 /** A pool of worker threads that load pages through the API and render them (and render known payloads). */
 export async function createRenderPool(options: RenderPoolOptions): Promise<RenderPool> {
   const workers = await Promise.all(
-    Array.from({ length: options.workers }, () => {
+    Array.from({ length: options.workers }, (_, index) => {
+      const searchFile = options.searchDir ? join(options.searchDir, `search-${index}.jsonl`) : null;
       const worker = new Worker(WORKER_FILE, {
-        workerData: { bundle: pathToFileURL(options.serverBundle).href, outDir: options.outDir, assets: options.assets, scripts: options.scripts, siteJson: options.siteJson, loader: options.loader },
+        workerData: { bundle: pathToFileURL(options.serverBundle).href, outDir: options.outDir, assets: options.assets, scripts: options.scripts, siteJson: options.siteJson, loader: options.loader, searchFile },
         // A worker's live data is bounded (its memo, the pages in flight), whatever the size of the site; the cap
         // keeps V8 from growing the heap with the length of the run instead of collecting.
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
@@ -213,23 +237,12 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         }
       });
     },
-    async patchBuildId(buildId, all) {
-      const share = Math.ceil(all.length / workers.length);
-      await Promise.all(
-        workers.map(({ worker }, i) => {
-          const pages = all.slice(i * share, (i + 1) * share);
-          return new Promise<void>((resolve, reject) => {
-            const onMessage = (message: { type: string }) => {
-              if (message.type !== 'patched') return;
-              worker.off('message', onMessage);
-              resolve();
-            };
-            worker.on('message', onMessage);
-            worker.once('error', reject);
-            worker.postMessage({ type: 'patch', buildId, pages });
-          });
-        }),
-      );
+    async patchBuildId(buildId, ledger, others) {
+      await Promise.all(workers.map(({ worker }, share) => ask(worker, { type: 'patch', buildId, ledger, share, of: workers.length, pages: share === 0 ? others : [] }, 'patched')));
+    },
+    async closeSearch() {
+      const replies = await Promise.all(workers.map(({ worker }) => ask<{ file: string | null }>(worker, { type: 'close-search' }, 'search-closed')));
+      return replies.flatMap(({ file }) => (file ? [file] : []));
     },
     async close() {
       await Promise.all(workers.map(({ worker }) => worker.terminate()));

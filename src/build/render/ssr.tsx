@@ -11,6 +11,8 @@ import { renderDocument, type AssetManifest, type DocumentScripts } from './docu
 
 export { BUILD_ID_PLACEHOLDER, HTML_BUILD_ID_OFFSET, PAYLOAD_BUILD_ID_OFFSET, payloadFile } from './document.ts';
 export { createPageLoader } from './page-loader.ts';
+export { pageDir, readLedger } from '../ledger.ts';
+export { createLineWriter } from '../../util/line-files.ts';
 
 let chrome: { site: SiteData; header: Rendered; footer: Rendered } | null = null;
 

@@ -1,5 +1,7 @@
 // Render worker: loads the server bundle once; then loads pages through the API (a client and connections of its
-// own) and renders each as its data arrives, and at the end patches the build id into every file it wrote. Plain JavaScript: everything typed lives in the bundle.
+// own), renders each as its data arrives and writes its search document to a file of its own; at the end it
+// patches the build id into its share of the pages the ledger lists. Plain JavaScript: everything typed lives in
+// the bundle.
 // Synchronous file I/O on purpose: a worker may block, and it is several times faster than fs/promises here.
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
@@ -10,8 +12,10 @@ process.env.NODE_ENV = 'production';
 const bundle = await import(workerData.bundle);
 const { outDir, assets, scripts } = workerData;
 const site = JSON.parse(workerData.siteJson);
-const { BUILD_ID_PLACEHOLDER, HTML_BUILD_ID_OFFSET, PAYLOAD_BUILD_ID_OFFSET, payloadFile, renderPage, createPageLoader } = bundle;
+const { BUILD_ID_PLACEHOLDER, HTML_BUILD_ID_OFFSET, PAYLOAD_BUILD_ID_OFFSET, payloadFile, renderPage, createPageLoader, createLineWriter, pageDir, readLedger } = bundle;
 const loader = workerData.loader ? createPageLoader(workerData.loader, site, (message) => parentPort.postMessage({ type: 'warn', message })) : null;
+// Search documents go to a file of this worker's own (JSON lines), read back when the index is written.
+const searchDocs = workerData.searchFile ? createLineWriter(workerData.searchFile) : null;
 
 const made = new Set();
 /** Root-relative media the page uses (the finish stage copies them into the site). */
@@ -54,13 +58,16 @@ async function loadAndRender(page) {
   const outcome = await loader.load(page);
   if (outcome.kind !== 'page') return send({ id: page.id, ...outcome });
   try {
-    send({ id: page.id, kind: 'page', rendered: render({ dir: page.dir, spool: outcome.spool }, outcome.payload), indexable: outcome.indexable });
+    const rendered = render({ dir: page.dir, spool: outcome.spool }, outcome.payload);
+    const { indexable } = outcome;
+    if (indexable?.search) searchDocs?.write(JSON.stringify(indexable.search));
+    send({ id: page.id, kind: 'page', rendered, indexable: indexable && { lastmod: indexable.lastmod } });
   } catch (error) {
     send({ id: page.id, kind: 'error', message: failed(error), status: null });
   }
 }
 
-function patch(path, offset, id) {
+function patchFile(path, offset, id) {
   const fd = openSync(path, 'r+');
   try {
     writeSync(fd, id, offset, 'utf8');
@@ -82,12 +89,19 @@ parentPort.on('message', (message) => {
     });
     parentPort.postMessage({ type: 'rendered', results });
   } else if (message.type === 'patch') {
-    for (const page of message.pages) {
-      const folder = join(outDir, page.dir);
-      patch(join(folder, page.file ?? 'index.html'), HTML_BUILD_ID_OFFSET, message.buildId);
-      if (!page.file) patch(join(folder, '_payload.json'), PAYLOAD_BUILD_ID_OFFSET, message.buildId);
-    }
-    parentPort.postMessage({ type: 'patched', count: message.pages.length });
+    // This worker's share of the ledger (every `of`-th page from `share`), and any pages named in the message.
+    const patch = ({ dir, file }) => {
+      const folder = join(outDir, dir);
+      patchFile(join(folder, file ?? 'index.html'), HTML_BUILD_ID_OFFSET, message.buildId);
+      if (!file) patchFile(join(folder, '_payload.json'), PAYLOAD_BUILD_ID_OFFSET, message.buildId);
+    };
+    let index = 0;
+    for (const entry of readLedger(message.ledger)) if (index++ % message.of === message.share) patch({ dir: pageDir(entry.path) });
+    for (const page of message.pages) patch(page);
+    parentPort.postMessage({ type: 'patched' });
+  } else if (message.type === 'close-search') {
+    searchDocs?.close();
+    parentPort.postMessage({ type: 'search-closed', file: searchDocs?.file ?? null });
   }
 });
 parentPort.postMessage({ type: 'ready' });

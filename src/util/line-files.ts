@@ -1,0 +1,170 @@
+/**
+ * Line files: how the build keeps per-route bookkeeping (pages written, sitemap entries, search documents, planned
+ * pages waiting their turn) on disk instead of in the heap, so memory stays flat however many routes a site has.
+ * Synchronous on purpose: the writes are buffered into large blocks, and the callers (the main thread's tally, the
+ * render workers) would only wait for them anyway.
+ */
+import { appendFileSync, closeSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+
+/** Appends lines to a file, in blocks. */
+export interface LineWriter {
+  readonly file: string;
+  /** Lines written so far. */
+  readonly lines: number;
+  /** One line (without its newline; it must not contain one). */
+  write(line: string): void;
+  /** Write out what is buffered (the file is then complete for readers). */
+  flush(): void;
+  close(): void;
+}
+
+const BLOCK_CHARS = 1 << 16;
+const READ_BYTES = 1 << 20;
+
+/**
+ * Each block is appended with its own open and close (a few per megabyte): no descriptor stays open, so a writer
+ * dropped on a failed build, or in a worker that is terminated, leaks nothing.
+ */
+export function createLineWriter(file: string): LineWriter {
+  writeFileSync(file, '');
+  let buffer: string[] = [];
+  let buffered = 0;
+  let lines = 0;
+  let closed = false;
+  const flush = () => {
+    if (!buffer.length) return;
+    appendFileSync(file, buffer.join(''));
+    buffer = [];
+    buffered = 0;
+  };
+  return {
+    file,
+    get lines() {
+      return lines;
+    },
+    write(line) {
+      if (closed) throw new Error(`${file} is closed: no more lines can be written to it`);
+      if (line.includes('\n')) throw new Error(`A line for ${file} contains a newline: ${JSON.stringify(line.slice(0, 200))}`);
+      buffer.push(line, '\n');
+      lines++;
+      buffered += line.length + 1;
+      if (buffered >= BLOCK_CHARS) flush();
+    },
+    flush,
+    close() {
+      if (closed) return;
+      flush();
+      closed = true;
+    },
+  };
+}
+
+/** Reads the complete lines of a file, block by block, as they are written (the file may still be growing). */
+export interface LineReader {
+  /** The next complete lines (a block's worth); none when every complete line has been read. */
+  read(): string[];
+  close(): void;
+}
+
+/**
+ * UTF-8 never has a newline byte inside a character, so a block is cut at its last newline and decoded whole;
+ * the rest waits for the next read.
+ */
+export function createLineReader(file: string, blockBytes = READ_BYTES): LineReader {
+  const fd = openSync(file, 'r');
+  const block = Buffer.allocUnsafe(blockBytes);
+  let carry = Buffer.alloc(0);
+  let position = 0;
+  return {
+    read() {
+      for (;;) {
+        const read = readSync(fd, block, 0, blockBytes, position);
+        if (read === 0) return [];
+        position += read;
+        const data = carry.length ? Buffer.concat([carry, block.subarray(0, read)]) : block.subarray(0, read);
+        const end = data.lastIndexOf(10);
+        if (end < 0) {
+          carry = Buffer.from(data);
+          continue;
+        }
+        carry = Buffer.from(data.subarray(end + 1));
+        return data.toString('utf8', 0, end).split('\n');
+      }
+    },
+    close: () => closeSync(fd),
+  };
+}
+
+/** Every line of a finished file, in order. */
+export function* readLines(file: string): Generator<string> {
+  const reader = createLineReader(file);
+  try {
+    for (let lines = reader.read(); lines.length; lines = reader.read()) yield* lines;
+  } finally {
+    reader.close();
+  }
+}
+
+/** Characters per sorted run: a run is held in memory while it is sorted (a few MB, whatever the line length). */
+export const SORT_RUN_CHARS = 1 << 22;
+
+/**
+ * Sort a file's lines (JavaScript string order, as `Array.prototype.sort` without a comparator) into `output`,
+ * holding about `runChars` of text at once: sorted runs are written beside the output and merged.
+ */
+export function sortLines(input: string, output: string, runChars = SORT_RUN_CHARS): void {
+  const runs: string[] = [];
+  let run: string[] = [];
+  let chars = 0;
+  const writeRun = (file: string) => {
+    const writer = createLineWriter(file);
+    for (const line of run.sort()) writer.write(line);
+    writer.close();
+    run = [];
+    chars = 0;
+  };
+  try {
+    for (const line of readLines(input)) {
+      run.push(line);
+      chars += line.length;
+      if (chars >= runChars) {
+        runs.push(`${output}.run-${runs.length}`);
+        writeRun(runs.at(-1)!);
+      }
+    }
+    if (!runs.length) return writeRun(output);
+    if (run.length) {
+      runs.push(`${output}.run-${runs.length}`);
+      writeRun(runs.at(-1)!);
+    }
+    mergeRuns(runs, output);
+  } finally {
+    for (const file of runs) rmSync(file, { force: true });
+  }
+}
+
+/** k-way merge of sorted files: the smallest head line goes out next (k is small: the input's size / SORT_RUN_CHARS). */
+function mergeRuns(runs: string[], output: string): void {
+  const readers = runs.map((file) => readLines(file));
+  const heads: (string | null)[] = readers.map((reader) => {
+    const next = reader.next();
+    return next.done ? null : next.value;
+  });
+  const writer = createLineWriter(output);
+  try {
+    for (;;) {
+      let best = -1;
+      for (let i = 0; i < heads.length; i++) {
+        const head = heads[i];
+        if (head !== null && (best < 0 || head! < heads[best]!)) best = i;
+      }
+      if (best < 0) break;
+      writer.write(heads[best]!);
+      const next = readers[best]!.next();
+      heads[best] = next.done ? null : next.value;
+    }
+  } finally {
+    writer.close();
+    for (const reader of readers) reader.return(undefined);
+  }
+}

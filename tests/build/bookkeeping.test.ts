@@ -1,0 +1,151 @@
+// The build's per-route bookkeeping on disk: line files, the planned-page overflow, the set of planned paths, the
+// ledger of written pages and the manifest streamed from it.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createChannel } from '../../src/build/channel.ts';
+import { writeManifests } from '../../src/build/finish.ts';
+import { createLedger, readLedger } from '../../src/build/ledger.ts';
+import { createLineReader, createLineWriter, readLines, sortLines } from '../../src/util/line-files.ts';
+import { createPathSet } from '../../src/util/path-set.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'fieldhouse-bookkeeping-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+let n = 0;
+const file = (name: string) => join(work, `${n++}-${name}`);
+
+describe('line files', () => {
+  it('read back exactly what was written, across blocks and multi-byte characters', () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => `${i}\tJosé Núñez · ${'ü'.repeat(i % 40)} 🏈`);
+    lines.push('', 'after an empty line');
+    const writer = createLineWriter(file('utf8.txt'));
+    for (const line of lines) writer.write(line);
+    writer.close();
+    expect(writer.lines).toBe(lines.length);
+    expect([...readLines(writer.file)]).toEqual(lines);
+    // Tiny blocks: every read ends inside a character or a line.
+    const reader = createLineReader(writer.file, 7);
+    const small: string[] = [];
+    for (let got = reader.read(); got.length; got = reader.read()) small.push(...got);
+    reader.close();
+    expect(small).toEqual(lines);
+  });
+
+  it('refuse a line with a newline in it, and writes after close', () => {
+    const writer = createLineWriter(file('bad.txt'));
+    expect(() => writer.write('two\nlines')).toThrow(/newline/);
+    writer.close();
+    expect(() => writer.write('late')).toThrow(/closed/);
+  });
+
+  it('are read while they grow: a reader sees the lines flushed since its last read', () => {
+    const writer = createLineWriter(file('growing.txt'));
+    const reader = createLineReader(writer.file);
+    writer.write('a');
+    expect(reader.read()).toEqual([]);
+    writer.flush();
+    expect(reader.read()).toEqual(['a']);
+    writer.write('b');
+    writer.write('c');
+    writer.flush();
+    expect(reader.read()).toEqual(['b', 'c']);
+    expect(reader.read()).toEqual([]);
+    reader.close();
+  });
+
+  it('sort in runs merged from disk to the same order as an in-memory sort', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `/sports/s${(i * 7919) % 1013}/p-${i % 17}\ti`);
+    lines.push('/a', '/a-b', '/a/b', '/', '/A', '/é');
+    const input = file('unsorted.txt');
+    writeFileSync(input, `${lines.join('\n')}\n`);
+    const output = file('sorted.txt');
+    sortLines(input, output, 2_000); // about 40 runs
+    expect([...readLines(output)]).toEqual([...lines].sort());
+    expect(existsSync(`${output}.run-0`)).toBe(false);
+    const single = file('sorted-single.txt');
+    sortLines(input, single);
+    expect(readFileSync(single, 'utf8')).toBe(readFileSync(output, 'utf8'));
+  });
+});
+
+describe('the planned-page channel', () => {
+  it('keeps order when items overflow to disk, and holds at most the high-water mark in memory', async () => {
+    const overflow = file('planned.jsonl');
+    const channel = createChannel<{ n: number }>({ file: overflow, highWater: 10, encode: (x) => JSON.stringify(x), decode: (line) => JSON.parse(line) });
+    for (let i = 0; i < 25; i++) channel.push({ n: i });
+    const seen: number[] = [];
+    const consume = (async () => {
+      for await (const item of channel) seen.push(item.n);
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Pushed while the consumer reads: still after everything already waiting.
+    for (let i = 25; i < 40; i++) channel.push({ n: i });
+    channel.close();
+    await consume;
+    expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(channel.pushed).toBe(40);
+    expect([...readLines(overflow)]).toHaveLength(30);
+  });
+
+  it('ends the consumer with the producer’s error once the waiting items are read', async () => {
+    const channel = createChannel<number>({ file: file('failing.jsonl'), highWater: 2, encode: String, decode: Number });
+    for (let i = 0; i < 5; i++) channel.push(i);
+    channel.close(new Error('the API went away'));
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const item of channel) seen.push(item);
+      })(),
+    ).rejects.toThrow('the API went away');
+    expect(seen).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe('the set of planned paths', () => {
+  it('tells new paths from repeats, through many growths', () => {
+    const set = createPathSet();
+    const paths = Array.from({ length: 50_000 }, (_, i) => `/sports/sport-${i % 40}/roster/${i}/player-${i}`);
+    expect(paths.every((p) => set.add(p))).toBe(true);
+    expect(paths.some((p) => set.add(p))).toBe(false);
+    expect(set.size).toBe(50_000);
+    expect(set.add('/')).toBe(true);
+    expect(set.add('')).toBe(true);
+    expect(set.add('')).toBe(false);
+  });
+});
+
+describe('the ledger of written pages', () => {
+  it('lists pages in path order with their sitemap entries, and in the order written for the workers', () => {
+    const dir = mkdtempSync(join(work, 'ledger-'));
+    const ledger = createLedger(dir);
+    const entries = [
+      { path: '/news', indexable: true, lastmod: '2026-11-01T10:00:00Z' },
+      { path: '/', indexable: true, lastmod: null },
+      { path: '/_shells/search', indexable: false, lastmod: null },
+      { path: '/news-archive', indexable: true, lastmod: null },
+      { path: '/news/2026', indexable: true, lastmod: '2026-11-02T10:00:00Z' },
+    ];
+    for (const entry of entries) ledger.add(entry);
+    expect(ledger.count).toBe(5);
+    const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : 1);
+    expect([...ledger.sorted()]).toEqual([...entries].sort(byPath));
+    expect([...ledger.sorted()]).toEqual([...entries].sort(byPath));
+    expect([...readLedger(ledger.finish())]).toEqual(entries);
+    expect(() => ledger.add({ path: '/x', indexable: true, lastmod: null })).toThrow(/closed/);
+    expect(() => createLedger(dir).add({ path: '/a\tb', indexable: true, lastmod: null })).toThrow(/tab/);
+  });
+
+  it('streams the manifest’s prerendered list: the same JSON as one stringify', async () => {
+    const out = mkdtempSync(join(work, 'manifest-'));
+    const paths = Array.from({ length: 20_000 }, (_, i) => `/news/2026/${String(i).padStart(5, '0')}/"quoted"-é`);
+    await writeManifests(out, 'abc123', '2026-11-22T00:00:00.000Z', paths.values(), [{ source: '/old', target: '/new', status: 301, passQuery: false }]);
+    const meta = readFileSync(join(out, '_site/builds/meta/abc123.json'), 'utf8');
+    const parsed = JSON.parse(meta);
+    expect(parsed.prerendered).toEqual(paths);
+    expect(meta).toBe(JSON.stringify(parsed));
+    expect(parsed.routeRules['/old']).toEqual({ redirect: { to: '/new', statusCode: 301, passQuery: false } });
+    await writeManifests(out, 'empty', 't', [], []);
+    expect(JSON.parse(readFileSync(join(out, '_site/builds/meta/empty.json'), 'utf8')).prerendered).toEqual([]);
+  });
+});
