@@ -177,11 +177,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     summary.files = plannedFiles - loaded.failures.filter((f) => f.path.startsWith('/documents/')).length;
     if (summary.failed.length && !options.keepGoing) throw createError(BuildFailed, [summary.failed.length, `${summary.failed[0]!.path}: ${summary.failed[0]!.message}`]);
 
+    const searchFiles = await pool.loadingDone();
     const notFound = notFoundTask();
     const notFoundBytes = (await pool.render(notFound)).bytes;
     const mirrored = await timed('media', () => media!.finish());
-    const feeds = await timed('feeds', () => writeFeeds(ctx, staging.dir, sitemapEntries(ledger.sorted())));
-    const searchFiles = await pool.closeSearch();
+    const feeds = await timed('feeds', () => writeFeeds(ctx, staging.dir, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }));
     const search = staticSearch ? await timed('search', () => writeSearchIndex(readSearchDocs(searchFiles), staging.dir, cacheDir)) : null;
     if (search) summary.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
     const rules = hostRules(await redirecting, config, site);

@@ -16,6 +16,8 @@ export interface LedgerEntry {
 export interface Ledger {
   add(entry: LedgerEntry): void;
   readonly count: number;
+  /** Entries search engines may index (the sitemap's). */
+  readonly indexable: number;
   /** The finished list's file (for the render workers, which patch the build id into the pages it names). */
   finish(): string;
   /** Every entry in path order (JavaScript string order); the list is sorted on disk once, on the first call. */
@@ -44,10 +46,17 @@ export function* readLedger(file: string): Generator<LedgerEntry> {
 export function createLedger(dir: string): Ledger {
   const writer = createLineWriter(join(dir, 'pages.tsv'));
   let sortedFile: string | null = null;
+  let indexable = 0;
   return {
-    add: (entry) => writer.write(encodeEntry(entry)),
+    add(entry) {
+      writer.write(encodeEntry(entry));
+      if (entry.indexable) indexable++;
+    },
     get count() {
       return writer.lines;
+    },
+    get indexable() {
+      return indexable;
     },
     finish() {
       writer.close();

@@ -96,8 +96,8 @@ export function createLineReader(file: string, blockBytes = READ_BYTES): LineRea
 }
 
 /** Every line of a finished file, in order. */
-export function* readLines(file: string): Generator<string> {
-  const reader = createLineReader(file);
+export function* readLines(file: string, blockBytes = READ_BYTES): Generator<string> {
+  const reader = createLineReader(file, blockBytes);
   try {
     for (let lines = reader.read(); lines.length; lines = reader.read()) yield* lines;
   } finally {
@@ -106,7 +106,7 @@ export function* readLines(file: string): Generator<string> {
 }
 
 /** Characters per sorted run: a run is held in memory while it is sorted (a few MB, whatever the line length). */
-export const SORT_RUN_CHARS = 1 << 22;
+export const SORT_RUN_CHARS = 1 << 20;
 
 /**
  * Sort a file's lines (JavaScript string order, as `Array.prototype.sort` without a comparator) into `output`,
@@ -143,9 +143,12 @@ export function sortLines(input: string, output: string, runChars = SORT_RUN_CHA
   }
 }
 
+/** Bytes read from each run at a time while merging: many runs stay cheap to merge. */
+const MERGE_BLOCK = 1 << 16;
+
 /** k-way merge of sorted files: the smallest head line goes out next (k is small: the input's size / SORT_RUN_CHARS). */
 function mergeRuns(runs: string[], output: string): void {
-  const readers = runs.map((file) => readLines(file));
+  const readers = runs.map((file) => readLines(file, MERGE_BLOCK));
   const heads: (string | null)[] = readers.map((reader) => {
     const next = reader.next();
     return next.done ? null : next.value;

@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { foldLine, icalendar, icalText } from '../../src/build/feeds/ical.ts';
 import { rssFeed } from '../../src/build/feeds/rss.ts';
-import { robotsTxt, sitemaps } from '../../src/build/feeds/sitemap.ts';
+import { robotsTxt, sitemaps, type SitemapPiece } from '../../src/build/feeds/sitemap.ts';
 import type { Event } from '../../src/api/schemas/schedule.ts';
 
 const xml = new XMLParser({ ignoreAttributes: false });
@@ -12,17 +12,26 @@ const SITE = 'https://www.example.edu';
 describe('sitemaps', () => {
   it('is one urlset up to the limit, and an index of parts past it', () => {
     const entries = [{ path: '/a', lastmod: null }, { path: '/b', lastmod: '2026-01-02T00:00:00Z' }, { path: '/c', lastmod: '2026-03-01T00:00:00Z' }];
-    const single = new Map(sitemaps(entries, SITE, 3));
+    const files = (pieces: Iterable<SitemapPiece>) => {
+      const joined = new Map<string, string>();
+      for (const { file, text } of pieces) joined.set(file, (joined.get(file) ?? '') + text);
+      return joined;
+    };
+    const single = files(sitemaps(entries, 3, SITE, 3));
     expect([...single.keys()]).toEqual(['sitemap.xml']);
     expect(xml.parse(single.get('sitemap.xml')!).urlset.url.map((u: { loc: string }) => u.loc)).toEqual([`${SITE}/a`, `${SITE}/b`, `${SITE}/c`]);
-    const split = new Map(sitemaps(entries, SITE, 2));
+    const split = files(sitemaps(entries, 3, SITE, 2));
     expect([...split.keys()]).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap.xml']);
     const index = xml.parse(split.get('sitemap.xml')!).sitemapindex.sitemap;
     expect(index.map((s: { loc: string }) => s.loc)).toEqual([`${SITE}/sitemap-1.xml`, `${SITE}/sitemap-2.xml`]);
     expect(index[1].lastmod).toBe('2026-03-01T00:00:00Z');
     expect(robotsTxt(SITE)).toContain(`Sitemap: ${SITE}/sitemap.xml`);
     // Streamed from the build's sorted page list: out of order is a bug, said so.
-    expect(() => [...sitemaps([entries[1]!, entries[0]!], SITE)]).toThrow(/path order/);
+    expect(() => [...sitemaps([entries[1]!, entries[0]!], 2, SITE)]).toThrow(/path order/);
+    expect(() => [...sitemaps(entries, 2, SITE)]).toThrow(/told of 2 entries and given 3/);
+    expect(xml.parse(files(sitemaps([], 0, SITE)).get('sitemap.xml')!).urlset).toBeDefined();
+    // Exactly a full part: no empty part after it.
+    expect([...files(sitemaps(entries.slice(0, 2), 2, SITE, 2)).keys()]).toEqual(['sitemap.xml']);
   });
 });
 

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import pLimit from 'p-limit';
@@ -25,7 +26,7 @@ export interface FeedsResult {
  * The files crawlers and fans' apps read: sitemap(s) and robots.txt, RSS 2.0 news feeds (the site's and each
  * sport's), and iCalendar feeds of each sport's current schedule and of all sports.
  */
-export async function writeFeeds(ctx: PageContext, outDir: string, indexable: Iterable<SitemapEntry>): Promise<FeedsResult> {
+export async function writeFeeds(ctx: PageContext, outDir: string, indexable: { entries: Iterable<SitemapEntry>; count: number }): Promise<FeedsResult> {
   const { site } = ctx;
   const { settings } = site;
   const tz = settings.website_timezone;
@@ -40,8 +41,22 @@ export async function writeFeeds(ctx: PageContext, outDir: string, indexable: It
     digests.set(path, createHash('sha256').update(text).digest('hex'));
     bytes += Buffer.byteLength(text);
   };
-  // The sitemap parts go out as they are made: the site's page list is streamed from disk, never held.
-  for (const [name, xml] of sitemaps(indexable, site.siteUrl)) await write(`/${name}`, xml);
+  // The sitemap goes out in pieces as it is made: the site's page list is streamed from disk, never held.
+  let current: { path: string; file: string; hash: Hash } | null = null;
+  const endSitemap = () => {
+    if (current) digests.set(current.path, current.hash.digest('hex'));
+  };
+  for (const { file, text } of sitemaps(indexable.entries, indexable.count, site.siteUrl)) {
+    if (current?.path !== `/${file}`) {
+      endSitemap();
+      current = { path: `/${file}`, file: outputPath(outDir, `/${file}`, `feed /${file}`), hash: createHash('sha256') };
+      writeFileSync(current.file, '');
+    }
+    appendFileSync(current.file, text);
+    current.hash.update(text);
+    bytes += Buffer.byteLength(text);
+  }
+  endSitemap();
   const files = new Map<string, string>();
   files.set('/robots.txt', robotsTxt(site.siteUrl));
 

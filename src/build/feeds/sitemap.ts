@@ -10,44 +10,58 @@ export interface SitemapEntry {
   lastmod: string | null;
 }
 
+/** A piece of a sitemap file: a file is its pieces joined, in order; each file's pieces come together. */
+export interface SitemapPiece {
+  file: string;
+  text: string;
+}
+
+/** Characters per piece: the sitemap is written as it is made, never held whole. */
+const PIECE_CHARS = 1 << 16;
+
 /**
- * `sitemap.xml` for every indexable page, given in path order; past 50,000 URLs it becomes an index of
- * `sitemap-N.xml` parts. Yields [file name, XML] one file at a time (the index last), so at most one part's
- * entries are held however large the site.
+ * `sitemap.xml` for every indexable page, given in path order (`count` of them); past 50,000 URLs it becomes an
+ * index of `sitemap-N.xml` parts (the index comes last). Yields the files in pieces, so memory stays the same
+ * however large the site.
  */
-export function* sitemaps(sorted: Iterable<SitemapEntry>, siteUrl: string, maxPerFile = SITEMAP_MAX_URLS): Generator<[string, string]> {
-  const urlset = (list: SitemapEntry[]) =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list
-      .map((e) => `<url><loc>${xmlEscape(absoluteUrl(e.path, siteUrl))}</loc>${e.lastmod ? `<lastmod>${xmlEscape(e.lastmod)}</lastmod>` : ''}</url>`)
-      .join('\n')}\n</urlset>\n`;
+export function* sitemaps(sorted: Iterable<SitemapEntry>, count: number, siteUrl: string, maxPerFile = SITEMAP_MAX_URLS): Generator<SitemapPiece> {
+  const split = count > maxPerFile;
+  const open = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+  const close = '</urlset>\n';
   const parts: { name: string; lastmod: string | null }[] = [];
-  let list: SitemapEntry[] = [];
+  let file = split ? 'sitemap-1.xml' : 'sitemap.xml';
+  let text = open;
+  let inPart = 0;
+  let latest: string | null = null;
+  let seen = 0;
   let previous: string | null = null;
-  const part = (): [string, string] => {
-    const name = `sitemap-${parts.length + 1}.xml`;
-    parts.push({ name, lastmod: list.reduce<string | null>((max, e) => (e.lastmod && (!max || e.lastmod > max) ? e.lastmod : max), null) });
-    const file: [string, string] = [name, urlset(list)];
-    list = [];
-    return file;
-  };
   for (const entry of sorted) {
     if (previous !== null && !(previous < entry.path)) throw new Error(`sitemaps() needs entries in path order, without repeats: ${entry.path} came after ${previous}`);
     previous = entry.path;
-    // A full part goes out only once another entry shows there will be more than one file.
-    if (list.length === maxPerFile) yield part();
-    list.push(entry);
+    if (inPart === maxPerFile) {
+      yield { file, text: text + close };
+      parts.push({ name: file, lastmod: latest });
+      [file, text, inPart, latest] = [`sitemap-${parts.length + 1}.xml`, open, 0, null];
+    }
+    text += `<url><loc>${xmlEscape(absoluteUrl(entry.path, siteUrl))}</loc>${entry.lastmod ? `<lastmod>${xmlEscape(entry.lastmod)}</lastmod>` : ''}</url>\n`;
+    inPart++;
+    seen++;
+    if (entry.lastmod && (!latest || entry.lastmod > latest)) latest = entry.lastmod;
+    if (text.length >= PIECE_CHARS) {
+      yield { file, text };
+      text = '';
+    }
   }
-  if (!parts.length) {
-    yield ['sitemap.xml', urlset(list)];
-    return;
-  }
-  if (list.length) yield part();
-  yield [
-    'sitemap.xml',
-    `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${parts
+  if (seen !== count) throw new Error(`sitemaps() was told of ${count} entries and given ${seen}`);
+  yield { file, text: text + close };
+  if (!split) return;
+  parts.push({ name: file, lastmod: latest });
+  yield {
+    file: 'sitemap.xml',
+    text: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${parts
       .map((p) => `<sitemap><loc>${xmlEscape(absoluteUrl(`/${p.name}`, siteUrl))}</loc>${p.lastmod ? `<lastmod>${xmlEscape(p.lastmod)}</lastmod>` : ''}</sitemap>`)
       .join('\n')}\n</sitemapindex>\n`,
-  ];
+  };
 }
 
 /** robots.txt: everything open except the shells of browser-rendered pages; the sitemap's address. */

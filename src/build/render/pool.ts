@@ -57,8 +57,11 @@ export interface RenderPool {
    * `others` (folders relative to the output; `file` other than index.html).
    */
   patchBuildId(buildId: string, ledger: string, others: { dir: string; file?: string }[]): Promise<void>;
-  /** Close the workers' search document files (every page has been loaded) and name them. */
-  closeSearch(): Promise<string[]>;
+  /**
+   * Every page has been loaded: the workers close their search document files (named in the answer) and let go of
+   * their API clients and memos.
+   */
+  loadingDone(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -240,8 +243,8 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     async patchBuildId(buildId, ledger, others) {
       await Promise.all(workers.map(({ worker }, share) => ask(worker, { type: 'patch', buildId, ledger, share, of: workers.length, pages: share === 0 ? others : [] }, 'patched')));
     },
-    async closeSearch() {
-      const replies = await Promise.all(workers.map(({ worker }) => ask<{ file: string | null }>(worker, { type: 'close-search' }, 'search-closed')));
+    async loadingDone() {
+      const replies = await Promise.all(workers.map(({ worker }) => ask<{ file: string | null }>(worker, { type: 'loading-done' }, 'loading-closed')));
       return replies.flatMap(({ file }) => (file ? [file] : []));
     },
     async close() {

@@ -13,7 +13,7 @@ const bundle = await import(workerData.bundle);
 const { outDir, assets, scripts } = workerData;
 const site = JSON.parse(workerData.siteJson);
 const { BUILD_ID_PLACEHOLDER, HTML_BUILD_ID_OFFSET, PAYLOAD_BUILD_ID_OFFSET, payloadFile, renderPage, createPageLoader, createLineWriter, pageDir, readLedger } = bundle;
-const loader = workerData.loader ? createPageLoader(workerData.loader, site, (message) => parentPort.postMessage({ type: 'warn', message })) : null;
+let loader = workerData.loader ? createPageLoader(workerData.loader, site, (message) => parentPort.postMessage({ type: 'warn', message })) : null;
 // Search documents go to a file of this worker's own (JSON lines), read back when the index is written.
 const searchDocs = workerData.searchFile ? createLineWriter(workerData.searchFile) : null;
 
@@ -99,9 +99,12 @@ parentPort.on('message', (message) => {
     for (const entry of readLedger(message.ledger)) if (index++ % message.of === message.share) patch({ dir: pageDir(entry.path) });
     for (const page of message.pages) patch(page);
     parentPort.postMessage({ type: 'patched' });
-  } else if (message.type === 'close-search') {
+  } else if (message.type === 'loading-done') {
+    // Every page is loaded: the search file is complete, and the client's connections and its memo's answers can go.
     searchDocs?.close();
-    parentPort.postMessage({ type: 'search-closed', file: searchDocs?.file ?? null });
+    loader?.close().catch(() => undefined);
+    loader = null;
+    parentPort.postMessage({ type: 'loading-closed', file: searchDocs?.file ?? null });
   }
 });
 parentPort.postMessage({ type: 'ready' });
