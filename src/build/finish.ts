@@ -38,7 +38,7 @@ export function createMediaMirror(client: ApiClient, apiOrigin: string, outDir: 
   let files = 0;
   const digest = createSetDigest();
   const seen = createPathSet();
-  const folders = new Set<string>();
+  const folders = createPathSet();
   const running = new Set<Promise<void>>();
   let cancelled = false;
   return {
@@ -53,10 +53,7 @@ export function createMediaMirror(client: ApiClient, apiOrigin: string, outDir: 
           const folder = dirname(file);
           // Synchronous, and each folder made once: a media file is a few KB, and fs/promises' per-call cost
           // (open, write, close as separate tasks) was most of the main thread's file time.
-          if (!folders.has(folder)) {
-            mkdirSync(folder, { recursive: true });
-            folders.add(folder);
-          }
+          if (folders.add(folder)) mkdirSync(folder, { recursive: true });
           writeFileSync(file, body);
           bytes += body.byteLength;
           files++;

@@ -45,8 +45,8 @@ export interface LoadOptions {
 /**
  * Send each planned page to the worker pool, which loads its data through the API and renders it there (each
  * worker has its own client and memo, so loading and rendering use every core), and keep the tally: counts,
- * the content digest, media, and the ledger of pages (on disk). At most `concurrency` pages are in flight, so memory does not grow
- * with the site. A 404 skips the page with a warning; anything else fails it, and without keep-going stops new work.
+ * the content digest, media, and the ledger of pages (on disk). At most `concurrency` pages are in flight, so
+ * memory does not grow with the site. A 404 skips the page with a warning; anything else fails it, and without keep-going stops new work.
  */
 export async function loadPages(pages: AsyncIterable<PlannedPage>, ctx: PageContext, options: LoadOptions): Promise<LoadResult> {
   const result: LoadResult = { pages: 0, pageBytes: 0, contentDigest: createSetDigest(), skipped: 0, failures: [], fileBytes: 0 };

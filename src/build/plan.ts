@@ -17,10 +17,11 @@ export interface PlannedPage {
   record: string;
 }
 
-export interface PlanResult {
-  pages: PlannedPage[];
-  /** Records refused as unsafe (they would write outside out/): build errors. */
-  refused: { path: string; record: string; message: string }[];
+/** A record refused as unsafe (it would write outside out/): a build error. */
+export interface RefusedRecord {
+  path: string;
+  record: string;
+  message: string;
 }
 
 export const SHELL_ROOT = '/_shells';
@@ -48,13 +49,13 @@ export function shellPath(route: RouteSpec): string {
 
 /**
  * List every page of every route from the API into `into` as they are found, so loading starts at once. Routes
- * are listed concurrently (the API client bounds the requests). Invalid records are skipped with a warning that
+ * are listed ROUTES_AT_ONCE at a time, each a listing page at a time. Invalid records are skipped with a warning that
  * names them; unsafe ones are returned as refused.
  */
-export async function planPages(ctx: PageContext, router: Router, into: { push(page: PlannedPage): void }): Promise<PlanResult['refused']> {
+export async function planPages(ctx: PageContext, router: Router, into: { push(page: PlannedPage): void }): Promise<RefusedRecord[]> {
   // A listing may name a record twice (content changing between its pages): each path is planned once.
   const seen = createPathSet();
-  const refused: PlanResult['refused'] = [];
+  const refused: RefusedRecord[] = [];
   const sink = (page: PlannedPage) => {
     if (seen.add(page.path)) into.push(page);
   };
@@ -63,8 +64,8 @@ export async function planPages(ctx: PageContext, router: Router, into: { push(p
   return refused;
 }
 
-async function planRoute(ctx: PageContext, router: Router, route: RouteSpec, sink: (page: PlannedPage) => void): Promise<PlanResult['refused']> {
-  const refused: PlanResult['refused'] = [];
+async function planRoute(ctx: PageContext, router: Router, route: RouteSpec, sink: (page: PlannedPage) => void): Promise<RefusedRecord[]> {
+  const refused: RefusedRecord[] = [];
   const pages = { push: sink };
   const source = PAGE_SOURCES[route.name];
   if (!source) throw new Error(`Route "${route.name}" has no page source in src/build/pages`);

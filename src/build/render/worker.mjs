@@ -17,17 +17,14 @@ let loader = workerData.loader ? createPageLoader(workerData.loader, site, (mess
 // Search documents go to a file of this worker's own (JSON lines), read back when the index is written.
 const searchDocs = workerData.searchFile ? createLineWriter(workerData.searchFile) : null;
 
-const made = new Set();
 /** Root-relative media the page uses (the finish stage copies them into the site). */
 const MEDIA_URL = /"(\/media\/[^"?#\\]+)"/g;
 
 /** Write a page's HTML and payload; `payload` is the spool's object when the worker loaded it itself (no re-parse). */
 function render({ dir, spool, file }, payload) {
+  // Every page has a folder of its own, made once: nothing to remember about the folders already made.
   const folder = join(outDir, dir);
-  if (!made.has(folder)) {
-    mkdirSync(folder, { recursive: true });
-    made.add(folder);
-  }
+  mkdirSync(folder, { recursive: true });
   const text = payloadFile(spool, BUILD_ID_PLACEHOLDER);
   const html = renderPage(payload ? { buildId: BUILD_ID_PLACEHOLDER, ...payload } : JSON.parse(text), site, assets, scripts, spool);
   writeFileSync(join(folder, file ?? 'index.html'), html);
