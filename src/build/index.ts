@@ -173,7 +173,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     summary.routes = planned.pushed;
     summary.failed.push(...loaded.failures);
     summary.skipped = loaded.skipped;
-    summary.pages = loaded.pages;
+    summary.pages = ledger.count;
     summary.files = plannedFiles - loaded.failures.filter((f) => f.path.startsWith('/documents/')).length;
     if (summary.failed.length && !options.keepGoing) throw createError(BuildFailed, [summary.failed.length, `${summary.failed[0]!.path}: ${summary.failed[0]!.message}`]);
 
@@ -240,11 +240,7 @@ function* prerenderedPaths(entries: Iterable<LedgerEntry>): Generator<string> {
   for (const { path } of entries) yield path;
 }
 
-/** The search documents the render workers wrote, as many times as the index writer reads them. */
-function readSearchDocs(files: string[]): Iterable<SearchDoc> {
-  return {
-    *[Symbol.iterator]() {
-      for (const file of files) for (const line of readLines(file)) yield JSON.parse(line) as SearchDoc;
-    },
-  };
+/** The search documents the render workers wrote. */
+function* readSearchDocs(files: string[]): Generator<SearchDoc> {
+  for (const file of files) for (const line of readLines(file)) yield JSON.parse(line) as SearchDoc;
 }

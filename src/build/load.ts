@@ -17,8 +17,6 @@ export interface PageFailure {
 }
 
 export interface LoadResult {
-  /** Pages written (HTML and payload); the ledger lists them. */
-  pages: number;
   /** Bytes of HTML and payloads written. */
   pageBytes: number;
   /** Over every page's and file's path and content, in any order: the build id is made from it. */
@@ -49,7 +47,7 @@ export interface LoadOptions {
  * memory does not grow with the site. A 404 skips the page with a warning; anything else fails it, and without keep-going stops new work.
  */
 export async function loadPages(pages: AsyncIterable<PlannedPage>, ctx: PageContext, options: LoadOptions): Promise<LoadResult> {
-  const result: LoadResult = { pages: 0, pageBytes: 0, contentDigest: createSetDigest(), skipped: 0, failures: [], fileBytes: 0 };
+  const result: LoadResult = { pageBytes: 0, contentDigest: createSetDigest(), skipped: 0, failures: [], fileBytes: 0 };
   // Pages in flight (loading in a worker, then rendering there): planned pages wait in the channel, not here.
   const slots = createSemaphore(options.concurrency);
   let aborted = false;
@@ -130,6 +128,5 @@ async function loadOne(page: PlannedPage, ctx: PageContext, options: LoadOptions
   result.contentDigest.add(page.path, rendered.digest);
   for (const url of rendered.media) options.onMedia(url);
   result.pageBytes += rendered.bytes;
-  result.pages++;
   options.ledger.add({ path: page.path, indexable: indexable !== null, lastmod: indexable?.lastmod ?? null });
 }

@@ -37,39 +37,38 @@ export interface SearchIndexStats {
 }
 
 /**
- * Write the index from every searchable page. `docs` is read twice (an array, or an iterable that reads the
- * build's document files again), and the documents pass through a file sorted on disk in `workDir`: only the
- * posting lists are held, so memory does not grow with the pages' text. Order-independent: the same pages always
- * make the same files.
+ * Write the index from every searchable page, read once. The documents pass through a file sorted on disk in
+ * `workDir`: only the posting lists are held, so memory does not grow with the pages' text. Order-independent:
+ * the same pages always make the same files.
  */
 export async function writeSearchIndex(docs: Iterable<SearchDoc>, outDir: string, workDir?: string): Promise<SearchIndexStats> {
   const work = workDir ?? (await mkdtemp(join(tmpdir(), 'fieldhouse-search-')));
   try {
+    const spooled = spoolInIndexOrder(docs, join(work, 'search-docs.tsv'));
     const sorted = join(work, 'search-sorted.tsv');
-    sortLines(spoolInIndexOrder(docs, join(work, 'search-docs.tsv')), sorted);
-    return await writeSorted(sorted, outDir);
+    sortLines(spooled.file, sorted);
+    // A keyed document (a coach listed in every season) is indexed once: its highest version, the first path on a tie.
+    return await writeSorted(sorted, outDir, (doc) => doc.key === undefined || spooled.best.get(doc.key)!.path === doc.path);
   } finally {
     if (!workDir) await rm(work, { recursive: true, force: true });
   }
 }
 
 /**
- * One line per document to index: `sport TAB type TAB path TAB json`, so sorting the lines orders documents by
- * sport (each sport's documents become an id range for the sport filter), then type, then path. A keyed
- * document (a coach listed in every season) is written once: its highest version, the first path on a tie.
+ * One line per document: `sport TAB type TAB path TAB json`, so sorting the lines orders documents by sport (each
+ * sport's documents become an id range for the sport filter), then type, then path. Also finds the version of
+ * each keyed document to keep.
  */
-function spoolInIndexOrder(docs: Iterable<SearchDoc>, file: string): string {
+function spoolInIndexOrder(docs: Iterable<SearchDoc>, file: string): { file: string; best: Map<string, { version: string; path: string }> } {
   const best = new Map<string, { version: string; path: string }>();
-  for (const doc of docs) {
-    if (doc.key === undefined) continue;
-    const seen = best.get(doc.key);
-    const version = doc.version ?? '';
-    if (!seen || version > seen.version || (version === seen.version && doc.path < seen.path)) best.set(doc.key, { version, path: doc.path });
-  }
   const writer = createLineWriter(file);
   try {
     for (const doc of docs) {
-      if (doc.key !== undefined && best.get(doc.key)!.path !== doc.path) continue;
+      if (doc.key !== undefined) {
+        const seen = best.get(doc.key);
+        const version = doc.version ?? '';
+        if (!seen || version > seen.version || (version === seen.version && doc.path < seen.path)) best.set(doc.key, { version, path: doc.path });
+      }
       const sport = doc.sport?.slug ?? '';
       if (/\t/.test(sport + doc.path)) throw new Error(`Search document ${JSON.stringify(doc.path)} has a tab in its path or sport`);
       writer.write(`${sport}\t${TYPE_ORDER.indexOf(doc.type)}\t${doc.path}\t${JSON.stringify(doc)}`);
@@ -77,11 +76,11 @@ function spoolInIndexOrder(docs: Iterable<SearchDoc>, file: string): string {
   } finally {
     writer.close();
   }
-  return file;
+  return { file, best };
 }
 
 /** Documents in index order → doc chunks (written as they fill), posting lists, then shards and the manifest. */
-async function writeSorted(sortedFile: string, outDir: string): Promise<SearchIndexStats> {
+async function writeSorted(sortedFile: string, outDir: string, keep: (doc: SearchDoc) => boolean): Promise<SearchIndexStats> {
   const dir = join(outDir, SEARCH_DIR);
   await mkdir(dir, { recursive: true });
   const digest = createHash('sha256');
@@ -103,6 +102,7 @@ async function writeSorted(sortedFile: string, outDir: string): Promise<SearchIn
   let id = 0;
   for (const line of readLines(sortedFile)) {
     const doc = JSON.parse(line.slice(nthTab(line, 3) + 1)) as SearchDoc;
+    if (!keep(doc)) continue;
     if (doc.sport) {
       const range = (sports[doc.sport.slug] ??= { name: doc.sport.name, start: id, end: id });
       range.end = id + 1;

@@ -121,6 +121,15 @@ describe('the static search index', () => {
     expect(shard.season).toEqual(expected);
   });
 
+  it('indexes a keyed document once: its highest version, the first path on a tie', async () => {
+    const coach = (season: string, key = 'coach/7') => ({ ...doc('coach', 'Dana Whitfield', `/sports/football/roster/season/${season}/staff/dana-whitfield`, FB, 'Head Coach'), key, version: season });
+    const { search } = await indexOf([...DOCS, coach('2024-25'), coach('2026-27'), coach('2025-26')]);
+    expect((await search.search({ s: 'whitfield' })).hits.map((h) => h.path)).toEqual(['/sports/football/roster/season/2026-27/staff/dana-whitfield']);
+    const tie = { ...coach('2025-26', 'coach/8'), title: 'Lee Tran', path: '/sports/football/coaches/b-lee-tran' };
+    const { search: again } = await indexOf([{ ...tie, path: '/sports/football/coaches/c-lee-tran' }, tie]);
+    expect((await again.search({ s: 'tran' })).hits.map((h) => h.path)).toEqual(['/sports/football/coaches/b-lee-tran']);
+  });
+
   it('keeps the search in the address bar', () => {
     const query = { s: 'ethan miller', sport: 'football', teamName: null, page: 2 };
     expect(searchHref(query)).toBe('/search?s=ethan+miller&sport=football&page=2');

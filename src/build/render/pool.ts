@@ -48,7 +48,7 @@ export type LoadedPage =
 export interface RenderPool {
   /** Load one page through the API, render and write it, in a worker. */
   load(task: LoadTask & { dir: string }): Promise<LoadedPage>;
-  /** Render and write one page whose payload is known (the 404 page). */
+  /** Render and write one page whose payload is known (the 404 page), in the first worker. */
   render(task: RenderTask): Promise<Rendered>;
   /** The workers' API requests, retries and bytes, summed. */
   apiStats(): ApiStats;
@@ -72,18 +72,10 @@ const WORKER_FILE = fileURLToPath(new URL('./worker.mjs', import.meta.url));
  * 833–846 MB at scale 10 without it, 622–655 MB with it, and no slower).
  */
 const WORKER_HEAP_MB = 128;
-/** Pages per message: amortises the messaging cost without holding pages back. */
-const BATCH = 16;
 
 /** How many render threads: the configured number, or one per core. */
 export function workerCount(configured: number): number {
   return configured > 0 ? configured : Math.max(1, availableParallelism());
-}
-
-interface Pending {
-  task: RenderTask & { id: number };
-  resolve(result: Rendered): void;
-  reject(error: Error): void;
 }
 
 interface PendingLoad {
@@ -126,32 +118,18 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         // keeps V8 from growing the heap with the length of the run instead of collecting.
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       });
-      return new Promise<{ worker: Worker; busy: number; loading: number; stats: ApiStats }>((resolve, reject) => {
-        worker.once('message', () => resolve({ worker, busy: 0, loading: 0, stats: { requests: 0, retries: 0, bytes: 0 } }));
+      return new Promise<{ worker: Worker; loading: number; stats: ApiStats }>((resolve, reject) => {
+        worker.once('message', () => resolve({ worker, loading: 0, stats: { requests: 0, retries: 0, bytes: 0 } }));
         worker.once('error', (error) => reject(new Error(`A render worker failed to start (${WORKER_FILE}): ${error.message}`, { cause: error })));
       });
     }),
   );
-  const queue: Pending[] = [];
-  const inFlight = new Map<number, Pending>();
   const loadQueue: PendingLoad[] = [];
   const loadsInFlight = new Map<number, PendingLoad>();
   let loadScheduled = false;
   let nextId = 0;
   let failure: Error | null = null;
-  let scheduled = false;
 
-  const dispatch = () => {
-    for (const slot of workers) {
-      while (slot.busy < 2 && queue.length) {
-        const batch = queue.splice(0, BATCH);
-        for (const p of batch) inFlight.set(p.task.id, p);
-        slot.busy++;
-        const pages = batch.map(({ task }) => ({ id: task.id, dir: task.dir, file: task.file, spool: task.spool }));
-        slot.worker.postMessage({ type: 'render', pages });
-      }
-    }
-  };
   const dispatchLoads = () => {
     const outgoing = new Map<(typeof workers)[number], PendingLoad['task'][]>();
     while (loadQueue.length) {
@@ -178,7 +156,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     });
   };
 
-  type Message = { type: string; message?: string; stats?: ApiStats; results?: ({ id: number; error?: string } & Partial<Rendered> & Partial<LoadedPage>)[] };
+  type Message = { type: string; message?: string; stats?: ApiStats; results?: ({ id: number } & LoadedPage)[] };
   for (const slot of workers) {
     slot.worker.on('message', (message: Message) => {
       if (message.type === 'warn') return options.onWarn(message.message!);
@@ -188,21 +166,10 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
           const pending = loadsInFlight.get(id)!;
           loadsInFlight.delete(id);
           slot.loading--;
-          pending.resolve(outcome as LoadedPage);
+          pending.resolve(outcome);
         }
-        return dispatchLoads();
+        dispatchLoads();
       }
-      if (message.type !== 'rendered') return;
-      slot.busy--;
-      for (const r of message.results!) {
-        const pending = inFlight.get(r.id)!;
-        inFlight.delete(r.id);
-        if (r.error) pending.reject(new Error(r.error));
-        else {
-          pending.resolve({ bytes: r.bytes!, digest: r.digest!, media: r.media! });
-        }
-      }
-      dispatch();
     });
     slot.worker.on('error', (thrown) => {
       const error =
@@ -210,7 +177,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
           ? new Error(`A render worker ran out of its ${WORKER_HEAP_MB} MB heap (pages or shared API answers larger than expected); raise WORKER_HEAP_MB in src/build/render/pool.ts.`, { cause: thrown })
           : thrown;
       failure = error;
-      for (const p of [...inFlight.values(), ...queue, ...loadsInFlight.values(), ...loadQueue]) p.reject(error);
+      for (const p of [...loadsInFlight.values(), ...loadQueue]) p.reject(error);
     });
   }
 
@@ -225,20 +192,11 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     apiStats() {
       return workers.reduce((sum, { stats }) => ({ requests: sum.requests + stats.requests, retries: sum.retries + stats.retries, bytes: sum.bytes + stats.bytes }), { requests: 0, retries: 0, bytes: 0 });
     },
-    render(task) {
-      if (failure) return Promise.reject(failure);
-      return new Promise<Rendered>((resolve, reject) => {
-        queue.push({ task: { ...task, id: nextId++ }, resolve, reject });
-        if (queue.length >= BATCH) dispatch();
-        else if (!scheduled) {
-          // Pages queued in the same turn of the event loop go out together: one message, not many.
-          scheduled = true;
-          setImmediate(() => {
-            scheduled = false;
-            dispatch();
-          });
-        }
-      });
+    async render(task) {
+      if (failure) throw failure;
+      const answer = await ask<{ rendered?: Rendered; error?: string }>(workers[0]!.worker, { type: 'render', page: task }, 'rendered');
+      if (answer.error) throw new Error(answer.error);
+      return answer.rendered!;
     },
     async patchBuildId(buildId, ledger, others) {
       await Promise.all(workers.map(({ worker }, share) => ask(worker, { type: 'patch', buildId, ledger, share, of: workers.length, pages: share === 0 ? others : [] }, 'patched')));

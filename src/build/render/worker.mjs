@@ -77,14 +77,11 @@ parentPort.on('message', (message) => {
   if (message.type === 'load') {
     for (const page of message.pages) void loadAndRender(page);
   } else if (message.type === 'render') {
-    const results = message.pages.map((page) => {
-      try {
-        return { id: page.id, ...render(page) };
-      } catch (error) {
-        return { id: page.id, error: failed(error) };
-      }
-    });
-    parentPort.postMessage({ type: 'rendered', results });
+    try {
+      parentPort.postMessage({ type: 'rendered', rendered: render(message.page) });
+    } catch (error) {
+      parentPort.postMessage({ type: 'rendered', error: failed(error) });
+    }
   } else if (message.type === 'patch') {
     // This worker's share of the ledger (every `of`-th page from `share`), and any pages named in the message.
     const patch = ({ dir, file }) => {
