@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-export const E2E_PORT = 4273;
+/** The port `site preview` serves the e2e site on; FH_E2E_PORT moves it (two checkouts testing at once). */
+export const E2E_PORT = Number(process.env.FH_E2E_PORT ?? 4273);
 
 export default defineConfig({
   testDir: 'tests/e2e',

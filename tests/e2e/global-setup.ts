@@ -7,8 +7,8 @@ import { createLogger } from '../../src/logger/logger.ts';
 import { startPreview } from '../../src/preview/server.ts';
 import { E2E_PORT } from '../../playwright.config.ts';
 
-/** The demo CMS port the e2e build bakes into its pages (not 4000, which a developer may be using). */
-export const E2E_DEMO_PORT = 4274;
+/** The demo CMS port the e2e build bakes into its pages (not 4000, which a developer may be using); FH_E2E_DEMO_PORT moves it. */
+export const E2E_DEMO_PORT = Number(process.env.FH_E2E_DEMO_PORT ?? 4274);
 
 /** Build the demo site once and serve it with `site preview`, as a fan would reach it. */
 export default async function globalSetup(): Promise<() => Promise<void>> {

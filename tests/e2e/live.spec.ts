@@ -3,11 +3,12 @@ import { expect, test, type BrowserContext, type Page, type Request } from '@pla
 import { localDate } from '../../src/build/dates.ts';
 import { generateDataset } from '../../src/demo/dataset.ts';
 import { EDITOR_IDENTITY } from '../../src/demo/generate/site.ts';
+import { E2E_PORT } from '../../playwright.config.ts';
 import { E2E_DEMO_PORT } from './global-setup.ts';
 import { scanForStrings } from '../helpers/scan.ts';
 import { addLink, pageEnds, recordRuntimeEvents, watchErrors } from './helpers.ts';
 
-const SITE_ORIGIN = 'http://127.0.0.1:4273';
+const SITE_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 const API = `http://127.0.0.1:${E2E_DEMO_PORT}`;
 const dataset = generateDataset();
 const settings = dataset.settings;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config.ts';
 import { templatePages } from './template-pages.ts';
 import { addLink, markWindow, pageEnds, recordRuntimeEvents, watchErrors, windowMarked } from './helpers.ts';
 
@@ -414,7 +415,7 @@ async function reportErrorsTo(page: Page, extra: Record<string, unknown> = {}): 
     await route.fulfill({ status: 200, json: {} });
   });
   await withRuntimeConfig(page, (runtime) => {
-    runtime.errorReporting = { ...(runtime.errorReporting as object), dsn: 'http://fieldhouse@127.0.0.1:4273/1', ...extra };
+    runtime.errorReporting = { ...(runtime.errorReporting as object), dsn: `http://fieldhouse@127.0.0.1:${E2E_PORT}/1`, ...extra };
   });
   return sent;
 }
