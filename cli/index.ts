@@ -11,7 +11,10 @@ export function createProgram(): Command {
     .description('Fieldhouse: static sites for sports organisations')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
-    .addHelpText('after', `\nExit codes: ${EXIT.ok} success, ${EXIT.failed} the command failed, ${EXIT.usage} bad usage or configuration.`);
+    .addHelpText(
+      'after',
+      `\nExit codes: ${EXIT.ok} success, ${EXIT.failed} the command failed, ${EXIT.usage} bad usage or configuration.`,
+    );
   registerBuild(program);
   registerPreview(program);
   registerDemoApi(program);

@@ -12,7 +12,8 @@ export function integerIn(min: number, max: number) {
 
 export function fraction(value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError('expected a share from 0 to 1, e.g. 0.05.');
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1)
+    throw new InvalidArgumentError('expected a share from 0 to 1, e.g. 0.05.');
   return n;
 }
 

@@ -125,13 +125,17 @@ export function initAds(site: SiteData, api: () => Promise<LiveApi>, now: () => 
       clearTimeout(seenTimer);
       seenTimer = setTimeout(impression, AD_TIMING.inputMs);
     };
-    const observer = new IntersectionObserver(([entry]) => {
-      clearTimeout(seenTimer);
-      clearInterval(rotation);
-      if (!entry?.isIntersecting) return;
-      seenTimer = setTimeout(impression, AD_TIMING.inputMs);
-      if (links.length > 1 && !matchMedia(REDUCED_MOTION).matches) rotation = setInterval(rotate, AD_TIMING.slideDisplaySeconds * 1000);
-    }, { threshold: 0.5 });
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        clearTimeout(seenTimer);
+        clearInterval(rotation);
+        if (!entry?.isIntersecting) return;
+        seenTimer = setTimeout(impression, AD_TIMING.inputMs);
+        if (links.length > 1 && !matchMedia(REDUCED_MOTION).matches)
+          rotation = setInterval(rotate, AD_TIMING.slideDisplaySeconds * 1000);
+      },
+      { threshold: 0.5 },
+    );
     observer.observe(zone);
     const pause = () => (paused = true);
     const resume = () => (paused = false);
@@ -149,7 +153,8 @@ export function initAds(site: SiteData, api: () => Promise<LiveApi>, now: () => 
   clear();
   on('page:start', clear);
   on('page:end', () => {
-    for (const zone of document.querySelectorAll<HTMLElement>(ZONE_SELECTOR)) if (zone.dataset.adZone) zones.add(zone.dataset.adZone);
+    for (const zone of document.querySelectorAll<HTMLElement>(ZONE_SELECTOR))
+      if (zone.dataset.adZone) zones.add(zone.dataset.adZone);
     clearTimeout(timer);
     timer = setTimeout(() => void fetchAds(), AD_TIMING.navigationThrottleMs);
   });

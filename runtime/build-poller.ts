@@ -40,7 +40,10 @@ export interface BuildPoller {
  * Poll `_site/builds/latest.json` while the page is visible. When its id is not this page's build, reload: at
  * once when configured, otherwise on the next navigation, to its target.
  */
-export function startBuildPoller(buildId: string, config: Pick<RuntimeConfig, 'buildPollIntervalMs' | 'reloadOnNewBuild' | 'reloadGuardMs'>): BuildPoller {
+export function startBuildPoller(
+  buildId: string,
+  config: Pick<RuntimeConfig, 'buildPollIntervalMs' | 'reloadOnNewBuild' | 'reloadGuardMs'>,
+): BuildPoller {
   let newBuild = false;
   let timer = 0;
   const check = async () => {

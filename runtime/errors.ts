@@ -14,7 +14,10 @@ export function log(level: Level, ...args: unknown[]): void {
   if (LEVELS[level] >= threshold) console[level](...args);
 }
 
-const detailsOf = (error: unknown) => (error && typeof error === 'object' ? (error as { status?: unknown; details?: { url?: unknown; report?: unknown } }) : {});
+const detailsOf = (error: unknown) =>
+  error && typeof error === 'object'
+    ? (error as { status?: unknown; details?: { url?: unknown; report?: unknown } })
+    : {};
 
 /** Spec §8: a 404 is not an error worth reporting. */
 export function isNotFound(error: unknown): boolean {
@@ -26,7 +29,8 @@ export function isNotFound(error: unknown): boolean {
 export function isDroppedRejection(reason: unknown, urls: readonly string[]): boolean {
   if (!urls.length) return false;
   const e = detailsOf(reason);
-  const url = typeof e.details?.url === 'string' ? e.details.url : reason instanceof Error ? reason.message : String(reason);
+  const url =
+    typeof e.details?.url === 'string' ? e.details.url : reason instanceof Error ? reason.message : String(reason);
   return urls.some((fragment) => url.includes(fragment));
 }
 
@@ -38,7 +42,8 @@ export function reportError(error: unknown, context?: Record<string, unknown>): 
   else pending.push([error, context]);
 }
 
-const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 200));
+const idle = (fn: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 200);
 
 /**
  * Error reporting with the service's browser SDK, loaded after hydration in idle time so it costs the first load
@@ -47,7 +52,8 @@ const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleC
 export function initErrorReporting(config: ErrorConfig, release: string): void {
   threshold = LEVELS[config.logLevel];
   const early = (event: ErrorEvent | PromiseRejectionEvent) => {
-    if (!reporter) pending.push(['reason' in event ? event.reason : (event.error ?? event.message), { mechanism: event.type }]);
+    if (!reporter)
+      pending.push(['reason' in event ? event.reason : (event.error ?? event.message), { mechanism: event.type }]);
   };
   addEventListener('error', early);
   addEventListener('unhandledrejection', (event) => {
@@ -64,7 +70,8 @@ export function initErrorReporting(config: ErrorConfig, release: string): void {
       .then(({ startSentry }) => {
         reporter = startSentry(config, release);
         removeEventListener('error', early);
-        for (const [error, context] of pending.splice(0)) if (!isDroppedRejection(error, config.dropRejectionUrls)) reporter(error, context);
+        for (const [error, context] of pending.splice(0))
+          if (!isDroppedRejection(error, config.dropRejectionUrls)) reporter(error, context);
       })
       .catch((error: unknown) => log('warn', 'Error reporting did not load:', error));
   if (document.readyState === 'complete') idle(() => void start());

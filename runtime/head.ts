@@ -34,7 +34,12 @@ export function applyHead(payload: Payload, site: SiteData): void {
   setMeta('name', 'twitter:image', v.imageUrl);
   for (const link of document.head.querySelectorAll('link[rel="alternate"][type="application/rss+xml"]')) link.remove();
   for (const feed of feedLinks(payload, site)) {
-    const link = Object.assign(document.createElement('link'), { rel: 'alternate', type: feed.type, title: feed.title, href: feed.href });
+    const link = Object.assign(document.createElement('link'), {
+      rel: 'alternate',
+      type: feed.type,
+      title: feed.title,
+      href: feed.href,
+    });
     document.head.append(link);
   }
   // Structured data follows the page too (crawlers that run scripts read it after client navigation).
@@ -42,12 +47,17 @@ export function applyHead(payload: Payload, site: SiteData): void {
   let script = document.getElementById('fh-jsonld');
   if (!ld) script?.remove();
   else {
-    if (!script) script = Object.assign(document.createElement('script'), { type: 'application/ld+json', id: 'fh-jsonld' });
+    if (!script)
+      script = Object.assign(document.createElement('script'), { type: 'application/ld+json', id: 'fh-jsonld' });
     script.textContent = ld;
     document.head.append(script);
   }
   const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
   if (v.noindex) canonical?.remove();
   else if (canonical) canonical.href = v.canonical;
-  else document.head.insertAdjacentHTML('beforeend', `<link rel="canonical" href="${v.canonical.replace(/"/g, '&quot;')}">`);
+  else
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      `<link rel="canonical" href="${v.canonical.replace(/"/g, '&quot;')}">`,
+    );
 }

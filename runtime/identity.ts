@@ -11,11 +11,17 @@ const BAR_ID = 'fh-admin-bar';
 /** What the CMS edits for a page: its type and id in `edit_url_template`, or null (lists, revisions). */
 export function editTarget(payload: Payload): { type: string; id: number; label: string } | null {
   const data = payload.data as Record<string, { id?: number } | undefined>;
-  if (payload.template === 'article' && data.article?.id) return { type: 'articles', id: data.article.id, label: 'Edit this article' };
-  if (payload.template === 'content-page' && data.page?.id) return { type: 'pages', id: data.page.id, label: 'Edit this page' };
+  if (payload.template === 'article' && data.article?.id)
+    return { type: 'articles', id: data.article.id, label: 'Edit this article' };
+  if (payload.template === 'content-page' && data.page?.id)
+    return { type: 'pages', id: data.page.id, label: 'Edit this page' };
   // A preview's shell is one file for every id: the id is in the address (a revision has its own id, not the page's).
   const match = router.match(location.pathname);
-  if ((payload.template === 'article-preview' || payload.template === 'page-preview') && (payload.data as { kind?: string }).kind === 'preview' && match.type === 'match') {
+  if (
+    (payload.template === 'article-preview' || payload.template === 'page-preview') &&
+    (payload.data as { kind?: string }).kind === 'preview' &&
+    match.type === 'match'
+  ) {
     const what = payload.template === 'article-preview' ? 'article' : 'page';
     return { type: `${what}s`, id: Number(match.params.id), label: `Edit this ${what}` };
   }
@@ -74,7 +80,10 @@ function renderBar(user: CurrentUser | null, payload: Payload, site: SiteData): 
   const target = editTarget(payload);
   if (target) {
     const link = document.createElement('a');
-    link.href = new URL(user.edit_url_template.replace('{type}', target.type).replace('{id}', String(target.id)), site.api.baseUrl).href;
+    link.href = new URL(
+      user.edit_url_template.replace('{type}', target.type).replace('{id}', String(target.id)),
+      site.api.baseUrl,
+    ).href;
     link.textContent = target.label;
     link.target = '_blank';
     link.rel = 'noopener';

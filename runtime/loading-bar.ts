@@ -1,7 +1,13 @@
 import { on } from './events.ts';
 
 /** Spec §1: the top loading bar's timings and size. */
-export const LOADING_BAR = { throttleMs: 200, durationMs: 2000, heightPx: 3, hideDelayMs: 500, resetDelayMs: 400 } as const;
+export const LOADING_BAR = {
+  throttleMs: 200,
+  durationMs: 2000,
+  heightPx: 3,
+  hideDelayMs: 500,
+  resetDelayMs: 400,
+} as const;
 
 /**
  * A bar at the top of the viewport while a client navigation loads. Loads shorter than the throttle never show

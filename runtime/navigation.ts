@@ -71,13 +71,17 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
   if (!state().key) history.replaceState({ ...state(), key: newKey() } satisfies EntryState, '');
   let currentKey = state().key!;
   let pending = 0;
-  addEventListener('scroll', () => {
-    if (pending) return;
-    pending = requestAnimationFrame(() => {
-      pending = 0;
-      positions.set(currentKey, [scrollX, scrollY]);
-    });
-  }, { passive: true });
+  addEventListener(
+    'scroll',
+    () => {
+      if (pending) return;
+      pending = requestAnimationFrame(() => {
+        pending = 0;
+        positions.set(currentKey, [scrollX, scrollY]);
+      });
+    },
+    { passive: true },
+  );
   const savedScroll = (): [number, number] | undefined => positions.get(state().key ?? '') ?? state().scroll;
   const saveScroll = () => history.replaceState({ ...state(), scroll: [scrollX, scrollY] } satisfies EntryState, '');
   const push = (href: string) => {
@@ -90,7 +94,10 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
     const token = ++sequence;
     if (mode === 'push' && options.reloadFor?.(url)) return;
     emit('page:start', { url });
-    const [resolution, query] = await Promise.all([resolve(url, site, buildId).catch(() => ({ type: 'document' as const, reason: 'error' })), queryOf(url)]);
+    const [resolution, query] = await Promise.all([
+      resolve(url, site, buildId).catch(() => ({ type: 'document' as const, reason: 'error' })),
+      queryOf(url),
+    ]);
     if (token !== sequence) return emit('page:cancel', { url });
     if (resolution.type === 'redirect') {
       const next = new URL(resolution.location, url);
@@ -120,7 +127,15 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
   }
 
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const url = navigableUrl((event.target as Element).closest('a'));
     if (!url) return;
     event.preventDefault();

@@ -6,7 +6,8 @@ import { loadCode } from './templates.ts';
 import { errorView, type View } from './views.ts';
 
 /** How a URL is shown: rendered here, sent on to another URL, or handed to the browser for a full page load. */
-export type Resolution = { type: 'view'; view: View } | { type: 'redirect'; location: string } | { type: 'document'; reason: string };
+export type Resolution =
+  { type: 'view'; view: View } | { type: 'redirect'; location: string } | { type: 'document'; reason: string };
 
 export const router = createRouter();
 
@@ -24,7 +25,11 @@ export function fetchPayload(path: string, buildId: string): Promise<Payload | n
   let entry = payloads.get(url);
   if (!entry) {
     entry = fetch(url, { credentials: 'same-origin' })
-      .then((response) => (response.ok && response.headers.get('content-type')?.includes('json') ? (response.json() as Promise<Payload>) : null))
+      .then((response) =>
+        response.ok && response.headers.get('content-type')?.includes('json')
+          ? (response.json() as Promise<Payload>)
+          : null,
+      )
       .catch(() => null);
     payloads.set(url, entry);
     // A failure is not cached: the next attempt asks again.
@@ -37,7 +42,10 @@ export function fetchPayload(path: string, buildId: string): Promise<Payload | n
 export function notFound(path: string, site: SiteData, buildId: string): View {
   const match = router.match(path);
   const sport = match.type === 'match' ? match.params.sport : undefined;
-  const message = typeof sport === 'string' && !site.sports.some((s) => s.slug === sport) ? 'Sport not found' : `Page Not Found: ${path}`;
+  const message =
+    typeof sport === 'string' && !site.sports.some((s) => s.slug === sport)
+      ? 'Sport not found'
+      : `Page Not Found: ${path}`;
   return errorView(path, buildId, 404, message);
 }
 

@@ -19,7 +19,8 @@ export function prefetchAllowed(): boolean {
   return !connection?.saveData && !/2g/.test(connection?.effectiveType ?? '');
 }
 
-const idle = (fn: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 1));
+const idle = (fn: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 1);
 
 /**
  * Prefetch pages before the visitor asks: a link's payload and template code load when the link scrolls into

@@ -33,14 +33,22 @@ async function checkService(url: URL, site: SiteData): Promise<string | null> {
     if (!response.ok) return null;
     const check = (await response.json()) as { target_url?: unknown; query_parameters?: unknown };
     if (typeof check.target_url !== 'string' || !check.target_url) return null;
-    return redirectLocation({ target: check.target_url, passQuery: check.query_parameters === 'ignore_pass' }, url.search);
+    return redirectLocation(
+      { target: check.target_url, passQuery: check.query_parameters === 'ignore_pass' },
+      url.search,
+    );
   } catch {
     return null;
   }
 }
 
 /** Where a path the site does not have should go: the build's table first, then the redirect service. */
-export async function findRedirect(url: URL, site: SiteData, buildId: string, askService = true): Promise<string | null> {
+export async function findRedirect(
+  url: URL,
+  site: SiteData,
+  buildId: string,
+  askService = true,
+): Promise<string | null> {
   const rule = (await redirectTable(buildId)).get(url.pathname);
   if (rule) return redirectLocation(rule, url.search);
   return askService ? checkService(url, site) : null;

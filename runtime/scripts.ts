@@ -15,7 +15,11 @@ export function pathMatches(script: Pick<PageScript, 'path' | 'match'>, path: st
 }
 
 /** The external scripts a page wants: its page scripts, and its sport's script (or the default one). */
-export function scriptsFor(path: string, sport: string | null, config: Pick<RuntimeConfig, 'pageScripts' | 'sportScripts'>): ExternalScript[] {
+export function scriptsFor(
+  path: string,
+  sport: string | null,
+  config: Pick<RuntimeConfig, 'pageScripts' | 'sportScripts'>,
+): ExternalScript[] {
   const wanted: ExternalScript[] = config.pageScripts.filter((script) => pathMatches(script, path));
   const sportScript = sport ? (config.sportScripts.bySlug[sport] ?? config.sportScripts.default) : null;
   if (sportScript) wanted.push(sportScript);

@@ -28,7 +28,13 @@ export const KNOWN_NOISE: (string | RegExp)[] = [
   /Can't find variable: (ZiteReader|gmo|__gCrWeb|_AutofillCallbackHandler)/,
 ];
 
-export const EXTENSION_URLS: RegExp[] = [/extensions\//i, /^chrome:\/\//i, /^chrome-extension:\/\//i, /^moz-extension:\/\//i, /^safari-(web-)?extension:\/\//i];
+export const EXTENSION_URLS: RegExp[] = [
+  /extensions\//i,
+  /^chrome:\/\//i,
+  /^chrome-extension:\/\//i,
+  /^moz-extension:\/\//i,
+  /^safari-(web-)?extension:\/\//i,
+];
 
 /** "/regex/flags" in the config is a pattern; anything else a substring. */
 function toMatcher(entry: string): string | RegExp {
@@ -62,5 +68,6 @@ export function startSentry(config: RuntimeConfig['errorReporting'], release: st
       return event;
     },
   });
-  return (error: unknown, context?: Record<string, unknown>) => void captureException(error, context ? { extra: context } : undefined);
+  return (error: unknown, context?: Record<string, unknown>) =>
+    void captureException(error, context ? { extra: context } : undefined);
 }

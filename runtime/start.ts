@@ -49,7 +49,8 @@ export async function start({ site, buildId, payload, show }: StartOptions): Pro
     if (to) return location.replace(to);
   }
   // Then name the path asked for; also when a host served a shell for parameters that fail their rules.
-  const invalidShell = !payload.error && router.match(location.pathname).type !== 'match' && !urlRedirect(location.pathname);
+  const invalidShell =
+    !payload.error && router.match(location.pathname).type !== 'match' && !urlRedirect(location.pathname);
   if (payload.error?.status === 404 || invalidShell) {
     const view = notFound(location.pathname, site, buildId);
     show(view);
@@ -58,7 +59,8 @@ export async function start({ site, buildId, payload, show }: StartOptions): Pro
   }
   // A host that served a page at a non-canonical address (Netlify serves /news/ as /news): show the canonical one.
   const canonical = !payload.error ? urlRedirect(location.pathname, location.search) : null;
-  if (canonical && new URL(canonical.location, location.href).pathname === payload.path) history.replaceState(history.state, '', canonical.location + location.hash);
+  if (canonical && new URL(canonical.location, location.href).pathname === payload.path)
+    history.replaceState(history.state, '', canonical.location + location.hash);
   const saved = (history.state as { scroll?: [number, number] } | null)?.scroll;
   if (location.hash) scrollToHashWhenSettled(location.hash);
   else if (saved) scrollTo(saved[0], saved[1]);

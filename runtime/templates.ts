@@ -7,7 +7,8 @@ type Loader<T> = () => Promise<{ default: T }>;
 /** Each template is its own chunk: a page loads only its own template's code. */
 export const PAGE_LOADERS: Readonly<Record<Exclude<TemplateName, 'document'>, Loader<PageComponent>>> = {
   home: () => import('../templates/pages/home.tsx') as Promise<{ default: PageComponent }>,
-  'all-sports-schedule': () => import('../templates/pages/all-sports-schedule.tsx') as Promise<{ default: PageComponent }>,
+  'all-sports-schedule': () =>
+    import('../templates/pages/all-sports-schedule.tsx') as Promise<{ default: PageComponent }>,
   'broadcast-guide': () => import('../templates/pages/broadcast-guide.tsx') as Promise<{ default: PageComponent }>,
   news: () => import('../templates/pages/news.tsx') as Promise<{ default: PageComponent }>,
   article: () => import('../templates/pages/article.tsx') as Promise<{ default: PageComponent }>,
@@ -36,7 +37,9 @@ export const LAYOUT_LOADERS: Readonly<Record<LayoutName, Loader<LayoutComponent>
 };
 
 /** A page's template and layout code (each its own chunk, fetched once). */
-export async function loadCode(payload: Payload): Promise<{ Page: PageComponent | null; Layout: LayoutComponent | null }> {
+export async function loadCode(
+  payload: Payload,
+): Promise<{ Page: PageComponent | null; Layout: LayoutComponent | null }> {
   const layout = layoutOf(payload);
   const [page, layoutModule] = await Promise.all([
     payload.template === 'document' ? null : PAGE_LOADERS[payload.template](),

@@ -11,6 +11,15 @@ export interface View {
 
 export function errorView(path: string, buildId: string, status: number, message: string): View {
   const head: HeadData = { title: message, description: null, image: null, type: 'website', noindex: true };
-  const payload: Payload = { buildId, route: 'error', path, template: 'document', params: {}, head, data: {}, error: { status, message } };
+  const payload: Payload = {
+    buildId,
+    route: 'error',
+    path,
+    template: 'document',
+    params: {},
+    head,
+    data: {},
+    error: { status, message },
+  };
   return { payload, Page: null, Layout: null, error: payload.error! };
 }

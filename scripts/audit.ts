@@ -18,29 +18,70 @@ const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1])) : 3;
 
 const site = await serveDemoSite({ rebuild: process.argv.includes('--rebuild') });
 const latest = JSON.parse(readFileSync(join(site.outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
-const meta = JSON.parse(readFileSync(join(site.outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as { prerendered: string[] };
+const meta = JSON.parse(readFileSync(join(site.outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as {
+  prerendered: string[];
+};
 const router = createRouter();
-const firstOf = (route: string) => meta.prerendered.find((p) => { const m = router.match(p); return m.type === 'match' && m.route.name === route; })!;
-const pages = { home: '/', article: firstOf('news-year-month-day-slug'), roster: '/sports/football/roster', schedule: '/sports/mens-basketball/schedule' };
+const firstOf = (route: string) =>
+  meta.prerendered.find((p) => {
+    const m = router.match(p);
+    return m.type === 'match' && m.route.name === route;
+  })!;
+const pages = {
+  home: '/',
+  article: firstOf('news-year-month-day-slug'),
+  roster: '/sports/football/roster',
+  schedule: '/sports/mens-basketball/schedule',
+};
 
 process.env.CHROME_PATH ??= '/usr/bin/chromium';
-const chrome = await chromeLauncher.launch({ chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const chrome = await chromeLauncher.launch({
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
 const rows: { page: string; path: string; scores: Record<string, number>; all: number[] }[] = [];
 let failed = false;
 try {
   for (const [name, path] of Object.entries(pages)) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push((await lighthouse(site.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(BAR) }))!);
+    for (let i = 0; i < RUNS; i++)
+      runs.push(
+        (await lighthouse(site.url + path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(BAR),
+        }))!,
+      );
     runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
     const result = runs[Math.floor(runs.length / 2)];
     const categories = result!.lhr.categories;
     const scores = Object.fromEntries(Object.keys(BAR).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]));
-    rows.push({ page: name, path, scores, all: runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)) });
+    rows.push({
+      page: name,
+      path,
+      scores,
+      all: runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)),
+    });
     for (const [key, bar] of Object.entries(BAR)) {
       if (scores[key]! < bar) {
         failed = true;
-        const audits = Object.values(result!.lhr.audits).filter((a) => a.score !== null && a.score < 1 && (categories[key]?.auditRefs ?? []).some((r) => r.id === a.id && r.weight > 0));
-        process.stderr.write(`${name} ${key} ${scores[key]} < ${bar}: ${audits.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}\n`);
+        const audits = Object.values(result!.lhr.audits).filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            (categories[key]?.auditRefs ?? []).some((r) => r.id === a.id && r.weight > 0),
+        );
+        process.stderr.write(
+          `${name} ${key} ${scores[key]} < ${bar}: ${audits.map((a) => `${a.id} (${a.displayValue ?? a.score})`).join(', ')}\n`,
+        );
       }
     }
   }
@@ -49,5 +90,13 @@ try {
   await site.close();
 }
 console.log(['page'.padEnd(10), 'perf', 'a11y', 'best', 'seo', 'perf runs'.padEnd(12), 'path'].join('  '));
-for (const r of rows) console.log([r.page.padEnd(10), ...Object.values(r.scores).map((s) => String(s).padStart(4)), r.all.join('/').padEnd(12), r.path].join('  '));
+for (const r of rows)
+  console.log(
+    [
+      r.page.padEnd(10),
+      ...Object.values(r.scores).map((s) => String(s).padStart(4)),
+      r.all.join('/').padEnd(12),
+      r.path,
+    ].join('  '),
+  );
 process.exitCode = failed ? 1 : 0;

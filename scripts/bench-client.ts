@@ -22,20 +22,25 @@ function closure(entry: string, seen = new Set<string>()): Set<string> {
   if (seen.has(entry)) return seen;
   seen.add(entry);
   const code = readFileSync(join(site.outDir, entry), 'utf8');
-  for (const [, spec] of code.matchAll(/(?:import|from)\s*"(\.\/[^"]+\.js)"/g)) closure(`${entry.slice(0, entry.lastIndexOf('/'))}/${spec!.slice(2)}`, seen);
+  for (const [, spec] of code.matchAll(/(?:import|from)\s*"(\.\/[^"]+\.js)"/g))
+    closure(`${entry.slice(0, entry.lastIndexOf('/'))}/${spec!.slice(2)}`, seen);
   return seen;
 }
 
 function firstLoad(path: string): { files: string[]; bytes: number } {
   const html = readFileSync(join(site.outDir, path === '/' ? 'index.html' : `${path}/index.html`), 'utf8');
-  const entries = [...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
+  const entries = [
+    ...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g),
+  ].map((m) => m[1] ?? m[2]!);
   const files = new Set<string>();
   for (const entry of entries) closure(entry, files);
   return { files: [...files], bytes: [...files].reduce((sum, file) => sum + gz(file), 0) };
 }
 
 const latest = JSON.parse(readFileSync(join(site.outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
-const meta = JSON.parse(readFileSync(join(site.outDir, `_site/builds/meta/${latest.id}.json`), 'utf8')) as { prerendered: string[] };
+const meta = JSON.parse(readFileSync(join(site.outDir, `_site/builds/meta/${latest.id}.json`), 'utf8')) as {
+  prerendered: string[];
+};
 const article = meta.prerendered.find((p) => /^\/news\/\d{4}\/\d\d\/\d\d\//.test(p))!;
 const home = firstLoad('/');
 const articleLoad = firstLoad(article);
@@ -45,20 +50,33 @@ const chunks = readdirSync(assets)
   .filter((f) => /^(page|layout)-.*\.js$/.test(f))
   .map((f) => {
     const own = [...closure(`/_site/assets/${f}`)].filter((file) => !bootFiles.has(file));
-    return { chunk: f.replace(/-[A-Z0-9]+\.js$/, ''), bytes: gz(`/_site/assets/${f}`), withImports: own.reduce((sum, file) => sum + gz(file), 0) };
+    return {
+      chunk: f.replace(/-[A-Z0-9]+\.js$/, ''),
+      bytes: gz(`/_site/assets/${f}`),
+      withImports: own.reduce((sum, file) => sum + gz(file), 0),
+    };
   })
   .sort((a, b) => b.bytes - a.bytes);
 
 // Client navigation to a prefetched page, timed in the page: click → the new page's title is on screen.
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const navigations: number[] = [];
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.goto(`${site.url}/news`, { waitUntil: 'networkidle' });
-  const targets = await page.$$eval('#main a[href^="/news/2"]', (links) => [...new Set(links.map((a) => a.getAttribute('href')!))].slice(0, 5));
+  const targets = await page.$$eval('#main a[href^="/news/2"]', (links) =>
+    [...new Set(links.map((a) => a.getAttribute('href')!))].slice(0, 5),
+  );
   for (const href of targets) {
     await page.goto(`${site.url}/news`, { waitUntil: 'networkidle' });
     const link = page.locator(`#main a[href="${href}"]`).first();
@@ -86,7 +104,25 @@ const median = [...navigations].sort((a, b) => a - b)[Math.floor(navigations.len
 
 console.log(`first load, home (${home.files.length} files)      ${kb(home.bytes)}   (target ≤ 70 KB)`);
 console.log(`first load, article (${articleLoad.files.length} files)   ${kb(articleLoad.bytes)}   (target ≤ 70 KB)`);
-console.log(`client navigation to a prefetched page: median ${median.toFixed(1)} ms of [${navigations.map((n) => n.toFixed(1)).join(', ')}]   (target < 50 ms)`);
+console.log(
+  `client navigation to a prefetched page: median ${median.toFixed(1)} ms of [${navigations.map((n) => n.toFixed(1)).join(', ')}]   (target < 50 ms)`,
+);
 console.log('template chunks, gzipped (own file / with the chunks only it imports; target ≤ 10 KB):');
-for (const c of chunks) console.log(`  ${c.chunk.padEnd(32)} ${kb(c.bytes).padStart(8)} ${kb(c.withImports).padStart(9)}`);
-console.log(JSON.stringify({ firstLoad: { home: home.bytes, article: articleLoad.bytes, homeFiles: home.files, articleFiles: articleLoad.files }, navigationMs: navigations, chunks }, null, 2));
+for (const c of chunks)
+  console.log(`  ${c.chunk.padEnd(32)} ${kb(c.bytes).padStart(8)} ${kb(c.withImports).padStart(9)}`);
+console.log(
+  JSON.stringify(
+    {
+      firstLoad: {
+        home: home.bytes,
+        article: articleLoad.bytes,
+        homeFiles: home.files,
+        articleFiles: articleLoad.files,
+      },
+      navigationMs: navigations,
+      chunks,
+    },
+    null,
+    2,
+  ),
+);

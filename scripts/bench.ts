@@ -37,31 +37,106 @@ for (const scale of scales) {
   const dir = mkdtempSync(join(tmpdir(), `fieldhouse-bench-${scale}-`));
   const out = mkdtempSync(join(outRoot, `fieldhouse-bench-out-${scale}-`));
   try {
-    writeFileSync(join(dir, 'site.config.ts'), `export default { siteUrl: 'https://www.cedarvalleyhawks.example', demo: { scale: ${scale} } };\n`);
+    writeFileSync(
+      join(dir, 'site.config.ts'),
+      `export default { siteUrl: 'https://www.cedarvalleyhawks.example', demo: { scale: ${scale} } };\n`,
+    );
     process.stderr.write(`bench: building the demo at scale ${scale} …\n`);
-    const output = execFileSync(process.execPath, [join(root, 'bin/site.js'), 'build', '--json', '--config', join(dir, 'site.config.ts'), '--out', join(out, 'site')], {
-      cwd: dir,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const s = JSON.parse(output) as { ok: boolean; routes: number; pages: number; wallMs: number; pagesPerSecond: number; peakRssMb: number; demoPeakRssMb: number | null; apiRequests: number; bytesWritten: number; stages: Record<string, number> };
+    const output = execFileSync(
+      process.execPath,
+      [
+        join(root, 'bin/site.js'),
+        'build',
+        '--json',
+        '--config',
+        join(dir, 'site.config.ts'),
+        '--out',
+        join(out, 'site'),
+      ],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    const s = JSON.parse(output) as {
+      ok: boolean;
+      routes: number;
+      pages: number;
+      wallMs: number;
+      pagesPerSecond: number;
+      peakRssMb: number;
+      demoPeakRssMb: number | null;
+      apiRequests: number;
+      bytesWritten: number;
+      stages: Record<string, number>;
+    };
     if (!s.ok) throw new Error(`the scale ${scale} build failed`);
-    rows.push({ scale, routes: s.routes, pages: s.pages, wallSeconds: s.wallMs / 1000, pagesPerSecond: s.pagesPerSecond, peakRssMb: s.peakRssMb, demoPeakRssMb: s.demoPeakRssMb, apiRequests: s.apiRequests, bytesWrittenMb: Math.round(s.bytesWritten / 1048576), stages: s.stages, search: await measureSearch(join(out, 'site')) });
+    rows.push({
+      scale,
+      routes: s.routes,
+      pages: s.pages,
+      wallSeconds: s.wallMs / 1000,
+      pagesPerSecond: s.pagesPerSecond,
+      peakRssMb: s.peakRssMb,
+      demoPeakRssMb: s.demoPeakRssMb,
+      apiRequests: s.apiRequests,
+      bytesWrittenMb: Math.round(s.bytesWritten / 1048576),
+      stages: s.stages,
+      search: await measureSearch(join(out, 'site')),
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
     rmSync(out, { recursive: true, force: true });
   }
 }
 
-const header = ['scale', 'routes', 'pages', 'wall s', 'pages/s', 'peak RSS MB', 'demo CMS MB', 'API requests', 'written MB'];
-const table = rows.map((r) => [r.scale, r.routes, r.pages, r.wallSeconds.toFixed(1), r.pagesPerSecond, r.peakRssMb, r.demoPeakRssMb ?? '-', r.apiRequests, r.bytesWrittenMb].map(String));
+const header = [
+  'scale',
+  'routes',
+  'pages',
+  'wall s',
+  'pages/s',
+  'peak RSS MB',
+  'demo CMS MB',
+  'API requests',
+  'written MB',
+];
+const table = rows.map((r) =>
+  [
+    r.scale,
+    r.routes,
+    r.pages,
+    r.wallSeconds.toFixed(1),
+    r.pagesPerSecond,
+    r.peakRssMb,
+    r.demoPeakRssMb ?? '-',
+    r.apiRequests,
+    r.bytesWrittenMb,
+  ].map(String),
+);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
 const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
 console.log(line(header));
 for (const row of table) console.log(line(row));
 for (const r of rows) {
-  console.log(`\nsearch index, scale ${r.scale}: ${r.search.docs.toLocaleString('en-US')} documents, ${r.search.files.toLocaleString('en-US')} files, ${r.search.indexMb} MB; per query (empty cache): median ${r.search.medianGzipKb} KB gzipped, max ${r.search.maxGzipKb} KB gzipped (${r.search.maxKb} KB raw)`);
-  for (const q of r.search.queries) console.log(`  ${q.query.padEnd(40)} ${String(q.results).padStart(6)} results  ${String(q.files).padStart(3)} files  ${String(q.kb).padStart(7)} KB  ${String(q.gzipKb).padStart(6)} KB gz`);
+  console.log(
+    `\nsearch index, scale ${r.scale}: ${r.search.docs.toLocaleString('en-US')} documents, ${r.search.files.toLocaleString('en-US')} files, ${r.search.indexMb} MB; per query (empty cache): median ${r.search.medianGzipKb} KB gzipped, max ${r.search.maxGzipKb} KB gzipped (${r.search.maxKb} KB raw)`,
+  );
+  for (const q of r.search.queries)
+    console.log(
+      `  ${q.query.padEnd(40)} ${String(q.results).padStart(6)} results  ${String(q.files).padStart(3)} files  ${String(q.kb).padStart(7)} KB  ${String(q.gzipKb).padStart(6)} KB gz`,
+    );
 }
-console.log(JSON.stringify({ machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version }, outRoot, results: rows }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version },
+      outRoot,
+      results: rows,
+    },
+    null,
+    2,
+  ),
+);

@@ -38,59 +38,456 @@ async function main() {
   const draft = d.articles.find((a) => a.status === 'draft')!;
 
   const endpoints: Endpoint[] = [
-    { method: 'GET', path: '/website-config', summary: 'The website configuration view: site settings of spec §3, all menus (nested items), footer blocks, images, flags, ad spacing (numbers, 0 when empty), ad zones by position.', example: '/website-config', schema: 'SiteSettings' },
-    { method: 'GET', path: '/sports', summary: 'All sports. The site asks for `per_page=100`, `sort` from `sport_sorting_behavior` (order, -order, name, -name) and `include=icon`.', params: [['per_page', '1–100 (20)'], ['page', 'page number'], ['sort', 'order, -order, name, -name'], ['include', 'comma list of related data, e.g. icon']], example: '/sports?per_page=2&sort=order&include=icon', schema: 'paginated Sport' },
-    { method: 'GET', path: '/sports/by/slug/{slug}', summary: 'One sport with its related data. Unknown slug: 404 "Sport not found".', params: [['include', 'schedulePageImage, rosterPageImage, defaultSeason, defaultRoster, heroPresentedByLogo, rosterPlayersTemplateFields, rosterStaffMembersTemplateFields, metaImage, icon']], example: `/sports/by/slug/football?include=schedulePageImage,rosterPageImage,defaultSeason,defaultRoster,heroPresentedByLogo,rosterPlayersTemplateFields,rosterStaffMembersTemplateFields,metaImage,icon`, schema: 'Sport' },
-    { method: 'GET', path: '/sports/{id}/seasons', summary: 'Seasons with rosters and schedules for the sport, oldest first.', example: `/sports/${football.id}/seasons`, schema: 'Season[]' },
-    { method: 'GET', path: '/sports/{id}/all-time-roster', summary: 'Every player who was ever on a roster of the sport, with first and last season and every season played.', example: `/sports/${football.id}/all-time-roster`, schema: 'AllTimePlayer[]' },
-    { method: 'GET', path: '/sports/{id}/all-time-staff', summary: 'Everyone who coached or worked on staff for the sport, with the seasons they were on the roster.', example: `/sports/${football.id}/all-time-staff`, schema: 'AllTimeStaff[]' },
-    { method: 'GET', path: '/rosters', summary: 'One season’s roster of a sport: players (jersey, position, height, weight, class year, hometown, high school, previous school, headshot, rich-text bio, social links, template fields) and coaching staff (title, photo, bio, contact).', params: [['sport_id', 'required'], ['season', 'required: season slug']], example: `/rosters?sport_id=${football.id}&season=${season}`, schema: 'Roster' },
-    { method: 'GET', path: '/players/by/slug/{slug}', summary: 'A player across seasons: every roster entry, for the player page and the season history.', params: [['sport_id', 'required']], example: `/players/by/slug/${player.slug}?sport_id=${football.id}`, schema: 'Player' },
-    { method: 'GET', path: '/coaches/by/slug/{slug}', summary: 'A coach or staff member across seasons of one sport.', params: [['sport_id', 'required']], example: `/coaches/by/slug/${coach.slug}?sport_id=${football.id}`, schema: 'CoachProfile' },
-    { method: 'GET', path: '/schedules', summary: 'One season’s schedule of a sport: record (overall, conference, home, away, neutral) and events with date and time in a timezone (or TBA), opponent with logo, home/away/neutral, location, conference flag, tournament, result with scores and outcome (or place for meet sports), TV/radio/stream, tickets, box score id, preview and recap article ids, and layout.', params: [['sport_id', 'required'], ['season', 'required: season slug']], example: `/schedules?sport_id=${football.id}&season=${season}`, schema: 'Schedule' },
-    { method: 'GET', path: '/events', summary: 'Events across all sports, for the all-sports schedule and the broadcast guide. Each event carries its sport.', params: [['start', 'YYYY-MM-DD, inclusive'], ['end', 'YYYY-MM-DD, inclusive'], ['sport_id', 'optional'], ['broadcast', 'true: only events with TV, radio or stream'], ['sort', 'date (default) or -date'], ['per_page', '1–100'], ['page', '']], example: `/events?start=${d.asOf}&broadcast=true&per_page=2`, schema: 'paginated EventWithSport' },
-    { method: 'GET', path: '/stats', summary: 'Season statistics as titled tables: team totals and individual lines.', params: [['sport_id', 'required'], ['season', 'required: season slug']], example: `/stats?sport_id=2&season=${lastSeason}`, schema: 'SeasonStats' },
-    { method: 'GET', path: '/boxscores/{id}', summary: 'A box score: line score by period, team totals and each team’s player table.', example: `/boxscores/${box.boxscore_id}`, schema: 'BoxScore' },
-    { method: 'GET', path: '/categories', summary: 'News categories (headlines, featured and sport-page categories are named in the settings).', example: '/categories', schema: 'Category[]' },
-    { method: 'GET', path: '/articles', summary: 'Published news articles, newest first.', params: [['sport_id', 'optional'], ['category_id', 'optional'], ['year', 'optional: calendar year'], ['sort', '-date (default) or date'], ['per_page', '1–100'], ['page', '']], example: '/articles?per_page=2&category_id=1', schema: 'paginated ArticleSummary' },
-    { method: 'GET', path: '/articles/years', summary: 'Years that have published articles, newest first (for /news/{year} routes).', params: [['sport_id', 'optional']], example: `/articles/years?sport_id=${football.id}`, schema: 'number[]' },
-    { method: 'GET', path: '/articles/{id}', summary: 'A published article: rich-text body, author, sport, categories, featured image, related articles, event.', example: `/articles/${article.id}`, schema: 'Article' },
-    { method: 'GET', path: '/articles/by/slug/{slug}', summary: 'A published article by slug and date (the site’s /news/{y}/{m}/{d}/{slug}).', params: [['date', 'YYYY-MM-DD, in the site timezone']], example: `/articles/by/slug/${article.slug}?date=${article.date.slice(0, 10)}`, schema: 'Article' },
-    { method: 'GET', path: '/articles/{id}/preview', summary: 'Any article, drafts included. Only for the editor identity (X-Oas-Identity or the bypass cookie); 403 otherwise.', example: `/articles/${draft.id}/preview`, headers: { 'X-Oas-Identity': 'demo-editor' }, schema: 'Article' },
-    { method: 'GET', path: '/article-revisions/{id}', summary: 'A saved revision of an article. Editor identity only; 403 otherwise.', example: `/article-revisions/${revisionId}`, headers: { 'X-Oas-Identity': 'demo-editor' }, schema: 'ArticleRevision' },
-    { method: 'GET', path: '/videos', summary: 'Videos, newest first: YouTube, Vimeo or file, with thumbnail and duration.', params: [['sport_id', 'optional'], ['per_page', '1–100'], ['page', '']], example: '/videos?per_page=2', schema: 'paginated Video' },
-    { method: 'GET', path: '/galleries', summary: 'Photo galleries, newest first.', params: [['sport_id', 'optional'], ['per_page', '1–100'], ['page', '']], example: '/galleries?per_page=2', schema: 'paginated GallerySummary' },
-    { method: 'GET', path: '/galleries/by/slug/{slug}', summary: 'A gallery with its photos (image with size, caption, credit).', example: `/galleries/by/slug/${gallery.slug}`, schema: 'Gallery' },
-    { method: 'GET', path: '/staff-directory', summary: 'The staff directory: departments in order, each with its ordered members (name, title, email, phone, photo, bio).', example: '/staff-directory', schema: 'Department[]' },
-    { method: 'GET', path: '/staff-directory/departments/{slug}', summary: 'One department of the directory.', example: `/staff-directory/departments/${d.departments[0]!.slug}`, schema: 'Department' },
-    { method: 'GET', path: '/staff/by/slug/{slug}', summary: 'A staff member’s profile.', example: `/staff/by/slug/${d.staff[0]!.slug}`, schema: 'StaffMember' },
-    { method: 'GET', path: '/pages', summary: 'Published generic pages (multi-segment slugs), for enumerating routes.', params: [['per_page', '1–100'], ['page', '']], example: '/pages?per_page=3', schema: 'paginated PageSummary' },
-    { method: 'GET', path: '/pages/{id}', summary: 'A published page by id (the settings’ homepage_static_page and sport_static_page).', example: `/pages/${d.settings.sport_static_page!.id}`, schema: 'ContentPage' },
-    { method: 'GET', path: '/pages/by/slug', summary: 'A published page by its path, with ordered content blocks and an optional layout (game-day, ticketing). A password-protected page answers with no blocks.', params: [['path', 'required: e.g. about/traditions/fight-song']], example: `/pages/by/slug?path=${page.slug}`, schema: 'ContentPage' },
-    { method: 'GET', path: '/pages/{id}/preview', summary: 'Any page, drafts and protected content included. Editor identity only; 403 otherwise.', example: `/pages/${locked.id}/preview`, headers: { 'X-Oas-Identity': 'demo-editor' }, schema: 'ContentPage' },
-    { method: 'GET', path: '/page-revisions/{id}', summary: 'A saved revision of a page. Editor identity only; 403 otherwise.', example: `/page-revisions/1`, headers: { 'X-Oas-Identity': 'demo-editor' }, schema: 'PageRevision' },
-    { method: 'POST', path: '/pages/{id}/unlock', summary: 'The content of a password-protected page for the right password (JSON `{ "password": … }`). A wrong password answers 422 `{ message: "The password is incorrect." }`.', example: `/pages/${locked.id}/unlock`, body: { password: 'hawks-club-2026' }, schema: 'ContentPage' },
-    { method: 'GET', path: '/forms/{id}', summary: 'A form: fields of type input (with input_type), textarea, select, checkboxes, file (accept, max_size_bytes, max_files) and paragraph, with label, name, required, options and limits.', example: '/forms/1', schema: 'Form' },
-    { method: 'POST', path: '/forms/{id}/submissions', summary: 'Submit a form as JSON, or as multipart/form-data when files are attached. 201 on success; 422 `{ message, errors: { field: message } }` when a field is invalid.', example: '/forms/3/submissions', body: { name: 'Pat Doe', outlet: 'Valley Gazette', email: 'pat@gazette.example' }, schema: 'FormSubmissionResult' },
-    { method: 'GET', path: '/documents', summary: 'Documents (PDF) by uuid.', params: [['per_page', '1–100'], ['page', '']], example: '/documents?per_page=2', schema: 'paginated DocumentMeta' },
-    { method: 'GET', path: '/documents/{uuid}', summary: 'A document’s metadata.', example: `/documents/${doc.uuid}`, schema: 'DocumentMeta' },
-    { method: 'GET', path: '/documents/{uuid}.pdf', summary: 'The PDF itself (application/pdf).', example: null, schema: 'bytes' },
-    { method: 'GET', path: '/ad-zones', summary: 'Ad zones by uuid, with their sizes.', example: '/ad-zones', schema: 'AdZone[]' },
-    { method: 'GET', path: '/simages', summary: 'Ads for the zones on a page, keyed by zone uuid (spec §7). Not cached.', params: [['zones', 'required: comma list of zone uuids']], example: `/simages?zones=${zones.join(',')}`, schema: 'AdsByZone' },
-    { method: 'GET', path: '/simages/{id}', summary: 'A single ad.', example: `/simages/${d.ads[0]!.id}`, schema: 'Ad' },
-    { method: 'GET', path: '/search', summary: 'Ranked search over sports, articles, players, coaches, staff, pages and galleries. Results carry the site path to link to.', params: [['s', 'required: the search text'], ['sport', 'optional: sport slug filter'], ['team_name', 'optional: team name filter, e.g. "Women\'s Basketball"'], ['per_page', '1–100'], ['page', '']], example: `/search?s=${encodeURIComponent(player.full_name)}&per_page=2`, schema: 'paginated SearchResult' },
-    { method: 'GET', path: '/icons/{prefix}.json', summary: 'Iconify-compatible icon set (not enveloped): SVG bodies for the requested names; unknown names under not_found.', params: [['icons', 'required: comma list of icon names']], example: '/icons/fieldhouse.json?icons=football,instagram', schema: 'IconSet' },
-    { method: 'GET', path: '/user', service: 'dashboard', summary: 'The signed-in user for the identity sent as X-Oas-Identity; 401 when anonymous. The site asks only when the bypass cookie is present.', example: '/user', headers: { 'X-Oas-Identity': 'demo-editor' }, schema: 'CurrentUser' },
-    { method: 'GET', path: '/check', service: 'redirect', summary: 'Ask the redirect service about a path (spec §7). Not enveloped. target_url is null when there is no redirect; redirect_type defaults to 307; query_parameters "ignore_pass" passes the query string through.', params: [['url', 'required: the path asked about']], example: '/check?url=/sports/mbkb', schema: 'RedirectCheck' },
-    { method: 'GET', path: '/redirects', service: 'redirect', summary: 'The redirect service’s whole table, paginated, so the build can write host redirect files.', params: [['per_page', '1–100'], ['page', '']], example: '/redirects?per_page=2', schema: 'paginated RedirectRule' },
-    { method: 'POST', path: '/redirects', service: 'redirect', summary: 'Add a rule (editors only; 403 otherwise), as an admin would between builds: the check answers it at once, the host files at the next build. 422 `{ message, errors }` for a source that is not a path or already has a rule, a target that is not a path or http(s) URL, or a redirect_type outside 301/302/303/307/308.', example: '/redirects', headers: { 'X-Oas-Identity': 'demo-editor' }, body: { source: '/summer-camps', target_url: '/camps', query_parameters: 'ignore_pass', redirect_type: 301 }, schema: 'RedirectRule' },
+    {
+      method: 'GET',
+      path: '/website-config',
+      summary:
+        'The website configuration view: site settings of spec §3, all menus (nested items), footer blocks, images, flags, ad spacing (numbers, 0 when empty), ad zones by position.',
+      example: '/website-config',
+      schema: 'SiteSettings',
+    },
+    {
+      method: 'GET',
+      path: '/sports',
+      summary:
+        'All sports. The site asks for `per_page=100`, `sort` from `sport_sorting_behavior` (order, -order, name, -name) and `include=icon`.',
+      params: [
+        ['per_page', '1–100 (20)'],
+        ['page', 'page number'],
+        ['sort', 'order, -order, name, -name'],
+        ['include', 'comma list of related data, e.g. icon'],
+      ],
+      example: '/sports?per_page=2&sort=order&include=icon',
+      schema: 'paginated Sport',
+    },
+    {
+      method: 'GET',
+      path: '/sports/by/slug/{slug}',
+      summary: 'One sport with its related data. Unknown slug: 404 "Sport not found".',
+      params: [
+        [
+          'include',
+          'schedulePageImage, rosterPageImage, defaultSeason, defaultRoster, heroPresentedByLogo, rosterPlayersTemplateFields, rosterStaffMembersTemplateFields, metaImage, icon',
+        ],
+      ],
+      example: `/sports/by/slug/football?include=schedulePageImage,rosterPageImage,defaultSeason,defaultRoster,heroPresentedByLogo,rosterPlayersTemplateFields,rosterStaffMembersTemplateFields,metaImage,icon`,
+      schema: 'Sport',
+    },
+    {
+      method: 'GET',
+      path: '/sports/{id}/seasons',
+      summary: 'Seasons with rosters and schedules for the sport, oldest first.',
+      example: `/sports/${football.id}/seasons`,
+      schema: 'Season[]',
+    },
+    {
+      method: 'GET',
+      path: '/sports/{id}/all-time-roster',
+      summary:
+        'Every player who was ever on a roster of the sport, with first and last season and every season played.',
+      example: `/sports/${football.id}/all-time-roster`,
+      schema: 'AllTimePlayer[]',
+    },
+    {
+      method: 'GET',
+      path: '/sports/{id}/all-time-staff',
+      summary: 'Everyone who coached or worked on staff for the sport, with the seasons they were on the roster.',
+      example: `/sports/${football.id}/all-time-staff`,
+      schema: 'AllTimeStaff[]',
+    },
+    {
+      method: 'GET',
+      path: '/rosters',
+      summary:
+        'One season’s roster of a sport: players (jersey, position, height, weight, class year, hometown, high school, previous school, headshot, rich-text bio, social links, template fields) and coaching staff (title, photo, bio, contact).',
+      params: [
+        ['sport_id', 'required'],
+        ['season', 'required: season slug'],
+      ],
+      example: `/rosters?sport_id=${football.id}&season=${season}`,
+      schema: 'Roster',
+    },
+    {
+      method: 'GET',
+      path: '/players/by/slug/{slug}',
+      summary: 'A player across seasons: every roster entry, for the player page and the season history.',
+      params: [['sport_id', 'required']],
+      example: `/players/by/slug/${player.slug}?sport_id=${football.id}`,
+      schema: 'Player',
+    },
+    {
+      method: 'GET',
+      path: '/coaches/by/slug/{slug}',
+      summary: 'A coach or staff member across seasons of one sport.',
+      params: [['sport_id', 'required']],
+      example: `/coaches/by/slug/${coach.slug}?sport_id=${football.id}`,
+      schema: 'CoachProfile',
+    },
+    {
+      method: 'GET',
+      path: '/schedules',
+      summary:
+        'One season’s schedule of a sport: record (overall, conference, home, away, neutral) and events with date and time in a timezone (or TBA), opponent with logo, home/away/neutral, location, conference flag, tournament, result with scores and outcome (or place for meet sports), TV/radio/stream, tickets, box score id, preview and recap article ids, and layout.',
+      params: [
+        ['sport_id', 'required'],
+        ['season', 'required: season slug'],
+      ],
+      example: `/schedules?sport_id=${football.id}&season=${season}`,
+      schema: 'Schedule',
+    },
+    {
+      method: 'GET',
+      path: '/events',
+      summary:
+        'Events across all sports, for the all-sports schedule and the broadcast guide. Each event carries its sport.',
+      params: [
+        ['start', 'YYYY-MM-DD, inclusive'],
+        ['end', 'YYYY-MM-DD, inclusive'],
+        ['sport_id', 'optional'],
+        ['broadcast', 'true: only events with TV, radio or stream'],
+        ['sort', 'date (default) or -date'],
+        ['per_page', '1–100'],
+        ['page', ''],
+      ],
+      example: `/events?start=${d.asOf}&broadcast=true&per_page=2`,
+      schema: 'paginated EventWithSport',
+    },
+    {
+      method: 'GET',
+      path: '/stats',
+      summary: 'Season statistics as titled tables: team totals and individual lines.',
+      params: [
+        ['sport_id', 'required'],
+        ['season', 'required: season slug'],
+      ],
+      example: `/stats?sport_id=2&season=${lastSeason}`,
+      schema: 'SeasonStats',
+    },
+    {
+      method: 'GET',
+      path: '/boxscores/{id}',
+      summary: 'A box score: line score by period, team totals and each team’s player table.',
+      example: `/boxscores/${box.boxscore_id}`,
+      schema: 'BoxScore',
+    },
+    {
+      method: 'GET',
+      path: '/categories',
+      summary: 'News categories (headlines, featured and sport-page categories are named in the settings).',
+      example: '/categories',
+      schema: 'Category[]',
+    },
+    {
+      method: 'GET',
+      path: '/articles',
+      summary: 'Published news articles, newest first.',
+      params: [
+        ['sport_id', 'optional'],
+        ['category_id', 'optional'],
+        ['year', 'optional: calendar year'],
+        ['sort', '-date (default) or date'],
+        ['per_page', '1–100'],
+        ['page', ''],
+      ],
+      example: '/articles?per_page=2&category_id=1',
+      schema: 'paginated ArticleSummary',
+    },
+    {
+      method: 'GET',
+      path: '/articles/years',
+      summary: 'Years that have published articles, newest first (for /news/{year} routes).',
+      params: [['sport_id', 'optional']],
+      example: `/articles/years?sport_id=${football.id}`,
+      schema: 'number[]',
+    },
+    {
+      method: 'GET',
+      path: '/articles/{id}',
+      summary:
+        'A published article: rich-text body, author, sport, categories, featured image, related articles, event.',
+      example: `/articles/${article.id}`,
+      schema: 'Article',
+    },
+    {
+      method: 'GET',
+      path: '/articles/by/slug/{slug}',
+      summary: 'A published article by slug and date (the site’s /news/{y}/{m}/{d}/{slug}).',
+      params: [['date', 'YYYY-MM-DD, in the site timezone']],
+      example: `/articles/by/slug/${article.slug}?date=${article.date.slice(0, 10)}`,
+      schema: 'Article',
+    },
+    {
+      method: 'GET',
+      path: '/articles/{id}/preview',
+      summary:
+        'Any article, drafts included. Only for the editor identity (X-Oas-Identity or the bypass cookie); 403 otherwise.',
+      example: `/articles/${draft.id}/preview`,
+      headers: { 'X-Oas-Identity': 'demo-editor' },
+      schema: 'Article',
+    },
+    {
+      method: 'GET',
+      path: '/article-revisions/{id}',
+      summary: 'A saved revision of an article. Editor identity only; 403 otherwise.',
+      example: `/article-revisions/${revisionId}`,
+      headers: { 'X-Oas-Identity': 'demo-editor' },
+      schema: 'ArticleRevision',
+    },
+    {
+      method: 'GET',
+      path: '/videos',
+      summary: 'Videos, newest first: YouTube, Vimeo or file, with thumbnail and duration.',
+      params: [
+        ['sport_id', 'optional'],
+        ['per_page', '1–100'],
+        ['page', ''],
+      ],
+      example: '/videos?per_page=2',
+      schema: 'paginated Video',
+    },
+    {
+      method: 'GET',
+      path: '/galleries',
+      summary: 'Photo galleries, newest first.',
+      params: [
+        ['sport_id', 'optional'],
+        ['per_page', '1–100'],
+        ['page', ''],
+      ],
+      example: '/galleries?per_page=2',
+      schema: 'paginated GallerySummary',
+    },
+    {
+      method: 'GET',
+      path: '/galleries/by/slug/{slug}',
+      summary: 'A gallery with its photos (image with size, caption, credit).',
+      example: `/galleries/by/slug/${gallery.slug}`,
+      schema: 'Gallery',
+    },
+    {
+      method: 'GET',
+      path: '/staff-directory',
+      summary:
+        'The staff directory: departments in order, each with its ordered members (name, title, email, phone, photo, bio).',
+      example: '/staff-directory',
+      schema: 'Department[]',
+    },
+    {
+      method: 'GET',
+      path: '/staff-directory/departments/{slug}',
+      summary: 'One department of the directory.',
+      example: `/staff-directory/departments/${d.departments[0]!.slug}`,
+      schema: 'Department',
+    },
+    {
+      method: 'GET',
+      path: '/staff/by/slug/{slug}',
+      summary: 'A staff member’s profile.',
+      example: `/staff/by/slug/${d.staff[0]!.slug}`,
+      schema: 'StaffMember',
+    },
+    {
+      method: 'GET',
+      path: '/pages',
+      summary: 'Published generic pages (multi-segment slugs), for enumerating routes.',
+      params: [
+        ['per_page', '1–100'],
+        ['page', ''],
+      ],
+      example: '/pages?per_page=3',
+      schema: 'paginated PageSummary',
+    },
+    {
+      method: 'GET',
+      path: '/pages/{id}',
+      summary: 'A published page by id (the settings’ homepage_static_page and sport_static_page).',
+      example: `/pages/${d.settings.sport_static_page!.id}`,
+      schema: 'ContentPage',
+    },
+    {
+      method: 'GET',
+      path: '/pages/by/slug',
+      summary:
+        'A published page by its path, with ordered content blocks and an optional layout (game-day, ticketing). A password-protected page answers with no blocks.',
+      params: [['path', 'required: e.g. about/traditions/fight-song']],
+      example: `/pages/by/slug?path=${page.slug}`,
+      schema: 'ContentPage',
+    },
+    {
+      method: 'GET',
+      path: '/pages/{id}/preview',
+      summary: 'Any page, drafts and protected content included. Editor identity only; 403 otherwise.',
+      example: `/pages/${locked.id}/preview`,
+      headers: { 'X-Oas-Identity': 'demo-editor' },
+      schema: 'ContentPage',
+    },
+    {
+      method: 'GET',
+      path: '/page-revisions/{id}',
+      summary: 'A saved revision of a page. Editor identity only; 403 otherwise.',
+      example: `/page-revisions/1`,
+      headers: { 'X-Oas-Identity': 'demo-editor' },
+      schema: 'PageRevision',
+    },
+    {
+      method: 'POST',
+      path: '/pages/{id}/unlock',
+      summary:
+        'The content of a password-protected page for the right password (JSON `{ "password": … }`). A wrong password answers 422 `{ message: "The password is incorrect." }`.',
+      example: `/pages/${locked.id}/unlock`,
+      body: { password: 'hawks-club-2026' },
+      schema: 'ContentPage',
+    },
+    {
+      method: 'GET',
+      path: '/forms/{id}',
+      summary:
+        'A form: fields of type input (with input_type), textarea, select, checkboxes, file (accept, max_size_bytes, max_files) and paragraph, with label, name, required, options and limits.',
+      example: '/forms/1',
+      schema: 'Form',
+    },
+    {
+      method: 'POST',
+      path: '/forms/{id}/submissions',
+      summary:
+        'Submit a form as JSON, or as multipart/form-data when files are attached. 201 on success; 422 `{ message, errors: { field: message } }` when a field is invalid.',
+      example: '/forms/3/submissions',
+      body: { name: 'Pat Doe', outlet: 'Valley Gazette', email: 'pat@gazette.example' },
+      schema: 'FormSubmissionResult',
+    },
+    {
+      method: 'GET',
+      path: '/documents',
+      summary: 'Documents (PDF) by uuid.',
+      params: [
+        ['per_page', '1–100'],
+        ['page', ''],
+      ],
+      example: '/documents?per_page=2',
+      schema: 'paginated DocumentMeta',
+    },
+    {
+      method: 'GET',
+      path: '/documents/{uuid}',
+      summary: 'A document’s metadata.',
+      example: `/documents/${doc.uuid}`,
+      schema: 'DocumentMeta',
+    },
+    {
+      method: 'GET',
+      path: '/documents/{uuid}.pdf',
+      summary: 'The PDF itself (application/pdf).',
+      example: null,
+      schema: 'bytes',
+    },
+    {
+      method: 'GET',
+      path: '/ad-zones',
+      summary: 'Ad zones by uuid, with their sizes.',
+      example: '/ad-zones',
+      schema: 'AdZone[]',
+    },
+    {
+      method: 'GET',
+      path: '/simages',
+      summary: 'Ads for the zones on a page, keyed by zone uuid (spec §7). Not cached.',
+      params: [['zones', 'required: comma list of zone uuids']],
+      example: `/simages?zones=${zones.join(',')}`,
+      schema: 'AdsByZone',
+    },
+    {
+      method: 'GET',
+      path: '/simages/{id}',
+      summary: 'A single ad.',
+      example: `/simages/${d.ads[0]!.id}`,
+      schema: 'Ad',
+    },
+    {
+      method: 'GET',
+      path: '/search',
+      summary:
+        'Ranked search over sports, articles, players, coaches, staff, pages and galleries. Results carry the site path to link to.',
+      params: [
+        ['s', 'required: the search text'],
+        ['sport', 'optional: sport slug filter'],
+        ['team_name', 'optional: team name filter, e.g. "Women\'s Basketball"'],
+        ['per_page', '1–100'],
+        ['page', ''],
+      ],
+      example: `/search?s=${encodeURIComponent(player.full_name)}&per_page=2`,
+      schema: 'paginated SearchResult',
+    },
+    {
+      method: 'GET',
+      path: '/icons/{prefix}.json',
+      summary:
+        'Iconify-compatible icon set (not enveloped): SVG bodies for the requested names; unknown names under not_found.',
+      params: [['icons', 'required: comma list of icon names']],
+      example: '/icons/fieldhouse.json?icons=football,instagram',
+      schema: 'IconSet',
+    },
+    {
+      method: 'GET',
+      path: '/user',
+      service: 'dashboard',
+      summary:
+        'The signed-in user for the identity sent as X-Oas-Identity; 401 when anonymous. The site asks only when the bypass cookie is present.',
+      example: '/user',
+      headers: { 'X-Oas-Identity': 'demo-editor' },
+      schema: 'CurrentUser',
+    },
+    {
+      method: 'GET',
+      path: '/check',
+      service: 'redirect',
+      summary:
+        'Ask the redirect service about a path (spec §7). Not enveloped. target_url is null when there is no redirect; redirect_type defaults to 307; query_parameters "ignore_pass" passes the query string through.',
+      params: [['url', 'required: the path asked about']],
+      example: '/check?url=/sports/mbkb',
+      schema: 'RedirectCheck',
+    },
+    {
+      method: 'GET',
+      path: '/redirects',
+      service: 'redirect',
+      summary: 'The redirect service’s whole table, paginated, so the build can write host redirect files.',
+      params: [
+        ['per_page', '1–100'],
+        ['page', ''],
+      ],
+      example: '/redirects?per_page=2',
+      schema: 'paginated RedirectRule',
+    },
+    {
+      method: 'POST',
+      path: '/redirects',
+      service: 'redirect',
+      summary:
+        'Add a rule (editors only; 403 otherwise), as an admin would between builds: the check answers it at once, the host files at the next build. 422 `{ message, errors }` for a source that is not a path or already has a rule, a target that is not a path or http(s) URL, or a redirect_type outside 301/302/303/307/308.',
+      example: '/redirects',
+      headers: { 'X-Oas-Identity': 'demo-editor' },
+      body: { source: '/summer-camps', target_url: '/camps', query_parameters: 'ignore_pass', redirect_type: 301 },
+      schema: 'RedirectRule',
+    },
   ];
 
-  const base = (e: Endpoint) => (e.service === 'dashboard' ? server.dashboardApiUrl : e.service === 'redirect' ? server.redirectServiceUrl : `${server.origin}${server.apiPrefix}`);
+  const base = (e: Endpoint) =>
+    e.service === 'dashboard'
+      ? server.dashboardApiUrl
+      : e.service === 'redirect'
+        ? server.redirectServiceUrl
+        : `${server.origin}${server.apiPrefix}`;
   const sections: string[] = [];
   for (const e of endpoints) {
-    const lines = [`### ${e.method} ${e.service === 'dashboard' ? '{dashboard api}' : e.service === 'redirect' ? '{redirect service}' : ''}${e.path}`, '', e.summary, '', `Answer: \`${e.schema}\` (src/api/schemas).`];
-    if (e.params?.length) lines.push('', '| parameter | meaning |', '| --- | --- |', ...e.params.map(([p, m]) => `| \`${p}\` | ${m} |`));
+    const lines = [
+      `### ${e.method} ${e.service === 'dashboard' ? '{dashboard api}' : e.service === 'redirect' ? '{redirect service}' : ''}${e.path}`,
+      '',
+      e.summary,
+      '',
+      `Answer: \`${e.schema}\` (src/api/schemas).`,
+    ];
+    if (e.params?.length)
+      lines.push('', '| parameter | meaning |', '| --- | --- |', ...e.params.map(([p, m]) => `| \`${p}\` | ${m} |`));
     if (e.example) {
       const response = await fetch(`${base(e)}${e.example}`, {
         method: e.method,
@@ -99,15 +496,28 @@ async function main() {
       });
       if (!response.ok) throw new Error(`${e.method} ${e.example} answered ${response.status}`);
       const json = trim(await response.json());
-      const headerText = e.headers ? Object.entries(e.headers).map(([k, v]) => `\n${k}: ${v}`).join('') : '';
+      const headerText = e.headers
+        ? Object.entries(e.headers)
+            .map(([k, v]) => `\n${k}: ${v}`)
+            .join('')
+        : '';
       const bodyText = e.body ? `\nContent-Type: application/json\n\n${JSON.stringify(e.body)}` : '';
-      lines.push('', '```http', `${e.method} ${e.service === 'dashboard' ? '/dashboard' : e.service === 'redirect' ? '/redirect-service' : server.apiPrefix}${e.example}${headerText}${bodyText}`, '```', '', '```json', JSON.stringify(json, null, 2), '```');
+      lines.push(
+        '',
+        '```http',
+        `${e.method} ${e.service === 'dashboard' ? '/dashboard' : e.service === 'redirect' ? '/redirect-service' : server.apiPrefix}${e.example}${headerText}${bodyText}`,
+        '```',
+        '',
+        '```json',
+        JSON.stringify(json, null, 2),
+        '```',
+      );
     }
     sections.push(lines.join('\n'));
   }
   await server.close();
   const markdown = `${HEADER}\n\n## Endpoints\n\n${sections.join('\n\n')}\n`;
-  await writeFile(new URL("../docs/content-api.md", import.meta.url), markdown);
+  await writeFile(new URL('../docs/content-api.md', import.meta.url), markdown);
   process.stdout.write(`wrote docs/content-api.md (${endpoints.length} endpoints)\n`);
 }
 
@@ -117,7 +527,8 @@ function trim(value: unknown, depth = 0): unknown {
     const kept = value.slice(0, 2).map((v) => trim(v, depth + 1));
     return value.length > 2 ? [...kept, `… ${value.length - 2} more`] : kept;
   }
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v, depth + 1)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, trim(v, depth + 1)]));
   if (typeof value === 'string' && value.length > 160) return `${value.slice(0, 160)}…`;
   return value;
 }

@@ -17,6 +17,10 @@ export async function serveDemoSite(options: { rebuild?: boolean } = {}): Promis
     const summary = await buildSite({ config, root: ROOT, logger });
     if (!summary.ok) throw new Error(`The build failed: ${summary.failed[0]?.message}`);
   }
-  const preview = await startPreview({ outDir, port: 0, demo: config.api ? null : { port: config.demo.port, seed: config.demo.seed, scale: config.demo.scale } });
+  const preview = await startPreview({
+    outDir,
+    port: 0,
+    demo: config.api ? null : { port: config.demo.port, seed: config.demo.seed, scale: config.demo.scale },
+  });
   return { ...preview, outDir };
 }

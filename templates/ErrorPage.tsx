@@ -5,10 +5,20 @@ export function ErrorPage({ status, message, site }: { status: number; message: 
   const notFoundText = status === 404 ? site.settings.not_found_error_page_text : null;
   return (
     <div className="container narrow error-page">
-      <p className="error-status" aria-hidden="true">{status}</p>
+      <p className="error-status" aria-hidden="true">
+        {status}
+      </p>
       <h1 id="page-title">{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
-      {notFoundText ? <div className="prose" dangerouslySetInnerHTML={{ __html: notFoundText }} /> : <p className="error-message">{message}</p>}
-      <p><a className="button" href="/">Go To Homepage</a></p>
+      {notFoundText ? (
+        <div className="prose" dangerouslySetInnerHTML={{ __html: notFoundText }} />
+      ) : (
+        <p className="error-message">{message}</p>
+      )}
+      <p>
+        <a className="button" href="/">
+          Go To Homepage
+        </a>
+      </p>
     </div>
   );
 }

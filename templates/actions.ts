@@ -2,7 +2,8 @@ import { createContext, useContext, useEffect, useState } from 'react';
 import type { Article, ArticleRevision, ContentPage, Form, PageRevision } from '../src/api/schemas/index.ts';
 import type { SearchAnswer, SearchQuery } from '../src/search/query.ts';
 
-export type SubmitResult = { ok: true; message: string } | { ok: false; message: string; errors: Record<string, string> };
+export type SubmitResult =
+  { ok: true; message: string } | { ok: false; message: string; errors: Record<string, string> };
 export type UnlockResult = { ok: true; page: ContentPage } | { ok: false; message: string };
 /** A draft the editor may see, or why not (403 without the editor identity, 404 for an unknown id). */
 export type DraftResult<T> = { ok: true; draft: T } | { ok: false; status: number; message: string };

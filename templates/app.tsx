@@ -15,7 +15,15 @@ export interface LayoutProps {
 export type LayoutComponent = (props: LayoutProps) => ReactNode;
 export type LayoutName = 'game-day' | 'ticketing';
 
-const SPORT_TEMPLATES = new Set<TemplateName>(['sport-home', 'schedule', 'roster', 'roster-all', 'player', 'coach', 'stats']);
+const SPORT_TEMPLATES = new Set<TemplateName>([
+  'sport-home',
+  'schedule',
+  'roster',
+  'roster-all',
+  'player',
+  'coach',
+  'stats',
+]);
 
 /** The sport a page belongs to, for the single-sport menu. */
 export function sportOf(payload: Payload): Sport | null {
@@ -43,14 +51,26 @@ export interface AppProps {
 
 /** The whole document body: the same tree on the server and in the browser. */
 export function App({ site, payload, Page, Layout, error }: AppProps) {
-  const content = error || !Page ? (
-    <ErrorPage status={error?.status ?? 500} message={error?.message ?? 'Unexpected error'} site={site} />
-  ) : (
-    <Page key={payload.path} data={payload.data} site={site} payload={payload} />
-  );
+  const content =
+    error || !Page ? (
+      <ErrorPage status={error?.status ?? 500} message={error?.message ?? 'Unexpected error'} site={site} />
+    ) : (
+      <Page key={payload.path} data={payload.data} site={site} payload={payload} />
+    );
   return (
-    <Shell site={site} sport={error ? null : sportOf(payload)} path={payload.path} layout={error ? null : layoutOf(payload)}>
-      {Layout && !error ? <Layout site={site} payload={payload}>{content}</Layout> : content}
+    <Shell
+      site={site}
+      sport={error ? null : sportOf(payload)}
+      path={payload.path}
+      layout={error ? null : layoutOf(payload)}
+    >
+      {Layout && !error ? (
+        <Layout site={site} payload={payload}>
+          {content}
+        </Layout>
+      ) : (
+        content
+      )}
     </Shell>
   );
 }

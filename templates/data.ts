@@ -76,18 +76,54 @@ export interface SeasonPicker {
 }
 
 /** An event trimmed for lists and calendars. */
-export type EventItem = Pick<S.EventWithSport, 'id' | 'sport' | 'date' | 'time_tba' | 'title' | 'location_type' | 'location' | 'is_conference' | 'tournament' | 'result' | 'broadcasts' | 'tickets_url' | 'boxscore_id' | 'recap_article_id'> & {
+export type EventItem = Pick<
+  S.EventWithSport,
+  | 'id'
+  | 'sport'
+  | 'date'
+  | 'time_tba'
+  | 'title'
+  | 'location_type'
+  | 'location'
+  | 'is_conference'
+  | 'tournament'
+  | 'result'
+  | 'broadcasts'
+  | 'tickets_url'
+  | 'boxscore_id'
+  | 'recap_article_id'
+> & {
   opponent: { name: string; logo: S.Image | null } | null;
 };
 
 export interface PageDataMap {
-  home: { blocks: S.Block[]; forms: Record<string, S.Form>; headlines: S.ArticleSummary[]; featured: S.ArticleSummary[]; ticker: EventItem[] };
+  home: {
+    blocks: S.Block[];
+    forms: Record<string, S.Form>;
+    headlines: S.ArticleSummary[];
+    featured: S.ArticleSummary[];
+    ticker: EventItem[];
+  };
   'all-sports-schedule': { month: string; events: EventItem[] };
   'broadcast-guide': { from: string; to: string; events: EventItem[] };
-  news: { sport: SportPage | null; year: number | null; years: number[]; articles: S.ArticleSummary[]; total: number; page: number; pages: number };
+  news: {
+    sport: SportPage | null;
+    year: number | null;
+    years: number[];
+    articles: S.ArticleSummary[];
+    total: number;
+    page: number;
+    pages: number;
+  };
   article: { article: S.Article; sport: SportPage | null };
   search: Record<string, never>;
-  'sport-home': SportPage & { nextEvent: S.Event | null; recent: S.Event[]; news: S.ArticleSummary[]; blocks: S.Block[]; record: S.Schedule['record'] | null };
+  'sport-home': SportPage & {
+    nextEvent: S.Event | null;
+    recent: S.Event[];
+    news: S.ArticleSummary[];
+    blocks: S.Block[];
+    record: S.Schedule['record'] | null;
+  };
   schedule: SportPage & SeasonPicker & { season: S.SeasonRef; schedule: S.Schedule };
   roster: SportPage & SeasonPicker & { season: S.SeasonRef; roster: S.Roster };
   'roster-all': SportPage & { players: S.AllTimePlayer[] };

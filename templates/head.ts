@@ -19,5 +19,13 @@ export function headValues(payload: Pick<Payload, 'head' | 'path' | 'error'>, si
   const canonical = absoluteUrl(payload.path, site.siteUrl);
   const image = head.image ?? (settings.meta_image ? { url: settings.meta_image.url, alt: settings.site_title } : null);
   const imageUrl = image ? absoluteUrl(image.url, site.siteUrl) : null;
-  return { title, description, canonical, image, imageUrl, socialTitle: head.title ?? title, noindex: Boolean(head.noindex || payload.error) };
+  return {
+    title,
+    description,
+    canonical,
+    image,
+    imageUrl,
+    socialTitle: head.title ?? title,
+    noindex: Boolean(head.noindex || payload.error),
+  };
 }

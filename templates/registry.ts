@@ -51,5 +51,7 @@ export const PAGES: Readonly<Record<Exclude<TemplateName, 'document'>, PageCompo
   'page-preview': PagePreview,
 } as unknown as Record<Exclude<TemplateName, 'document'>, PageComponent>;
 
-export const LAYOUTS: Readonly<Record<LayoutName, LayoutComponent>> = { 'game-day': GameDayLayout, ticketing: TicketingLayout };
-
+export const LAYOUTS: Readonly<Record<LayoutName, LayoutComponent>> = {
+  'game-day': GameDayLayout,
+  ticketing: TicketingLayout,
+};

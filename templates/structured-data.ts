@@ -10,8 +10,16 @@ import { absoluteUrl } from './head.ts';
 type Thing = Record<string, unknown>;
 
 const SECTIONS: Record<string, string> = {
-  news: 'News', roster: 'Roster', schedule: 'Schedule', stats: 'Stats', videos: 'Videos', 'photo-galleries': 'Photo Galleries',
-  'staff-directory': 'Staff Directory', 'all-sports-schedule': 'All-Sports Schedule', 'broadcast-guide': 'Broadcast Guide', all: 'All-Time Roster',
+  news: 'News',
+  roster: 'Roster',
+  schedule: 'Schedule',
+  stats: 'Stats',
+  videos: 'Videos',
+  'photo-galleries': 'Photo Galleries',
+  'staff-directory': 'Staff Directory',
+  'all-sports-schedule': 'All-Sports Schedule',
+  'broadcast-guide': 'Broadcast Guide',
+  all: 'All-Time Roster',
 };
 
 const EVENT_STATUS: Record<string, string> = {
@@ -27,9 +35,21 @@ export function structuredData(payload: Payload, site: SiteData): Thing[] {
   const organization = { '@id': `${url('/')}#organization` };
   const out: Thing[] = [
     breadcrumbs(payload, site, url),
-    { ...organization, '@type': 'Organization', name: site.settings.site_title, url: url('/'), ...(site.settings.website_logo ? { logo: url(site.settings.website_logo.url) } : {}) },
+    {
+      ...organization,
+      '@type': 'Organization',
+      name: site.settings.site_title,
+      url: url('/'),
+      ...(site.settings.website_logo ? { logo: url(site.settings.website_logo.url) } : {}),
+    },
   ];
-  const sportTeam = (sport: { name: string; slug: string }): Thing => ({ '@type': 'SportsTeam', name: `${team} ${sport.name}`, sport: sport.name, url: url(`/sports/${sport.slug}`), memberOf: organization });
+  const sportTeam = (sport: { name: string; slug: string }): Thing => ({
+    '@type': 'SportsTeam',
+    name: `${team} ${sport.name}`,
+    sport: sport.name,
+    url: url(`/sports/${sport.slug}`),
+    memberOf: organization,
+  });
 
   const event = (e: S.Event, sport: { name: string; slug: string }): Thing => {
     const us = { '@type': 'SportsTeam', name: `${team} ${sport.name}` };
@@ -42,7 +62,16 @@ export function structuredData(payload: Payload, site: SiteData): Thing[] {
       eventStatus: EVENT_STATUS[e.result?.status ?? ''] ?? 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       sport: sport.name,
-      location: { '@type': 'Place', name: e.location.venue, address: { '@type': 'PostalAddress', addressLocality: e.location.city, addressRegion: e.location.state, addressCountry: 'US' } },
+      location: {
+        '@type': 'Place',
+        name: e.location.venue,
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: e.location.city,
+          addressRegion: e.location.state,
+          addressCountry: 'US',
+        },
+      },
       homeTeam: home,
       awayTeam: away,
       organizer: organization,
@@ -87,14 +116,20 @@ export function structuredData(payload: Payload, site: SiteData): Thing[] {
       const { sport, roster } = payload.data as PageDataMap['roster'];
       out.push({
         ...sportTeam(sport),
-        athlete: roster.players.map((p) => ({ '@type': 'Person', name: p.full_name, url: url(`/sports/${sport.slug}/roster/season/${roster.season.slug}/player/${p.slug}`) })),
+        athlete: roster.players.map((p) => ({
+          '@type': 'Person',
+          name: p.full_name,
+          url: url(`/sports/${sport.slug}/roster/season/${roster.season.slug}/player/${p.slug}`),
+        })),
         coach: roster.staff.map((c) => ({ '@type': 'Person', name: c.full_name, jobTitle: c.title })),
       });
       break;
     }
     case 'player': {
       const { sport, player, season } = payload.data as PageDataMap['player'];
-      const entry = (season ? player.seasons.find((s) => s.season.slug === season.slug) : player.seasons.at(-1))?.entry ?? player.seasons[0]!.entry;
+      const entry =
+        (season ? player.seasons.find((s) => s.season.slug === season.slug) : player.seasons.at(-1))?.entry ??
+        player.seasons[0]!.entry;
       out.push({
         '@type': 'Person',
         name: player.full_name,
@@ -116,11 +151,13 @@ function breadcrumbs(payload: Payload, site: SiteData, url: (path: string) => st
   const sport = parts[0] === 'sports' && parts[1] ? site.sports.find((s) => s.slug === parts[1]) : undefined;
   if (sport) {
     crumbs.push({ name: sport.name, path: `/sports/${sport.slug}` });
-    if (parts[2] && SECTIONS[parts[2]]) crumbs.push({ name: SECTIONS[parts[2]]!, path: `/sports/${sport.slug}/${parts[2]}` });
+    if (parts[2] && SECTIONS[parts[2]])
+      crumbs.push({ name: SECTIONS[parts[2]]!, path: `/sports/${sport.slug}/${parts[2]}` });
   } else if (parts[0] && SECTIONS[parts[0]] && parts.length > 1) {
     crumbs.push({ name: SECTIONS[parts[0]]!, path: `/${parts[0]}` });
   }
-  if (payload.path !== '/' && crumbs.at(-1)!.path !== payload.path) crumbs.push({ name: payload.head.title ?? site.settings.site_title, path: payload.path });
+  if (payload.path !== '/' && crumbs.at(-1)!.path !== payload.path)
+    crumbs.push({ name: payload.head.title ?? site.settings.site_title, path: payload.path });
   return {
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: url(c.path) })),

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
-const site = (...args: string[]) => spawnSync(process.execPath, ['bin/site.js', ...args], { encoding: 'utf8', timeout: 30_000 });
+const site = (...args: string[]) =>
+  spawnSync(process.execPath, ['bin/site.js', ...args], { encoding: 'utf8', timeout: 30_000 });
 
 describe('site CLI', () => {
   it('documents its commands and exit codes', () => {
@@ -14,6 +15,8 @@ describe('site CLI', () => {
   it('refuses a bad option with exit code 2 and says what is expected', () => {
     const result = site('demo-api', '--error-rate', '7');
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain("option '--error-rate <share>' argument '7' is invalid. expected a share from 0 to 1");
+    expect(result.stderr).toContain(
+      "option '--error-rate <share>' argument '7' is invalid. expected a share from 0 to 1",
+    );
   });
 });

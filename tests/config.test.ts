@@ -24,38 +24,64 @@ describe('site.config.ts', () => {
   });
 
   it('names an unknown key, however deep', () => {
-    expect(() => validateConfig({ siteUrl: 'https://x.edu', api: { baseUrl: 'https://cms.x.edu', base_url: 'oops' }, colour: 'red' }, 'test')).toThrowError(
+    expect(() =>
+      validateConfig(
+        { siteUrl: 'https://x.edu', api: { baseUrl: 'https://cms.x.edu', base_url: 'oops' }, colour: 'red' },
+        'test',
+      ),
+    ).toThrowError(
       /unknown key "api\.base_url"[\s\S]*unknown key "colour"|unknown key "colour"[\s\S]*unknown key "api\.base_url"/,
     );
   });
 
   it('names a key with the wrong type and says what is expected', () => {
-    expect(() => validateConfig({ siteUrl: 'https://x.edu', runtime: { buildPollIntervalMs: '60s' } }, 'test')).toThrowError(
-      /runtime\.buildPollIntervalMs: Invalid input: expected number, received string/,
-    );
+    expect(() =>
+      validateConfig({ siteUrl: 'https://x.edu', runtime: { buildPollIntervalMs: '60s' } }, 'test'),
+    ).toThrowError(/runtime\.buildPollIntervalMs: Invalid input: expected number, received string/);
     expect(() => validateConfig({ siteUrl: 'not a url' }, 'test')).toThrowError(/siteUrl: expected an absolute URL/);
-    expect(() => validateConfig({ siteUrl: 'https://x.edu', errorReporting: { sampleRates: { error: 2, traces: 0, replays: 0, replaysOnError: 0 } } }, 'test')).toThrowError(
-      /errorReporting\.sampleRates\.error: Too big: expected number to be <=1/,
-    );
+    expect(() =>
+      validateConfig(
+        {
+          siteUrl: 'https://x.edu',
+          errorReporting: { sampleRates: { error: 2, traces: 0, replays: 0, replaysOnError: 0 } },
+        },
+        'test',
+      ),
+    ).toThrowError(/errorReporting\.sampleRates\.error: Too big: expected number to be <=1/);
   });
 
   it('refuses a page-script pattern that is not a regular expression, naming the entry', () => {
-    const pages = [{ path: '/tickets', match: 'prefix', src: '/a.js' }, { path: '^/sports/(foo', match: 'pattern', src: '/b.js' }];
-    expect(() => validateConfig({ siteUrl: 'https://x.edu', scripts: { pages } }, 'test')).toThrowError(/scripts\.pages\.1\.path: expected a regular expression/);
+    const pages = [
+      { path: '/tickets', match: 'prefix', src: '/a.js' },
+      { path: '^/sports/(foo', match: 'pattern', src: '/b.js' },
+    ];
+    expect(() => validateConfig({ siteUrl: 'https://x.edu', scripts: { pages } }, 'test')).toThrowError(
+      /scripts\.pages\.1\.path: expected a regular expression/,
+    );
   });
 
   it('reports a file that does not load, naming it', async () => {
     const file = configFile('broken.config.ts', 'export default defineConfig({ siteUrl: ');
-    await expect(loadConfig({ file })).rejects.toThrowError(new RegExp(`Could not load ${file.replace(/[.]/g, '\\.')}`));
+    await expect(loadConfig({ file })).rejects.toThrowError(
+      new RegExp(`Could not load ${file.replace(/[.]/g, '\\.')}`),
+    );
     const noDefault = configFile('nodefault.config.ts', 'export const x = 1;\n');
     await expect(loadConfig({ file: noDefault })).rejects.toThrowError(/it has no default export/);
     await expect(loadConfig({ file: join(dir, 'missing.config.ts') })).rejects.toThrowError(/Config file not found/);
   });
 
   it('validates the file it loads, and the CLI flags override it', async () => {
-    const file = configFile('typo.config.ts', "export default { siteUrl: 'https://x.edu', buld: { outDir: 'dist' } };\n");
-    await expect(loadConfig({ file })).rejects.toThrowError(/Invalid site config \(.*typo\.config\.ts\):\n  - unknown key "buld"/);
-    const good = configFile('good.config.ts', "export default { siteUrl: 'https://x.edu', build: { outDir: 'dist' } };\n");
+    const file = configFile(
+      'typo.config.ts',
+      "export default { siteUrl: 'https://x.edu', buld: { outDir: 'dist' } };\n",
+    );
+    await expect(loadConfig({ file })).rejects.toThrowError(
+      /Invalid site config \(.*typo\.config\.ts\):\n  - unknown key "buld"/,
+    );
+    const good = configFile(
+      'good.config.ts',
+      "export default { siteUrl: 'https://x.edu', build: { outDir: 'dist' } };\n",
+    );
     const { config } = await loadConfig({ file: good, overrides: { build: { concurrency: 3 } } });
     expect(config.build).toMatchObject({ outDir: 'dist', concurrency: 3 });
   });

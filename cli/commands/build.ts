@@ -23,7 +23,10 @@ export function registerBuild(program: Command): void {
     .option('--keep-going', 'write the pages that build even when some fail, and list the rest')
     .option('--json', 'print the summary as JSON on stdout (for CI)')
     .option('--verbose', 'show every warning')
-    .addHelpText('after', '\nExit codes: 0 built, 1 some pages failed (the previous output is kept unless --keep-going), 2 bad usage or configuration.')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 built, 1 some pages failed (the previous output is kept unless --keep-going), 2 bad usage or configuration.',
+    )
     .action(async (flags: BuildFlags) => {
       const logger = createLogger({ level: flags.verbose ? 'debug' : 'info' });
       const { config, root } = await loadConfig({ file: flags.config });
@@ -54,12 +57,27 @@ function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>):
     ['skipped', n(s.skipped)],
     ['warnings', n(s.warnings)],
     ['failed', n(s.failed.length)],
-    ['wall time', `${(s.wallMs / 1000).toFixed(1)} s (${Object.entries(s.stages).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', ')})`],
+    [
+      'wall time',
+      `${(s.wallMs / 1000).toFixed(1)} s (${Object.entries(s.stages)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
+        .join(', ')})`,
+    ],
     ['pages/s', n(s.pagesPerSecond)],
-    ['peak RSS', `${n(s.peakRssMb)} MB${s.demoPeakRssMb !== null ? ` (demo CMS process: ${n(s.demoPeakRssMb)} MB)` : ''}`],
+    [
+      'peak RSS',
+      `${n(s.peakRssMb)} MB${s.demoPeakRssMb !== null ? ` (demo CMS process: ${n(s.demoPeakRssMb)} MB)` : ''}`,
+    ],
     ['API requests', `${n(s.apiRequests)} (${n(s.apiRetries)} retried)`],
     ['bytes written', `${(s.bytesWritten / 1048576).toFixed(1)} MB`],
   ];
-  logger.info('build', s.ok ? `built ${s.buildId} into ${s.outDir}` : s.buildId && s.pages ? `wrote a partial site (${s.buildId}) into ${s.outDir}` : 'build failed; the previous output is unchanged');
+  logger.info(
+    'build',
+    s.ok
+      ? `built ${s.buildId} into ${s.outDir}`
+      : s.buildId && s.pages
+        ? `wrote a partial site (${s.buildId}) into ${s.outDir}`
+        : 'build failed; the previous output is unchanged',
+  );
   for (const [k, v] of lines) logger.info('build', `  ${k!.padEnd(14)} ${v}`);
 }

@@ -30,7 +30,10 @@ export function registerDemoApi(program: Command): void {
     .option('--reset-rate <share>', 'fault injection: share of connections reset without an answer', fraction)
     .option('--malformed-rate <share>', 'fault injection: share of JSON answers cut short', fraction)
     .option('--verbose', 'log every request')
-    .addHelpText('after', `\nThe editor identity is "${EDITOR_IDENTITY}": send it as the X-Oas-Identity header or the ${DEMO_BYPASS_COOKIE} cookie.`)
+    .addHelpText(
+      'after',
+      `\nThe editor identity is "${EDITOR_IDENTITY}": send it as the X-Oas-Identity header or the ${DEMO_BYPASS_COOKIE} cookie.`,
+    )
     .action(async (options: DemoApiOptions) => {
       const logger = createLogger();
       const started = performance.now();
@@ -39,11 +42,19 @@ export function registerDemoApi(program: Command): void {
         host: options.host,
         scale: options.scale,
         seed: options.seed,
-        faults: { latencyMs: options.latency, errorRate: options.errorRate, resetRate: options.resetRate, malformedRate: options.malformedRate },
+        faults: {
+          latencyMs: options.latency,
+          errorRate: options.errorRate,
+          resetRate: options.resetRate,
+          malformedRate: options.malformedRate,
+        },
         log: options.verbose ? (line) => logger.info('demo-api', line) : undefined,
       });
       const d = server.dataset;
-      logger.info('demo-api', `generated ${d.sports.length} sports, ${d.seasons.length} seasons, ${d.players.length.toLocaleString('en-US')} players, ${d.articles.length.toLocaleString('en-US')} articles in ${Math.round(performance.now() - started)} ms (seed "${d.seed}", scale ${d.scale})`);
+      logger.info(
+        'demo-api',
+        `generated ${d.sports.length} sports, ${d.seasons.length} seasons, ${d.players.length.toLocaleString('en-US')} players, ${d.articles.length.toLocaleString('en-US')} articles in ${Math.round(performance.now() - started)} ms (seed "${d.seed}", scale ${d.scale})`,
+      );
       logger.info('demo-api', `content API      ${server.origin}${server.apiPrefix}`);
       logger.info('demo-api', `dashboard API    ${server.dashboardApiUrl}`);
       logger.info('demo-api', `redirect service ${server.redirectServiceUrl}`);

@@ -20,7 +20,10 @@ export function registerPreview(program: Command): void {
     .option('--out <dir>', 'the built site (default: build.outDir of the config, "out")')
     .option('--port <port>', 'port to listen on', integerIn(0, 65535), 4173)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .addHelpText('after', '\nExit codes: 0 stopped with Ctrl-C, 1 could not start (no build, port in use), 2 bad usage or configuration.')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 stopped with Ctrl-C, 1 could not start (no build, port in use), 2 bad usage or configuration.',
+    )
     .action(async (flags: PreviewFlags) => {
       const logger = createLogger();
       const { config, root } = await loadConfig({ file: flags.config });

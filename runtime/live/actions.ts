@@ -16,25 +16,35 @@ const RECAPTCHA_FIELD = 'g-recaptcha-response';
 const statusOf = (error: unknown) => (isFieldhouseError(error) ? error.status : undefined);
 const serverMessage = (error: unknown) => (isFieldhouseError(error) ? error.statusMessage : undefined);
 const fieldErrors = (error: unknown): Record<string, string> => {
-  const body = isFieldhouseError(error) ? (error.details as { body?: { errors?: unknown } } | undefined)?.body : undefined;
+  const body = isFieldhouseError(error)
+    ? (error.details as { body?: { errors?: unknown } } | undefined)?.body
+    : undefined;
   return body?.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {};
 };
 
 /** A submission as JSON (fields by name, checkboxes as lists), or the FormData itself when files are attached. */
-function submissionBody(form: Parameters<RuntimeActions['submitForm']>[0], data: FormData): Record<string, unknown> | FormData {
+function submissionBody(
+  form: Parameters<RuntimeActions['submitForm']>[0],
+  data: FormData,
+): Record<string, unknown> | FormData {
   const hasFiles = [...data.values()].some((v) => typeof v !== 'string' && v.size > 0);
   if (hasFiles) return data;
   const body: Record<string, unknown> = {};
   for (const field of form.fields) {
     if (field.type === 'paragraph' || field.type === 'file') continue;
-    body[field.name] = field.type === 'checkboxes' ? data.getAll(field.name).map(String) : String(data.get(field.name) ?? '');
+    body[field.name] =
+      field.type === 'checkboxes' ? data.getAll(field.name).map(String) : String(data.get(field.name) ?? '');
   }
   if (data.has(RECAPTCHA_FIELD)) body[RECAPTCHA_FIELD] = data.get(RECAPTCHA_FIELD);
   return body;
 }
 
 /** The runtime's side of templates/actions.ts: the browser's API calls, reCAPTCHA, the search index. */
-export function createActions(site: SiteData, buildId: string, live: () => Promise<LiveApi> = () => liveApi(site)): RuntimeActions {
+export function createActions(
+  site: SiteData,
+  buildId: string,
+  live: () => Promise<LiveApi> = () => liveApi(site),
+): RuntimeActions {
   const staticSearch = createStaticSearch(async (file) => {
     const response = await fetch(`${SEARCH_DIR}/${file}?${buildId}`);
     if (!response.ok) throw new Error(`The search index file ${file} answered ${response.status}`);
@@ -60,16 +70,30 @@ export function createActions(site: SiteData, buildId: string, live: () => Promi
         try {
           data.set(RECAPTCHA_FIELD, await recaptchaToken(key));
         } catch {
-          return { ok: false, message: 'The spam check (reCAPTCHA) could not load. Check your connection or content blocker, then send again: what you typed is kept.', errors: {} };
+          return {
+            ok: false,
+            message:
+              'The spam check (reCAPTCHA) could not load. Check your connection or content blocker, then send again: what you typed is kept.',
+            errors: {},
+          };
         }
       }
       try {
         const answer = await (await live()).submitForm(form.id, submissionBody(form, data));
         return { ok: true, message: answer.message || form.success_message };
       } catch (error) {
-        if (statusOf(error) === 422) return { ok: false, message: serverMessage(error) ?? 'Please correct the highlighted fields.', errors: fieldErrors(error) };
+        if (statusOf(error) === 422)
+          return {
+            ok: false,
+            message: serverMessage(error) ?? 'Please correct the highlighted fields.',
+            errors: fieldErrors(error),
+          };
         reportError(error, { form: form.id });
-        return { ok: false, message: 'Your message could not be sent just now. What you typed is kept: please try again in a moment.', errors: {} };
+        return {
+          ok: false,
+          message: 'Your message could not be sent just now. What you typed is kept: please try again in a moment.',
+          errors: {},
+        };
       }
     },
 
@@ -77,7 +101,11 @@ export function createActions(site: SiteData, buildId: string, live: () => Promi
       try {
         return { ok: true, page: await (await live()).unlockPage(pageId, password) };
       } catch (error) {
-        if (statusOf(error) === 422) return { ok: false, message: fieldErrors(error).password ?? serverMessage(error) ?? 'The password is incorrect.' };
+        if (statusOf(error) === 422)
+          return {
+            ok: false,
+            message: fieldErrors(error).password ?? serverMessage(error) ?? 'The password is incorrect.',
+          };
         reportError(error, { page: pageId });
         return { ok: false, message: 'The password could not be checked just now. Please try again in a moment.' };
       }
@@ -89,16 +117,32 @@ export function createActions(site: SiteData, buildId: string, live: () => Promi
       } catch (error) {
         const status = statusOf(error) ?? 500;
         if (status >= 500) reportError(error, { draft: kind });
-        const message = status === 404 ? `Page Not Found: ${location.pathname}` : (serverMessage(error) ?? 'Unexpected error');
+        const message =
+          status === 404 ? `Page Not Found: ${location.pathname}` : (serverMessage(error) ?? 'Unexpected error');
         return { ok: false, status, message };
       }
     },
 
     async search(query): Promise<SearchAnswer> {
       if (site.runtime.search === 'static') return staticSearch.search(query);
-      const answer = await (await live()).search({ s: query.s, sport: query.sport ?? undefined, team_name: query.teamName ?? undefined, page: query.page, per_page: query.perPage ?? 20 });
+      const answer = await (
+        await live()
+      ).search({
+        s: query.s,
+        sport: query.sport ?? undefined,
+        team_name: query.teamName ?? undefined,
+        page: query.page,
+        per_page: query.perPage ?? 20,
+      });
       const { current_page: page, total_pages: pages, total } = answer.meta.pagination;
-      const hits = answer.data.map((r) => ({ type: r.type, title: r.title, path: r.path, summary: r.summary, date: r.date, sport: r.sport ? { slug: r.sport.slug, name: r.sport.name } : null }));
+      const hits = answer.data.map((r) => ({
+        type: r.type,
+        title: r.title,
+        path: r.path,
+        summary: r.summary,
+        date: r.date,
+        sport: r.sport ? { slug: r.sport.slug, name: r.sport.name } : null,
+      }));
       return { hits, total, page, pages };
     },
 

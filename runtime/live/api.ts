@@ -1,7 +1,15 @@
 import type { z } from 'zod';
 import { createApiClient } from '../../src/api/client.ts';
 import type { Query } from '../../src/api/query.ts';
-import type { Ad, Article, ArticleRevision, ContentPage, CurrentUser, PageRevision, SearchResult } from '../../src/api/schemas/index.ts';
+import type {
+  Ad,
+  Article,
+  ArticleRevision,
+  ContentPage,
+  CurrentUser,
+  PageRevision,
+  SearchResult,
+} from '../../src/api/schemas/index.ts';
 import type { Page } from '../../src/api/schemas/common.ts';
 import { createBrowserTransport } from '../../src/api/transport-browser.ts';
 import { isFieldhouseError } from '../../src/errors/error.ts';
@@ -26,11 +34,18 @@ export interface LiveApi {
   pageRevision(id: number): Promise<PageRevision>;
   unlockPage(id: number, password: string): Promise<ContentPage>;
   submitForm(id: number, body: Record<string, unknown> | FormData): Promise<{ id: number; message: string }>;
-  search(query: { s: string; sport?: string; team_name?: string; page?: number; per_page?: number }): Promise<Page<SearchResult>>;
+  search(query: {
+    s: string;
+    sport?: string;
+    team_name?: string;
+    page?: number;
+    per_page?: number;
+  }): Promise<Page<SearchResult>>;
 }
 
 /** A stand-in for a zod schema that accepts the answer as it is (see above). */
-const trusted = <T>() => ({ safeParse: (data: unknown) => ({ success: true, data: data as T }) }) as unknown as z.ZodType<T>;
+const trusted = <T>() =>
+  ({ safeParse: (data: unknown) => ({ success: true, data: data as T }) }) as unknown as z.ZodType<T>;
 
 export function createLiveApi(site: SiteData): LiveApi {
   const identity = () => readCookie(site.bypassCookie);
@@ -44,8 +59,10 @@ export function createLiveApi(site: SiteData): LiveApi {
     retry: { retries: 1, baseDelayMs: 300, maxDelayMs: 1000 },
     timeoutMs: 15_000,
   });
-  const data = async <T>(path: string, query?: Query) => (await client.get(path, { schema: trusted<{ data: T }>(), query })).data.data;
-  const post = async <T>(path: string, body: Record<string, unknown> | FormData) => (await client.post(path, { schema: trusted<{ data: T }>(), body })).data.data;
+  const data = async <T>(path: string, query?: Query) =>
+    (await client.get(path, { schema: trusted<{ data: T }>(), query })).data.data;
+  const post = async <T>(path: string, body: Record<string, unknown> | FormData) =>
+    (await client.post(path, { schema: trusted<{ data: T }>(), body })).data.data;
 
   return {
     ads: (zones) => data<Record<string, Ad[]>>('/simages', { zones: [...zones] }),
@@ -53,7 +70,12 @@ export function createLiveApi(site: SiteData): LiveApi {
     async currentUser() {
       if (!identity() || !site.api.dashboardUrl) return null;
       try {
-        return (await client.get(`${site.api.dashboardUrl.replace(/\/+$/, '')}/user`, { schema: trusted<{ data: CurrentUser }>(), absolute: true })).data.data;
+        return (
+          await client.get(`${site.api.dashboardUrl.replace(/\/+$/, '')}/user`, {
+            schema: trusted<{ data: CurrentUser }>(),
+            absolute: true,
+          })
+        ).data.data;
       } catch (error) {
         if (isFieldhouseError(error) && error.status === 401) return null;
         throw error;
@@ -65,6 +87,7 @@ export function createLiveApi(site: SiteData): LiveApi {
     pageRevision: (id) => data<PageRevision>(`/page-revisions/${id}`),
     unlockPage: (id, password) => post<ContentPage>(`/pages/${id}/unlock`, { password }),
     submitForm: (id, body) => post<{ id: number; message: string }>(`/forms/${id}/submissions`, body),
-    search: async (query) => (await client.get('/search', { schema: trusted<Page<SearchResult>>(), query: { ...query } })).data,
+    search: async (query) =>
+      (await client.get('/search', { schema: trusted<Page<SearchResult>>(), query: { ...query } })).data,
   };
 }

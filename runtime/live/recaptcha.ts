@@ -1,6 +1,9 @@
 /** reCAPTCHA v2 invisible (the kind a contact form uses): loaded on the first submit, one widget per page. */
 interface Grecaptcha {
-  render(container: HTMLElement, options: { sitekey: string; size: 'invisible'; callback: (token: string) => void; 'error-callback'?: () => void }): number;
+  render(
+    container: HTMLElement,
+    options: { sitekey: string; size: 'invisible'; callback: (token: string) => void; 'error-callback'?: () => void },
+  ): number;
   execute(widget: number): void;
   reset(widget: number): void;
 }
@@ -49,7 +52,11 @@ export async function recaptchaToken(siteKey: string): Promise<string> {
     container.className = 'recaptcha-badge';
     document.body.append(container);
     const state: { id: number; waiting: ((token: string) => void) | null } = { id: 0, waiting: null };
-    state.id = grecaptcha.render(container, { sitekey: siteKey, size: 'invisible', callback: (token) => state.waiting?.(token) });
+    state.id = grecaptcha.render(container, {
+      sitekey: siteKey,
+      size: 'invisible',
+      callback: (token) => state.waiting?.(token),
+    });
     widget = state;
   }
   const current = widget;

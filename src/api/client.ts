@@ -102,13 +102,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   /** One call with retries; returns the final response or throws the mapped error. */
-  async function send(method: 'GET' | 'POST', target: string, body?: string | FormData, extra?: Record<string, string>): Promise<HttpResponse> {
+  async function send(
+    method: 'GET' | 'POST',
+    target: string,
+    body?: string | FormData,
+    extra?: Record<string, string>,
+  ): Promise<HttpResponse> {
     for (let attempt = 0; ; attempt++) {
       let response: HttpResponse | undefined;
       let failure: TransportError | undefined;
       try {
         stats.requests++;
-        response = await limit(() => options.transport({ method, url: target, headers: headers(extra), body, timeoutMs }));
+        response = await limit(() =>
+          options.transport({ method, url: target, headers: headers(extra), body, timeoutMs }),
+        );
         stats.bytes += response.body.byteLength;
       } catch (error) {
         if (!(error instanceof TransportError)) throw error;
@@ -116,7 +123,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       const retryable = failure !== undefined || (response !== undefined && RETRYABLE_STATUSES.has(response.status));
       if (!retryable || attempt >= policy.retries) {
-        if (failure) throw createError(ApiNetworkError, [method, target, failure.message, attempt + 1], { fatal: true, cause: failure });
+        if (failure)
+          throw createError(ApiNetworkError, [method, target, failure.message, attempt + 1], {
+            fatal: true,
+            cause: failure,
+          });
         return response!;
       }
       const delayMs = backoffDelay(policy, attempt, response?.headers['retry-after']);
@@ -127,7 +138,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function handle<S extends z.ZodType>(method: 'GET' | 'POST', target: string, response: HttpResponse, schema: S): Promise<ApiResult<z.output<S>>> {
+  async function handle<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    target: string,
+    response: HttpResponse,
+    schema: S,
+  ): Promise<ApiResult<z.output<S>>> {
     const endpoint = `${method} ${stripOrigin(target)}`;
     const text = decode(response.body);
     if (response.status < 200 || response.status >= 300) throw httpError(method, target, response.status, text);
@@ -137,7 +153,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (cause) {
       throw createError(ApiNotJson, [endpoint, snippet(text)], { status: 502, fatal: true, cause });
     }
-    return { data: parseResponse(schema, json, endpoint), status: response.status, cache: readCacheControl(response.headers['cache-control']) };
+    return {
+      data: parseResponse(schema, json, endpoint),
+      status: response.status,
+      cache: readCacheControl(response.headers['cache-control']),
+    };
   }
 
   return {
@@ -157,7 +177,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async getBytes(path, { query, absolute } = {}) {
       const target = url(path, query, absolute);
       const response = await send('GET', target);
-      if (response.status < 200 || response.status >= 300) throw httpError('GET', target, response.status, decode(response.body));
+      if (response.status < 200 || response.status >= 300)
+        throw httpError('GET', target, response.status, decode(response.body));
       return response.body;
     },
   };
@@ -180,7 +201,8 @@ function httpError(method: string, target: string, status: number, text: string)
 
 function readMessage(text: string): string | undefined {
   const body = readBody(text);
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) return body.message;
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message)
+    return body.message;
   return undefined;
 }
 
@@ -194,7 +216,10 @@ function readBody(text: string): unknown {
 
 export function readCacheControl(header: string | undefined): CacheControl {
   const value = header ?? null;
-  const directives = (value ?? '').toLowerCase().split(',').map((d) => d.trim());
+  const directives = (value ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim());
   return { header: value, noCache: directives.includes('no-cache'), noStore: directives.includes('no-store') };
 }
 

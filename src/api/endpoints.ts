@@ -46,23 +46,39 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
 
     /** GET /sports: per_page 100, sort from sport_sorting_behavior, include icon. */
     sports: (sortingBehavior?: S.SportSortingBehavior | null, page?: number) =>
-      list('/sports', S.Sport, { per_page: SPORTS_PER_PAGE, sort: sportSortParam(sortingBehavior), include: ['icon'], page }),
-    sportBySlug: (slug: string) => data(`/sports/by/slug/${seg(slug)}`, S.Sport, { include: [...S.SPORT_DETAIL_INCLUDES] }),
+      list('/sports', S.Sport, {
+        per_page: SPORTS_PER_PAGE,
+        sort: sportSortParam(sortingBehavior),
+        include: ['icon'],
+        page,
+      }),
+    sportBySlug: (slug: string) =>
+      data(`/sports/by/slug/${seg(slug)}`, S.Sport, { include: [...S.SPORT_DETAIL_INCLUDES] }),
     seasons: (sportId: number) => data(`/sports/${sportId}/seasons`, z.array(S.Season)),
     roster: (sportId: number, season: string) => data('/rosters', S.Roster, { sport_id: sportId, season }),
     allTimeRoster: (sportId: number) => data(`/sports/${sportId}/all-time-roster`, z.array(S.AllTimePlayer)),
     /** Everyone who coached the sport, with their seasons (lists the staff pages without fetching every roster). */
     allTimeStaff: (sportId: number) => data(`/sports/${sportId}/all-time-staff`, z.array(S.AllTimeStaff)),
-    playerBySlug: (sportId: number, slug: string) => data(`/players/by/slug/${seg(slug)}`, S.Player, { sport_id: sportId }),
-    coachBySlug: (sportId: number, slug: string) => data(`/coaches/by/slug/${seg(slug)}`, S.CoachProfile, { sport_id: sportId }),
+    playerBySlug: (sportId: number, slug: string) =>
+      data(`/players/by/slug/${seg(slug)}`, S.Player, { sport_id: sportId }),
+    coachBySlug: (sportId: number, slug: string) =>
+      data(`/coaches/by/slug/${seg(slug)}`, S.CoachProfile, { sport_id: sportId }),
     schedule: (sportId: number, season: string) => data('/schedules', S.Schedule, { sport_id: sportId, season }),
-    events: (query: ListQuery & { start?: string; end?: string; sport_id?: number; broadcast?: boolean; sort?: 'date' | '-date' }) =>
-      list('/events', S.EventWithSport, { ...query }),
+    events: (
+      query: ListQuery & {
+        start?: string;
+        end?: string;
+        sport_id?: number;
+        broadcast?: boolean;
+        sort?: 'date' | '-date';
+      },
+    ) => list('/events', S.EventWithSport, { ...query }),
     stats: (sportId: number, season: string) => data('/stats', S.SeasonStats, { sport_id: sportId, season }),
     boxScore: (id: number) => data(`/boxscores/${id}`, S.BoxScore),
 
-    articles: (query: ListQuery & { sport_id?: number; category_id?: number; year?: number; sort?: 'date' | '-date' } = {}) =>
-      list('/articles', S.ArticleSummary, { ...query }),
+    articles: (
+      query: ListQuery & { sport_id?: number; category_id?: number; year?: number; sort?: 'date' | '-date' } = {},
+    ) => list('/articles', S.ArticleSummary, { ...query }),
     articleYears: (sportId?: number) => data('/articles/years', z.array(z.number().int()), { sport_id: sportId }),
     article: (id: number) => data(`/articles/${id}`, S.Article),
     articleBySlug: (slug: string, date: string) => data(`/articles/by/slug/${seg(slug)}`, S.Article, { date }),
@@ -90,7 +106,8 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
     form: (id: number) => data(`/forms/${id}`, S.Form),
     /** POST as JSON, or as multipart when the values are FormData (files attached). */
     submitForm: async (id: number, values: Record<string, unknown> | FormData) =>
-      (await client.post(`/forms/${id}/submissions`, { body: values, schema: S.envelope(S.FormSubmissionResult) })).data.data,
+      (await client.post(`/forms/${id}/submissions`, { body: values, schema: S.envelope(S.FormSubmissionResult) })).data
+        .data,
 
     documents: (query: ListQuery = {}) => list('/documents', S.DocumentMeta, { ...query }),
     document: (uuid: string) => data(`/documents/${seg(uuid)}`, S.DocumentMeta),
@@ -101,7 +118,8 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
     ads: (zones: readonly string[]) => data('/simages', S.AdsByZone, { zones: [...zones] }),
     ad: (id: number, query?: Query) => data(`/simages/${id}`, S.Ad, query),
 
-    search: (query: ListQuery & { s: string; team_name?: string; sport?: string }) => list('/search', S.SearchResult, { ...query }),
+    search: (query: ListQuery & { s: string; team_name?: string; sport?: string }) =>
+      list('/search', S.SearchResult, { ...query }),
 
     icons: (prefix: string, names: readonly string[]) =>
       get(`/icons/${seg(prefix)}.json`, S.IconSet, { icons: [...names] }),
@@ -123,10 +141,17 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
 
     /** Ask the redirect service about a path (spec §7); the answer is not enveloped. */
     redirectCheck: async (path: string) =>
-      (await client.get(`${redirectBase()}/check`, { schema: S.RedirectCheck, query: { url: path }, absolute: true })).data,
+      (await client.get(`${redirectBase()}/check`, { schema: S.RedirectCheck, query: { url: path }, absolute: true }))
+        .data,
     /** The redirect service's whole table, for the host redirect files. */
     redirects: async (query: ListQuery = {}) =>
-      (await client.get(`${redirectBase()}/redirects`, { schema: S.paginated(S.RedirectRule), query: { ...query }, absolute: true })).data,
+      (
+        await client.get(`${redirectBase()}/redirects`, {
+          schema: S.paginated(S.RedirectRule),
+          query: { ...query },
+          absolute: true,
+        })
+      ).data,
   };
 }
 

@@ -15,7 +15,12 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 5
  * Exponential backoff with full jitter: a random wait in [0, min(max, base·2^attempt)].
  * A Retry-After header, when present, wins (bounded by maxDelayMs).
  */
-export function backoffDelay(policy: RetryPolicy, attempt: number, retryAfter: string | undefined, random: () => number = Math.random): number {
+export function backoffDelay(
+  policy: RetryPolicy,
+  attempt: number,
+  retryAfter: string | undefined,
+  random: () => number = Math.random,
+): number {
   const fromHeader = parseRetryAfter(retryAfter);
   if (fromHeader !== undefined) return Math.min(fromHeader, policy.maxDelayMs);
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);

@@ -9,7 +9,10 @@ export interface SiteConfigCache {
   clear(): void;
 }
 
-export function createSiteConfigCache(load: () => Promise<SiteSettings>, ttlMs: number = SITE_CONFIG_TTL_MS): SiteConfigCache {
+export function createSiteConfigCache(
+  load: () => Promise<SiteSettings>,
+  ttlMs: number = SITE_CONFIG_TTL_MS,
+): SiteConfigCache {
   let cached: { value: SiteSettings; at: number } | undefined;
   let inFlight: Promise<SiteSettings> | undefined;
   return {

@@ -21,7 +21,8 @@ export function createBrowserTransport(fetchImpl: typeof fetch = fetch): Transpo
       });
       return { status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) };
     } catch (error) {
-      if (controller.signal.aborted) throw new TransportError(`timed out after ${request.timeoutMs} ms`, 'timeout', { cause: error });
+      if (controller.signal.aborted)
+        throw new TransportError(`timed out after ${request.timeoutMs} ms`, 'timeout', { cause: error });
       throw new TransportError(error instanceof Error ? error.message : String(error), 'network', { cause: error });
     } finally {
       clearTimeout(timer);

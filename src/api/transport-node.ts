@@ -26,14 +26,25 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
     // undici's own timers are coarse (about a second); an abort signal keeps short timeouts exact.
     const timer = setTimeout(() => controller.abort(), request.timeoutMs);
     try {
-      const response = await undiciRequest(request.url, { method: request.method, headers, body, dispatcher: agent, signal: controller.signal });
+      const response = await undiciRequest(request.url, {
+        method: request.method,
+        headers,
+        body,
+        dispatcher: agent,
+        signal: controller.signal,
+      });
       const responseHeaders: Record<string, string> = {};
       for (const [key, value] of Object.entries(response.headers)) {
         if (value !== undefined) responseHeaders[key] = Array.isArray(value) ? value.join(', ') : value;
       }
-      return { status: response.statusCode, headers: responseHeaders, body: new Uint8Array(await response.body.arrayBuffer()) };
+      return {
+        status: response.statusCode,
+        headers: responseHeaders,
+        body: new Uint8Array(await response.body.arrayBuffer()),
+      };
     } catch (error) {
-      if (controller.signal.aborted) throw new TransportError(`timed out after ${request.timeoutMs} ms`, 'timeout', { cause: error });
+      if (controller.signal.aborted)
+        throw new TransportError(`timed out after ${request.timeoutMs} ms`, 'timeout', { cause: error });
       if (isNetworkError(error)) throw new TransportError(describe(error), 'network', { cause: error });
       throw error;
     } finally {
@@ -47,7 +58,9 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
  * FormData is serialised with Node's own Request, which writes the multipart body and its boundary; undici's
  * request() cannot stream a FormData made by another copy of undici (Node's global one).
  */
-async function encodeBody(request: HttpRequest): Promise<{ body: string | Uint8Array | null; headers: Record<string, string> }> {
+async function encodeBody(
+  request: HttpRequest,
+): Promise<{ body: string | Uint8Array | null; headers: Record<string, string> }> {
   if (!(request.body instanceof FormData)) return { body: request.body ?? null, headers: request.headers };
   const encoded = new Request('http://multipart.local/', { method: 'POST', body: request.body });
   return {

@@ -81,7 +81,8 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   const meta = browser.metafile as Metafile;
   const url = (file: string) => `/${relative(options.outDir, join(root, file)).split('\\').join('/')}`;
   const byEntry = new Map<string, string>();
-  for (const [output, info] of Object.entries(meta.outputs)) if (info.entryPoint) byEntry.set(info.entryPoint.split('\\').join('/'), output);
+  for (const [output, info] of Object.entries(meta.outputs))
+    if (info.entryPoint) byEntry.set(info.entryPoint.split('\\').join('/'), output);
   const entryOutput = (file: string) => {
     const key = relative(root, file).split('\\').join('/');
     const found = [...byEntry.entries()].find(([entry]) => entry.endsWith(key));
@@ -103,9 +104,13 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   const bootOutput = entryOutput(entryPoints.boot!);
   const bootClosure = closure(bootOutput);
   const preloads: Record<string, string[]> = {};
-  for (const [name, file] of Object.entries(TEMPLATE_FILES)) preloads[name] = closure(entryOutput(join(root, file))).filter((u) => !bootClosure.includes(u));
-  for (const [name, file] of Object.entries(LAYOUT_FILES)) preloads[`layout:${name}`] = closure(entryOutput(join(root, file))).filter((u) => !bootClosure.includes(u));
-  const cssOutput = Object.keys(meta.outputs).find((o) => o.endsWith('.css') && meta.outputs[o]!.entryPoint?.endsWith('site.css'));
+  for (const [name, file] of Object.entries(TEMPLATE_FILES))
+    preloads[name] = closure(entryOutput(join(root, file))).filter((u) => !bootClosure.includes(u));
+  for (const [name, file] of Object.entries(LAYOUT_FILES))
+    preloads[`layout:${name}`] = closure(entryOutput(join(root, file))).filter((u) => !bootClosure.includes(u));
+  const cssOutput = Object.keys(meta.outputs).find(
+    (o) => o.endsWith('.css') && meta.outputs[o]!.entryPoint?.endsWith('site.css'),
+  );
   if (!cssOutput) throw new Error('esbuild produced no stylesheet');
 
   const files = await Promise.all(
@@ -115,7 +120,12 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     }),
   );
   return {
-    assets: { boot: url(bootOutput), css: url(cssOutput), preloads, bootPreloads: bootClosure.filter((u) => u !== url(bootOutput)) },
+    assets: {
+      boot: url(bootOutput),
+      css: url(cssOutput),
+      preloads,
+      bootPreloads: bootClosure.filter((u) => u !== url(bootOutput)),
+    },
     serverBundle: join(options.cacheDir, 'ssr.mjs'),
     files: files.sort((a, b) => a.path.localeCompare(b.path)),
   };

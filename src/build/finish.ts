@@ -32,7 +32,13 @@ export interface MediaMirror {
 }
 
 /** Copy the media the pages reference (root-relative to the API origin) into the site as they are found. */
-export function createMediaMirror(client: ApiClient, apiOrigin: string, outDir: string, concurrency: number, warn: (m: string) => void): MediaMirror {
+export function createMediaMirror(
+  client: ApiClient,
+  apiOrigin: string,
+  outDir: string,
+  concurrency: number,
+  warn: (m: string) => void,
+): MediaMirror {
   const limit = pLimit(concurrency);
   let bytes = 0;
   let files = 0;
@@ -78,7 +84,10 @@ export function createMediaMirror(client: ApiClient, apiOrigin: string, outDir: 
 }
 
 /** Site-wide data, written once per build under a content hash. */
-export async function writeSiteData(site: SiteData, outDir: string): Promise<{ url: string; json: string; hash: string }> {
+export async function writeSiteData(
+  site: SiteData,
+  outDir: string,
+): Promise<{ url: string; json: string; hash: string }> {
   const json = JSON.stringify(site);
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
   const url = `/${DATA_DIR}/site-${hash}.json`;
@@ -90,7 +99,15 @@ export async function writeSiteData(site: SiteData, outDir: string): Promise<{ u
 /** The 404 document: rendered like a page, written as 404.html at the root. */
 export function notFoundTask(): { dir: string; spool: string; file: string } {
   const head: HeadData = { title: 'Page Not Found', description: null, image: null, type: 'website', noindex: true };
-  const payload: Omit<Payload, 'buildId'> = { route: 'error', path: '/404', template: 'document', params: {}, head, data: {}, error: { status: 404, message: 'Page Not Found' } };
+  const payload: Omit<Payload, 'buildId'> = {
+    route: 'error',
+    path: '/404',
+    template: 'document',
+    params: {},
+    head,
+    data: {},
+    error: { status: 404, message: 'Page Not Found' },
+  };
   return { dir: '', spool: JSON.stringify(payload), file: '404.html' };
 }
 
@@ -101,9 +118,13 @@ export function notFoundTask(): { dir: string; spool: string; file: string } {
  */
 export function routeRules(redirects: Redirect[]): Record<string, RouteRule> {
   const rules: Record<string, RouteRule> = Object.fromEntries(
-    ROUTES.map((r) => [r.pattern, { prerender: r.render !== 'client', render: r.render, ...(r.render === 'client' ? { shell: shellPath(r) } : {}) }]),
+    ROUTES.map((r) => [
+      r.pattern,
+      { prerender: r.render !== 'client', render: r.render, ...(r.render === 'client' ? { shell: shellPath(r) } : {}) },
+    ]),
   );
-  for (const r of redirects) rules[r.source] = { redirect: { to: r.target, statusCode: r.status, passQuery: r.passQuery } };
+  for (const r of redirects)
+    rules[r.source] = { redirect: { to: r.target, statusCode: r.status, passQuery: r.passQuery } };
   return rules;
 }
 
@@ -119,7 +140,13 @@ export interface Manifests {
  * `_site/builds/latest.json` and `_site/builds/meta/<id>.json`. `prerendered` comes in path order and is streamed
  * into the file (the same JSON as one `JSON.stringify`), so a site's path list is never held whole.
  */
-export async function writeManifests(outDir: string, buildId: string, timestamp: string, prerendered: Iterable<string>, redirects: Redirect[]): Promise<Manifests> {
+export async function writeManifests(
+  outDir: string,
+  buildId: string,
+  timestamp: string,
+  prerendered: Iterable<string>,
+  redirects: Redirect[],
+): Promise<Manifests> {
   const latest = { id: buildId, timestamp };
   await mkdir(join(outDir, BUILDS_DIR, 'meta'), { recursive: true });
   await writeFile(join(outDir, BUILDS_DIR, 'latest.json'), JSON.stringify(latest));

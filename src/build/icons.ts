@@ -54,7 +54,9 @@ export async function resolveIcons(names: readonly string[], options: IconOption
       }
     } catch (error) {
       // A slow or missing icon service must not stop a build: a stale copy is better than none.
-      options.warn(`icon lookup for "${prefix}" failed (${error instanceof Error ? error.message : String(error)}); using cached copies where there are any`);
+      options.warn(
+        `icon lookup for "${prefix}" failed (${error instanceof Error ? error.message : String(error)}); using cached copies where there are any`,
+      );
       for (const name of wanted) {
         const stale = cache[`${prefix}:${name}`];
         if (stale) out[`${prefix}:${name}`] = { body: stale.body, width: stale.width, height: stale.height };

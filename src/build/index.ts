@@ -9,7 +9,15 @@ import { createRouter } from '../routes/match.ts';
 import { bundle, PACKAGE_ROOT } from './bundle.ts';
 import { buildClock } from './dates.ts';
 import { createChannel } from './channel.ts';
-import { copyPublic, createMediaMirror, mediaIn, notFoundTask, writeManifests, writeSiteData, type MediaMirror } from './finish.ts';
+import {
+  copyPublic,
+  createMediaMirror,
+  mediaIn,
+  notFoundTask,
+  writeManifests,
+  writeSiteData,
+  type MediaMirror,
+} from './finish.ts';
 import { hostRules, writeHostFiles } from './hosts/index.ts';
 import { loadRedirects } from './redirects.ts';
 import { writeFeeds } from './feeds/index.ts';
@@ -86,7 +94,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const warn = (message: string) => {
     warnings++;
     if (options.verbose || warnings <= MAX_WARNINGS_SHOWN) logger.warn('build', message);
-    else if (warnings === MAX_WARNINGS_SHOWN + 1) logger.warn('build', 'more warnings follow; run with --verbose to see them all');
+    else if (warnings === MAX_WARNINGS_SHOWN + 1)
+      logger.warn('build', 'more warnings follow; run with --verbose to see them all');
   };
   const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
     const t = performance.now();
@@ -96,22 +105,41 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       stages[stage] = Math.round(performance.now() - t);
     }
   };
-  const progress = (label: string, total: number) => createProgress({ label, total, logger, tty: options.tty ?? false });
+  const progress = (label: string, total: number) =>
+    createProgress({ label, total, logger, tty: options.tty ?? false });
 
   const staging = await createStaging(outDir);
   // Beside Fieldhouse's own node_modules, so the bundles it writes there resolve react and react-dom.
   const cacheDir = join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse', `build-${process.pid}-${Date.now()}`);
   const source = await openContentSource(config, logger, cacheDir, warn);
   const summary: BuildSummary = {
-    ok: false, buildId: null, outDir, routes: 0, pages: 0, files: 0, skipped: 0, warnings: 0, failed: [], wallMs: 0, pagesPerSecond: 0, peakRssMb: 0, demoPeakRssMb: null,
-    apiRequests: 0, apiRetries: 0, bytesWritten: 0, stages, search: null,
+    ok: false,
+    buildId: null,
+    outDir,
+    routes: 0,
+    pages: 0,
+    files: 0,
+    skipped: 0,
+    warnings: 0,
+    failed: [],
+    wallMs: 0,
+    pagesPerSecond: 0,
+    peakRssMb: 0,
+    demoPeakRssMb: null,
+    apiRequests: 0,
+    apiRetries: 0,
+    bytesWritten: 0,
+    stages,
+    search: null,
   };
   let committed = false;
   let pool: RenderPool | null = null;
   let media: MediaMirror | null = null;
   try {
     const clock = buildClock();
-    const site = await timed('site', () => loadSiteData({ api: source.api, config, root: options.root, endpoints: source.endpoints, clock, logger, warn }));
+    const site = await timed('site', () =>
+      loadSiteData({ api: source.api, config, root: options.root, endpoints: source.endpoints, clock, logger, warn }),
+    );
     const router = createRouter();
     const ctx: PageContext = { api: source.api, site, router, memo: createMemo(MEMO_ENTRIES), warn };
     const bundling = timed('bundle', () => bundle({ outDir: staging.dir, cacheDir }));
@@ -131,7 +159,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       scripts: { ticketMarketing: config.scripts.ticketMarketing, heatmap: config.scripts.heatmap },
       siteJson: siteData.json,
       // Each worker loads its pages through a client of its own: loading and rendering use every core.
-      loader: { ...source.connection, connections: Math.max(4, Math.ceil(source.concurrency / workers)), memoEntries: MEMO_ENTRIES, search: staticSearch },
+      loader: {
+        ...source.connection,
+        connections: Math.max(4, Math.ceil(source.concurrency / workers)),
+        memoEntries: MEMO_ENTRIES,
+        search: staticSearch,
+      },
       loadsPerWorker: Math.ceil(source.concurrency / workers) + 2,
       searchDir: staticSearch ? cacheDir : null,
       onWarn: warn,
@@ -141,7 +174,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 
     // The plan feeds the load stage as it finds pages: loading starts at once. Planning runs far ahead of
     // rendering; the pages waiting their turn beyond a few thousand wait on disk, not in the heap.
-    const planned = createChannel<PlannedPage>({ file: join(cacheDir, 'planned.jsonl'), highWater: PLANNED_IN_MEMORY, ...plannedPageCodec });
+    const planned = createChannel<PlannedPage>({
+      file: join(cacheDir, 'planned.jsonl'),
+      highWater: PLANNED_IN_MEMORY,
+      ...plannedPageCodec,
+    });
     const ledger = createLedger(cacheDir);
     const pagesProgress = progress('pages', 0);
     let plannedFiles = 0;
@@ -157,15 +194,25 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
       });
       summary.failed.push(...refused);
       pagesProgress.setTotal(planned.pushed, true);
-      logger.info('build', `${planned.pushed.toLocaleString('en-US')} routes planned in ${Math.round(performance.now() - started)} ms`);
-      if (refused.length && !options.keepGoing) throw createError(BuildFailed, [refused.length, `${refused[0]!.path}: ${refused[0]!.message}`]);
+      logger.info(
+        'build',
+        `${planned.pushed.toLocaleString('en-US')} routes planned in ${Math.round(performance.now() - started)} ms`,
+      );
+      if (refused.length && !options.keepGoing)
+        throw createError(BuildFailed, [refused.length, `${refused[0]!.path}: ${refused[0]!.message}`]);
     }).then(
       () => planned.close(),
       (error: unknown) => planned.close(error),
     );
     const loaded = await timed('pages', () =>
       loadPages(planned, ctx, {
-        outDir: staging.dir, concurrency: source.concurrency, keepGoing: options.keepGoing ?? false, progress: pagesProgress, pool: pool!, onMedia: (url) => media!.add(url), ledger,
+        outDir: staging.dir,
+        concurrency: source.concurrency,
+        keepGoing: options.keepGoing ?? false,
+        progress: pagesProgress,
+        pool: pool!,
+        onMedia: (url) => media!.add(url),
+        ledger,
       }),
     );
     await planning;
@@ -175,39 +222,68 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     summary.skipped = loaded.skipped;
     summary.pages = ledger.count;
     summary.files = plannedFiles - loaded.failures.filter((f) => f.path.startsWith('/documents/')).length;
-    if (summary.failed.length && !options.keepGoing) throw createError(BuildFailed, [summary.failed.length, `${summary.failed[0]!.path}: ${summary.failed[0]!.message}`]);
+    if (summary.failed.length && !options.keepGoing)
+      throw createError(BuildFailed, [
+        summary.failed.length,
+        `${summary.failed[0]!.path}: ${summary.failed[0]!.message}`,
+      ]);
 
     const searchFiles = await pool.loadingDone();
     const notFound = notFoundTask();
     const notFoundBytes = (await pool.render(notFound)).bytes;
     const mirrored = await timed('media', () => media!.finish());
-    const feeds = await timed('feeds', () => writeFeeds(ctx, staging.dir, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }));
-    const search = staticSearch ? await timed('search', () => writeSearchIndex(readSearchDocs(searchFiles), staging.dir, cacheDir)) : null;
+    const feeds = await timed('feeds', () =>
+      writeFeeds(ctx, staging.dir, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }),
+    );
+    const search = staticSearch
+      ? await timed('search', () => writeSearchIndex(readSearchDocs(searchFiles), staging.dir, cacheDir))
+      : null;
     if (search) summary.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
     const rules = hostRules(await redirecting, config, site);
     const buildId = createHash('sha256')
-      .update(JSON.stringify({
-        version: FIELDHOUSE_VERSION,
-        config: { siteUrl: config.siteUrl, theme: config.theme, scripts: config.scripts, runtime: config.runtime, errorReporting: config.errorReporting },
-        site: siteData.hash,
-        assets: built.files.map((f) => `${f.path}:${f.hash}`),
-        media: mirrored.digest,
-        hosts: rules,
-        feeds: feeds.digest,
-        search: search?.digest ?? null,
-        content: loaded.contentDigest.hex(),
-      }))
+      .update(
+        JSON.stringify({
+          version: FIELDHOUSE_VERSION,
+          config: {
+            siteUrl: config.siteUrl,
+            theme: config.theme,
+            scripts: config.scripts,
+            runtime: config.runtime,
+            errorReporting: config.errorReporting,
+          },
+          site: siteData.hash,
+          assets: built.files.map((f) => `${f.path}:${f.hash}`),
+          media: mirrored.digest,
+          hosts: rules,
+          feeds: feeds.digest,
+          search: search?.digest ?? null,
+          content: loaded.contentDigest.hex(),
+        }),
+      )
       .digest('hex')
       .slice(0, BUILD_ID_LENGTH);
     summary.buildId = buildId;
 
     await timed('finish', async () => {
       await pool!.patchBuildId(buildId, ledger.finish(), [{ dir: notFound.dir, file: notFound.file }]);
-      await writeManifests(staging.dir, buildId, clock.toISOString(), prerenderedPaths(ledger.sorted()), rules.redirects);
+      await writeManifests(
+        staging.dir,
+        buildId,
+        clock.toISOString(),
+        prerenderedPaths(ledger.sorted()),
+        rules.redirects,
+      );
       await writeHostFiles(staging.dir, rules);
       await copyPublic(options.root, config.build.publicDir, staging.dir);
     });
-    summary.bytesWritten = loaded.pageBytes + notFoundBytes + loaded.fileBytes + mirrored.bytes + siteData.json.length + feeds.bytes + (search?.bytes ?? 0);
+    summary.bytesWritten =
+      loaded.pageBytes +
+      notFoundBytes +
+      loaded.fileBytes +
+      mirrored.bytes +
+      siteData.json.length +
+      feeds.bytes +
+      (search?.bytes ?? 0);
     await timed('commit', () => staging.commit());
     committed = true;
     summary.ok = summary.failed.length === 0;

@@ -26,7 +26,8 @@ export interface Ledger {
 
 // path TAB i|n TAB lastmod: a tab sorts before any character a path may hold, so sorting lines sorts by path.
 export const encodeEntry = (entry: LedgerEntry): string => {
-  if (/[\t\n]/.test(entry.path)) throw new Error(`The page path ${JSON.stringify(entry.path)} contains a tab or a newline`);
+  if (/[\t\n]/.test(entry.path))
+    throw new Error(`The page path ${JSON.stringify(entry.path)} contains a tab or a newline`);
   return `${entry.path}\t${entry.indexable ? 'i' : 'n'}\t${entry.lastmod ?? ''}`;
 };
 

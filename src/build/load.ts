@@ -46,7 +46,11 @@ export interface LoadOptions {
  * the content digest, media, and the ledger of pages (on disk). At most `concurrency` pages are in flight, so
  * memory does not grow with the site. A 404 skips the page with a warning; anything else fails it, and without keep-going stops new work.
  */
-export async function loadPages(pages: AsyncIterable<PlannedPage>, ctx: PageContext, options: LoadOptions): Promise<LoadResult> {
+export async function loadPages(
+  pages: AsyncIterable<PlannedPage>,
+  ctx: PageContext,
+  options: LoadOptions,
+): Promise<LoadResult> {
   const result: LoadResult = { pageBytes: 0, contentDigest: createSetDigest(), skipped: 0, failures: [], fileBytes: 0 };
   // Pages in flight (loading in a worker, then rendering there): planned pages wait in the channel, not here.
   const slots = createSemaphore(options.concurrency);
@@ -59,7 +63,11 @@ export async function loadPages(pages: AsyncIterable<PlannedPage>, ctx: PageCont
         result.skipped++;
         ctx.warn(`skipped ${page.path} (${page.record}): the API answered 404`);
       } else {
-        result.failures.push({ path: page.path, record: page.record, message: error instanceof Error ? error.message : String(error) });
+        result.failures.push({
+          path: page.path,
+          record: page.record,
+          message: error instanceof Error ? error.message : String(error),
+        });
         if (!options.keepGoing) aborted = true;
       }
     } finally {
@@ -117,7 +125,13 @@ async function loadOne(page: PlannedPage, ctx: PageContext, options: LoadOptions
   }
   // Loaded and rendered in a worker (the main thread plans, dispatches and keeps the tally).
   outputPath(options.outDir, page.path, page.record);
-  const loaded = await options.pool.load({ route: page.route.name, params: page.params, path: page.path, record: page.record, dir: pageDir(page.path) });
+  const loaded = await options.pool.load({
+    route: page.route.name,
+    params: page.params,
+    path: page.path,
+    record: page.record,
+    dir: pageDir(page.path),
+  });
   if (loaded.kind === 'skip') {
     result.skipped++;
     ctx.warn(`skipped ${page.path} (${page.record}): ${loaded.reason}`);

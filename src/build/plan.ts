@@ -52,7 +52,11 @@ export function shellPath(route: RouteSpec): string {
  * are listed ROUTES_AT_ONCE at a time, each a listing page at a time. Invalid records are skipped with a warning that
  * names them; unsafe ones are returned as refused.
  */
-export async function planPages(ctx: PageContext, router: Router, into: { push(page: PlannedPage): void }): Promise<RefusedRecord[]> {
+export async function planPages(
+  ctx: PageContext,
+  router: Router,
+  into: { push(page: PlannedPage): void },
+): Promise<RefusedRecord[]> {
   // A listing may name a record twice (content changing between its pages): each path is planned once.
   const seen = createPathSet();
   const refused: RefusedRecord[] = [];
@@ -60,11 +64,18 @@ export async function planPages(ctx: PageContext, router: Router, into: { push(p
     if (seen.add(page.path)) into.push(page);
   };
   const limit = pLimit(ROUTES_AT_ONCE);
-  await Promise.all(ROUTES.map((route) => limit(async () => refused.push(...(await planRoute(ctx, router, route, sink))))));
+  await Promise.all(
+    ROUTES.map((route) => limit(async () => refused.push(...(await planRoute(ctx, router, route, sink))))),
+  );
   return refused;
 }
 
-async function planRoute(ctx: PageContext, router: Router, route: RouteSpec, sink: (page: PlannedPage) => void): Promise<RefusedRecord[]> {
+async function planRoute(
+  ctx: PageContext,
+  router: Router,
+  route: RouteSpec,
+  sink: (page: PlannedPage) => void,
+): Promise<RefusedRecord[]> {
   const refused: RefusedRecord[] = [];
   const pages = { push: sink };
   const source = PAGE_SOURCES[route.name];
@@ -78,7 +89,11 @@ async function planRoute(ctx: PageContext, router: Router, route: RouteSpec, sin
       for await (const { params, record } of source.paths(ctx)) {
         const bad = Object.entries(params).find(([, value]) => unsafeParam(value));
         if (bad) {
-          refused.push({ path: `${route.pattern} (${bad[0]}=${JSON.stringify(bad[1])})`, record, message: `Refused ${record}: its ${bad[0]} ${JSON.stringify(bad[1])} would resolve outside the output folder.` });
+          refused.push({
+            path: `${route.pattern} (${bad[0]}=${JSON.stringify(bad[1])})`,
+            record,
+            message: `Refused ${record}: its ${bad[0]} ${JSON.stringify(bad[1])} would resolve outside the output folder.`,
+          });
           continue;
         }
         const reason = router.check(route, params);
@@ -89,7 +104,9 @@ async function planRoute(ctx: PageContext, router: Router, route: RouteSpec, sin
         const path = router.pathFor(route.name, params);
         const match = router.match(path);
         if (match.type !== 'match' || match.route.name !== route.name) {
-          ctx.warn(`skipped ${record}: its path ${path} belongs to route ${match.type === 'none' ? '(none)' : match.route.name}, which takes precedence`);
+          ctx.warn(
+            `skipped ${record}: its path ${path} belongs to route ${match.type === 'none' ? '(none)' : match.route.name}, which takes precedence`,
+          );
           continue;
         }
         pages.push({ route, params, path, record });

@@ -16,7 +16,9 @@ export async function loadRedirects(api: ContentApi, warn: (message: string) => 
     rules = await collectAll((page) => api.redirects({ page, per_page: 100 }));
   } catch (error) {
     if (isFieldhouseError(error) && error.code === 'RedirectBaseUrlMissing') {
-      warn(`${error.message} Only the built-in URL rules are written; set api.redirectServiceUrl to add the service's redirects.`);
+      warn(
+        `${error.message} Only the built-in URL rules are written; set api.redirectServiceUrl to add the service's redirects.`,
+      );
       return [];
     }
     throw error;
@@ -38,10 +40,17 @@ export async function loadRedirects(api: ContentApi, warn: (message: string) => 
     }
     const source = canonicalPath(rule.source);
     if (source === '/' || bySource.has(source)) {
-      warn(`${where} skipped: ${source === '/' ? 'the home page cannot be redirected' : `another rule already redirects ${source}`}`);
+      warn(
+        `${where} skipped: ${source === '/' ? 'the home page cannot be redirected' : `another rule already redirects ${source}`}`,
+      );
       continue;
     }
-    bySource.set(source, { source, target: rule.target_url, status: rule.redirect_type, passQuery: rule.query_parameters === 'ignore_pass' });
+    bySource.set(source, {
+      source,
+      target: rule.target_url,
+      status: rule.redirect_type,
+      passQuery: rule.query_parameters === 'ignore_pass',
+    });
   }
   return [...bySource.values()].sort((a, b) => (a.source < b.source ? -1 : 1));
 }

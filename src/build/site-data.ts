@@ -25,15 +25,28 @@ export async function loadSiteData(options: SiteDataOptions): Promise<SiteData> 
   const settings = await api.websiteConfig();
   const sports = await collectAll((page) => api.sports(settings.sport_sorting_behavior, page));
   const summaries: SportSummary[] = sports.map((s) => ({
-    id: s.id, name: s.name, slug: s.slug, short_name: s.short_name, gender: s.gender, format: s.format, icon: s.icon?.name ?? null, hide_from_dropdown: s.hide_from_dropdown,
+    id: s.id,
+    name: s.name,
+    slug: s.slug,
+    short_name: s.short_name,
+    gender: s.gender,
+    format: s.format,
+    icon: s.icon?.name ?? null,
+    hide_from_dropdown: s.hide_from_dropdown,
   }));
-  const iconNames = [...summaries.flatMap((s) => (s.icon ? [s.icon] : [])), ...settings.website_icon_menu.flatMap((i) => (i.icon ? [i.icon] : []))];
+  const iconNames = [
+    ...summaries.flatMap((s) => (s.icon ? [s.icon] : [])),
+    ...settings.website_icon_menu.flatMap((i) => (i.icon ? [i.icon] : [])),
+  ];
   const icons: Record<string, IconData> = await resolveIcons(iconNames, {
     cacheFile: join(options.root, config.icons.cacheDir, 'icons.json'),
     warn: options.warn,
     fetchSet: async (prefix, names, signal) => {
       const base = config.icons.serviceUrl ?? `${options.endpoints.baseUrl}${options.endpoints.prefix}/icons`;
-      const response = await fetch(`${base.replace(/\/$/, '')}/${encodeURIComponent(prefix)}.json?icons=${names.map(encodeURIComponent).join(',')}`, { signal });
+      const response = await fetch(
+        `${base.replace(/\/$/, '')}/${encodeURIComponent(prefix)}.json?icons=${names.map(encodeURIComponent).join(',')}`,
+        { signal },
+      );
       if (!response.ok) throw new Error(`the icon service answered ${response.status}`);
       return IconSet.parse(await response.json());
     },
@@ -44,7 +57,12 @@ export async function loadSiteData(options: SiteDataOptions): Promise<SiteData> 
     icons,
     theme: config.theme,
     siteUrl: config.siteUrl.replace(/\/$/, ''),
-    api: { baseUrl: options.endpoints.publicBaseUrl, prefix: options.endpoints.prefix, dashboardUrl: options.endpoints.publicDashboardUrl, redirectServiceUrl: options.endpoints.publicRedirectServiceUrl },
+    api: {
+      baseUrl: options.endpoints.publicBaseUrl,
+      prefix: options.endpoints.prefix,
+      dashboardUrl: options.endpoints.publicDashboardUrl,
+      redirectServiceUrl: options.endpoints.publicRedirectServiceUrl,
+    },
     bypassCookie: config.bypassCookie,
     today: localDate(options.clock, settings.website_timezone),
     runtime: {

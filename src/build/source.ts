@@ -40,29 +40,54 @@ export interface ContentSource {
  * port and crawled over HTTP like any other API. The browser's calls go to the demo's public port, where `site preview`
  * serves it.
  */
-export async function openContentSource(config: SiteConfig, logger: Logger, cacheDir: string, warn: (message: string) => void): Promise<ContentSource> {
+export async function openContentSource(
+  config: SiteConfig,
+  logger: Logger,
+  cacheDir: string,
+  warn: (message: string) => void,
+): Promise<ContentSource> {
   let demo: DemoHandle | null = null;
   let endpoints: ApiEndpoints;
   if (config.api) {
     const a = config.api;
     endpoints = {
-      baseUrl: a.baseUrl.replace(/\/$/, ''), prefix: a.prefix, dashboardUrl: a.dashboardUrl ?? null, redirectServiceUrl: a.redirectServiceUrl ?? null,
-      publicBaseUrl: (a.publicBaseUrl ?? a.baseUrl).replace(/\/$/, ''), publicDashboardUrl: a.dashboardUrl ?? null, publicRedirectServiceUrl: a.redirectServiceUrl ?? null,
+      baseUrl: a.baseUrl.replace(/\/$/, ''),
+      prefix: a.prefix,
+      dashboardUrl: a.dashboardUrl ?? null,
+      redirectServiceUrl: a.redirectServiceUrl ?? null,
+      publicBaseUrl: (a.publicBaseUrl ?? a.baseUrl).replace(/\/$/, ''),
+      publicDashboardUrl: a.dashboardUrl ?? null,
+      publicRedirectServiceUrl: a.redirectServiceUrl ?? null,
     };
   } else {
     const started = performance.now();
     demo = await startDemoProcess({ seed: config.demo.seed, scale: config.demo.scale, port: 0, cacheDir });
-    logger.info('build', `no API configured: demo CMS (seed "${config.demo.seed}", scale ${config.demo.scale}) at ${demo.origin} in ${Math.round(performance.now() - started)} ms`);
+    logger.info(
+      'build',
+      `no API configured: demo CMS (seed "${config.demo.seed}", scale ${config.demo.scale}) at ${demo.origin} in ${Math.round(performance.now() - started)} ms`,
+    );
     const pub = `http://127.0.0.1:${config.demo.port}`;
     endpoints = {
-      baseUrl: demo.origin, prefix: DEMO_API_PREFIX, dashboardUrl: demo.dashboardApiUrl, redirectServiceUrl: demo.redirectServiceUrl,
-      publicBaseUrl: pub, publicDashboardUrl: `${pub}${DEMO_DASHBOARD_PATH}`, publicRedirectServiceUrl: `${pub}${DEMO_REDIRECT_PATH}`,
+      baseUrl: demo.origin,
+      prefix: DEMO_API_PREFIX,
+      dashboardUrl: demo.dashboardApiUrl,
+      redirectServiceUrl: demo.redirectServiceUrl,
+      publicBaseUrl: pub,
+      publicDashboardUrl: `${pub}${DEMO_DASHBOARD_PATH}`,
+      publicRedirectServiceUrl: `${pub}${DEMO_REDIRECT_PATH}`,
     };
   }
   const concurrency = config.fetch.concurrency ?? (config.api ? API_CONCURRENCY : DEMO_CONCURRENCY);
   const connection: ApiConnection = {
-    baseUrl: endpoints.baseUrl, prefix: endpoints.prefix, dashboardUrl: endpoints.dashboardUrl, redirectServiceUrl: endpoints.redirectServiceUrl,
-    origin: new URL(config.siteUrl).origin, concurrency, connections: Math.max(8, concurrency), timeoutMs: config.fetch.timeoutMs, retries: config.fetch.retries,
+    baseUrl: endpoints.baseUrl,
+    prefix: endpoints.prefix,
+    dashboardUrl: endpoints.dashboardUrl,
+    redirectServiceUrl: endpoints.redirectServiceUrl,
+    origin: new URL(config.siteUrl).origin,
+    concurrency,
+    connections: Math.max(8, concurrency),
+    timeoutMs: config.fetch.timeoutMs,
+    retries: config.fetch.retries,
   };
   const { api, client, close } = connectApi(connection, warn);
   return {

@@ -19,12 +19,18 @@ export interface LoadedConfig {
 export const CONFIG_FILE = 'site.config.ts';
 
 /** Load, bundle and validate site.config.ts. `overrides` (from CLI flags) win over the file. */
-export async function loadConfig(options: { file?: string; cwd?: string; overrides?: Record<string, unknown> } = {}): Promise<LoadedConfig> {
+export async function loadConfig(
+  options: { file?: string; cwd?: string; overrides?: Record<string, unknown> } = {},
+): Promise<LoadedConfig> {
   const cwd = options.cwd ?? process.cwd();
   const file = resolve(cwd, options.file ?? CONFIG_FILE);
   if (!existsSync(file)) {
     if (options.file) throw createError(ConfigNotFound, [file]);
-    return { config: validateConfig({ siteUrl: 'http://localhost:4173', ...options.overrides }, '(defaults)'), file: null, root: cwd };
+    return {
+      config: validateConfig({ siteUrl: 'http://localhost:4173', ...options.overrides }, '(defaults)'),
+      file: null,
+      root: cwd,
+    };
   }
   const raw = await importConfigFile(file);
   return { config: validateConfig(merge(raw, options.overrides ?? {}), file), file, root: dirname(file) };
@@ -34,7 +40,9 @@ export async function loadConfig(options: { file?: string; cwd?: string; overrid
 export function validateConfig(raw: unknown, source: string): SiteConfig {
   const result = SiteConfigSchema.safeParse(raw);
   if (result.success) return result.data;
-  throw createError(ConfigInvalid, [source, result.error.issues.map(describeIssue)], { details: { issues: result.error.issues } });
+  throw createError(ConfigInvalid, [source, result.error.issues.map(describeIssue)], {
+    details: { issues: result.error.issues },
+  });
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
@@ -52,10 +60,13 @@ async function importConfigFile(file: string): Promise<unknown> {
   try {
     await bundleForNode(file, outfile);
     const module = (await import(pathToFileURL(outfile).href)) as { default?: unknown };
-    if (module.default === undefined) throw new Error('it has no default export: write `export default defineConfig({ … })`');
+    if (module.default === undefined)
+      throw new Error('it has no default export: write `export default defineConfig({ … })`');
     return module.default;
   } catch (error) {
-    throw createError(ConfigLoadFailed, [file, error instanceof Error ? error.message : String(error)], { cause: error });
+    throw createError(ConfigLoadFailed, [file, error instanceof Error ? error.message : String(error)], {
+      cause: error,
+    });
   } finally {
     await rm(outfile, { force: true });
   }
@@ -67,9 +78,15 @@ function merge(base: unknown, overrides: Record<string, unknown>): unknown {
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue;
     const current = out[key];
-    out[key] = current && typeof current === 'object' && !Array.isArray(current) && value && typeof value === 'object' && !Array.isArray(value)
-      ? merge(current, value as Record<string, unknown>)
-      : value;
+    out[key] =
+      current &&
+      typeof current === 'object' &&
+      !Array.isArray(current) &&
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value)
+        ? merge(current, value as Record<string, unknown>)
+        : value;
   }
   return out;
 }

@@ -72,13 +72,22 @@ export const SiteConfigSchema = z.strictObject({
       dropRejectionUrls: z.array(z.string()).default([]),
       logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     })
-    .default({ dsn: null, sampleRates: { ...DEFAULT_SAMPLE_RATES }, ignoreErrors: [], dropRejectionUrls: [], logLevel: 'info' }),
+    .default({
+      dsn: null,
+      sampleRates: { ...DEFAULT_SAMPLE_RATES },
+      ignoreErrors: [],
+      dropRejectionUrls: [],
+      logLevel: 'info',
+    }),
   scripts: z
     .strictObject({
       /** The ticket-marketing tracking script, on every page. */
       ticketMarketing: script.nullable().default(null),
       /** The heat-map analytics script and its fixed site id. */
-      heatmap: z.strictObject({ src: z.string().min(1), siteId: z.string().min(1) }).nullable().default(null),
+      heatmap: z
+        .strictObject({ src: z.string().min(1), siteId: z.string().min(1) })
+        .nullable()
+        .default(null),
       /** Scripts that load while the route matches: exact path, prefix, or a /regex/ pattern. */
       pages: z
         .array(
@@ -106,13 +115,17 @@ export const SiteConfigSchema = z.strictObject({
           text: z.string().min(1),
           background: z.string().min(1),
         })
-        .default({ primary: '#0b2545', secondary: '#f2a900', accent: '#4f7cac', text: '#1f2933', background: '#ffffff' }),
-      fonts: z
-        .strictObject({ body: z.string().min(1), heading: z.string().min(1) })
         .default({
-          body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-          heading: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+          primary: '#0b2545',
+          secondary: '#f2a900',
+          accent: '#4f7cac',
+          text: '#1f2933',
+          background: '#ffffff',
         }),
+      fonts: z.strictObject({ body: z.string().min(1), heading: z.string().min(1) }).default({
+        body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+        heading: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+      }),
     })
     .default({
       colors: { primary: '#0b2545', secondary: '#f2a900', accent: '#4f7cac', text: '#1f2933', background: '#ffffff' },
@@ -134,9 +147,7 @@ export const SiteConfigSchema = z.strictObject({
    * Search at /search: 'static' (default) writes a chunked index at build time that the browser queries with no
    * server; 'api' asks the content API's /search from the browser instead (for sites whose CMS ranks results).
    */
-  search: z
-    .strictObject({ provider: z.enum(['static', 'api']).default('static') })
-    .default({ provider: 'static' }),
+  search: z.strictObject({ provider: z.enum(['static', 'api']).default('static') }).default({ provider: 'static' }),
   /** Icon service (Iconify-style). Absent: the content API's /icons endpoint. */
   icons: z
     .strictObject({ serviceUrl: url.nullable().default(null), cacheDir: z.string().default('.cache/icons') })

@@ -1,11 +1,29 @@
 import { createHash } from 'node:crypto';
 import type { SportRef } from '../api/schemas/common.ts';
-import type { Article, ArticleRevision, ArticleSummary, Category, Department, DocumentMeta, Gallery, StaffMember, Video } from '../api/schemas/content.ts';
+import type {
+  Article,
+  ArticleRevision,
+  ArticleSummary,
+  Category,
+  Department,
+  DocumentMeta,
+  Gallery,
+  StaffMember,
+  Video,
+} from '../api/schemas/content.ts';
 import type { Block, ContentPage, Form, PageRevision } from '../api/schemas/pages.ts';
 import type { EventWithSport, Schedule } from '../api/schemas/schedule.ts';
 import type { Ad, AdZone, CurrentUser, RedirectRule } from '../api/schemas/services.ts';
 import type { SiteSettings } from '../api/schemas/settings.ts';
-import type { AllTimePlayer, AllTimeStaff, CoachProfile, Player, Roster, Season, Sport } from '../api/schemas/sports.ts';
+import type {
+  AllTimePlayer,
+  AllTimeStaff,
+  CoachProfile,
+  Player,
+  Roster,
+  Season,
+  Sport,
+} from '../api/schemas/sports.ts';
 import type { BoxScore, SeasonStats } from '../api/schemas/stats.ts';
 import { SPORTS } from './data/sports.ts';
 import { createContext, makeSeasons, seasonRef, type GenContext, type SportEntry } from './generate/context.ts';
@@ -13,7 +31,16 @@ import { generateGalleries, generateVideos, makeGallery, type GalleryRecord } fr
 import { CATEGORIES, generateArticles, makeArticle, makeRevisions, type ArticleRecord } from './generate/news.ts';
 import { generatePeople } from './generate/people.ts';
 import { generateSchedules, makeBoxScore, makeSeasonStats, type LineScore } from './generate/schedule.ts';
-import { generateAds, generateDocuments, generateForms, generatePages, generateRedirects, generateSettings, generateStaffDirectory, generateUsers } from './generate/site.ts';
+import {
+  generateAds,
+  generateDocuments,
+  generateForms,
+  generatePages,
+  generateRedirects,
+  generateSettings,
+  generateStaffDirectory,
+  generateUsers,
+} from './generate/site.ts';
 import { media } from './media.ts';
 import { renderPdf } from './pdf.ts';
 import { createRandom } from './random.ts';
@@ -83,7 +110,10 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
   const current = seasons.at(-1)!;
 
   const sportEntries: SportEntry[] = SPORTS.map((def, index) => ({
-    index, id: index + 1, def, ref: { id: index + 1, name: def.name, slug: def.slug, short_name: def.shortName },
+    index,
+    id: index + 1,
+    def,
+    ref: { id: index + 1, name: def.name, slug: def.slug, short_name: def.shortName },
   }));
   const people = generatePeople(ctx, sportEntries);
   const { schedules, lineScores } = generateSchedules(ctx, sportEntries);
@@ -108,11 +138,19 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
   const sports: Sport[] = sportEntries.map(({ id, def, index }) => {
     const rosterId = index * seasons.length + seasons.length;
     return {
-      id, name: def.name, slug: def.slug, short_name: def.shortName, gender: def.gender, format: def.format, order: index + 1,
+      id,
+      name: def.name,
+      slug: def.slug,
+      short_name: def.shortName,
+      gender: def.gender,
+      format: def.format,
+      order: index + 1,
       conference: 'Prairie Athletic Conference',
       icon: { name: `fieldhouse:${def.icon}` },
-      default_season: seasonRef(current), default_season_id: current.id,
-      default_roster: { id: rosterId, season_id: current.id }, default_roster_id: rosterId,
+      default_season: seasonRef(current),
+      default_season_id: current.id,
+      default_roster: { id: rosterId, season_id: current.id },
+      default_roster_id: rosterId,
       display_next_event_on_sports_schedule: def.format === 'game',
       hide_from_dropdown: def.hideFromDropdown ?? false,
       remove_overall_score_table: def.format === 'meet',
@@ -158,12 +196,16 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
     if (!record) return undefined;
     const siblings = publishedBySport.get(record.summary.sport?.id ?? null) ?? [];
     const at = siblings.indexOf(record);
-    const related = (at >= 0 ? siblings.slice(Math.max(0, at - 3), at).reverse() : siblings.slice(-3)).map((r) => r.summary);
+    const related = (at >= 0 ? siblings.slice(Math.max(0, at - 3), at).reverse() : siblings.slice(-3)).map(
+      (r) => r.summary,
+    );
     return makeArticle(ctx, record, related);
   };
 
   // Revisions: the newest published articles of each month carry a couple of saved versions.
-  const revisionOwners = articleRecords.filter((r, i) => r.summary.status === 'published' && i % 40 === 0).map((r) => r.summary.id);
+  const revisionOwners = articleRecords
+    .filter((r, i) => r.summary.status === 'published' && i % 40 === 0)
+    .map((r) => r.summary.id);
   const revisionIndex = new Map<number, { articleId: number; first: number; count: number }>();
   let nextRevision = 1;
   for (const articleId of revisionOwners) {
@@ -173,12 +215,34 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
   }
 
   return {
-    seed, scale, asOf, settings, sports, seasons,
-    rosters: people.rosters, players: people.players, coaches: people.coaches, allTime: people.allTime, allTimeStaff: people.allTimeStaff,
-    schedules, events, categories: CATEGORIES,
+    seed,
+    scale,
+    asOf,
+    settings,
+    sports,
+    seasons,
+    rosters: people.rosters,
+    players: people.players,
+    coaches: people.coaches,
+    allTime: people.allTime,
+    allTimeStaff: people.allTimeStaff,
+    schedules,
+    events,
+    categories: CATEGORIES,
     articles: articleRecords.map((r) => r.summary),
-    videos, galleries, departments, staff, pages, protectedContent, pageRevisions, forms: generateForms(), documents,
-    adZones: zones, ads, redirects: generateRedirects(), users: generateUsers(),
+    videos,
+    galleries,
+    departments,
+    staff,
+    pages,
+    protectedContent,
+    pageRevisions,
+    forms: generateForms(),
+    documents,
+    adZones: zones,
+    ads,
+    redirects: generateRedirects(),
+    users: generateUsers(),
     article,
     articleRevision(id) {
       const found = revisionIndex.get(id);
@@ -191,7 +255,13 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
       const event = eventById.get(id);
       const line: LineScore | undefined = lineScores.get(id);
       if (!event || !line || event.boxscore_id !== id) return undefined;
-      return makeBoxScore(ctx, sportEntryById.get(event.sport_id)!, event, line, rosterOf(event.sport_id, event.season_id));
+      return makeBoxScore(
+        ctx,
+        sportEntryById.get(event.sport_id)!,
+        event,
+        line,
+        rosterOf(event.sport_id, event.season_id),
+      );
     },
     stats(sportId, seasonSlug) {
       const schedule = scheduleIndex.get(`${sportId}/${seasonSlug}`);
@@ -224,7 +294,8 @@ function documentLines(title: string): string[] {
 export function datasetDigest(dataset: Dataset): string {
   const hash = createHash('sha256');
   const add = (value: unknown) => hash.update(JSON.stringify(value, mapReplacer)).update('\n');
-  const { article, articleRevision, articleRevisionIds, boxScore, stats, gallery, documentFile, sportRef, ...records } = dataset;
+  const { article, articleRevision, articleRevisionIds, boxScore, stats, gallery, documentFile, sportRef, ...records } =
+    dataset;
   void sportRef;
   add(records);
   for (const a of dataset.articles) add(article(a.id));

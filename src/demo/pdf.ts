@@ -1,8 +1,14 @@
 /** A small, valid one-page PDF (PDF 1.4, Helvetica) with a title and lines of text. */
 export function renderPdf(title: string, lines: readonly string[]): Uint8Array {
-  const ascii = (s: string) => s.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/([\\()])/g, '\\$1');
+  const ascii = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/([\\()])/g, '\\$1');
   const content = [
-    'BT /F1 22 Tf 72 720 Td', `(${ascii(title)}) Tj`, 'ET',
+    'BT /F1 22 Tf 72 720 Td',
+    `(${ascii(title)}) Tj`,
+    'ET',
     'BT /F1 11 Tf 72 690 Td 15 TL',
     ...lines.map((line) => `(${ascii(line)}) '`),
     'ET',

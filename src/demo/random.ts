@@ -68,7 +68,10 @@ export function createRandom(seed: string): Random {
 
 /** cyrb128: a fast 128-bit string hash, used only to seed the generator. */
 function hash128(str: string): [number, number, number, number] {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < str.length; i++) {
     const k = str.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -89,7 +92,10 @@ function hash128(str: string): [number, number, number, number] {
 
 function sfc32(a: number, b: number, c: number, d: number): () => number {
   return () => {
-    a |= 0; b |= 0; c |= 0; d |= 0;
+    a |= 0;
+    b |= 0;
+    c |= 0;
+    d |= 0;
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);

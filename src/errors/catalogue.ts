@@ -101,14 +101,16 @@ export const ConfigInvalid = {
 export const UnsafeOutputPath = {
   name: 'UnsafeOutputPath',
   title: 'A record would be written outside the output folder.',
-  message: (path: string, record: string) => `Refused ${record}: its path "${path}" would resolve outside the output folder.`,
+  message: (path: string, record: string) =>
+    `Refused ${record}: its path "${path}" would resolve outside the output folder.`,
   hint: 'Fix the slug of that record in the CMS: slugs are lowercase letters and digits separated by single hyphens.',
 } satisfies ErrorData;
 
 export const BuildFailed = {
   name: 'BuildFailed',
   title: 'The build failed.',
-  message: (failed: number, first: string) => `The build failed: ${failed} page${failed === 1 ? '' : 's'} could not be built (first: ${first}). The previous output was left as it was.`,
+  message: (failed: number, first: string) =>
+    `The build failed: ${failed} page${failed === 1 ? '' : 's'} could not be built (first: ${first}). The previous output was left as it was.`,
   hint: 'Fix the errors listed above and build again; --keep-going writes the pages that did build.',
 } satisfies ErrorData;
 

@@ -43,7 +43,8 @@ export function createError<E extends ErrorData>(
   args: Args<E>,
   options: FieldhouseErrorOptions = {},
 ): FieldhouseError {
-  const message = typeof data.message === 'function' ? (data.message as (...a: unknown[]) => string)(...args) : data.message;
+  const message =
+    typeof data.message === 'function' ? (data.message as (...a: unknown[]) => string)(...args) : data.message;
   const hint = typeof data.hint === 'function' ? (data.hint as (...a: unknown[]) => string)(...args) : data.hint;
   return new FieldhouseError(data, message, hint, options);
 }

@@ -18,7 +18,12 @@ export interface LoggerOptions {
   color?: boolean;
 }
 
-const COLORS: Record<Exclude<LogLevel, 'silent'>, string> = { debug: '\x1b[90m', info: '\x1b[36m', warn: '\x1b[33m', error: '\x1b[31m' };
+const COLORS: Record<Exclude<LogLevel, 'silent'>, string> = {
+  debug: '\x1b[90m',
+  info: '\x1b[36m',
+  warn: '\x1b[33m',
+  error: '\x1b[31m',
+};
 
 /** A small levelled logger with fixed labels: `[build] wrote 1,204 pages`. Passed in, never global. */
 export function createLogger(options: LoggerOptions = {}): Logger {

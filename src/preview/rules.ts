@@ -43,18 +43,30 @@ export function createPreviewRules(options: PreviewRulesOptions) {
     const rule = urlRedirect(url.pathname, url.search);
     if (rule) return { type: 'redirect', status: rule.status, location: rule.location, via: rule.rule };
     const redirect = table.get(url.pathname);
-    if (redirect) return { type: 'redirect', status: redirect.status, location: redirectLocation(redirect, url.search), via: 'table' };
+    if (redirect)
+      return {
+        type: 'redirect',
+        status: redirect.status,
+        location: redirectLocation(redirect, url.search),
+        via: 'table',
+      };
     const shell = rewrites.some((pattern) => pattern.test(url.pathname));
     if (!options.redirectServiceUrl || shell || hasFile(options.outDir, url.pathname)) return { type: 'serve' };
     try {
-      const response = await fetch(`${options.redirectServiceUrl.replace(/\/+$/, '')}/check?url=${encodeURIComponent(url.pathname)}`, {
-        signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
-        headers: { accept: 'application/json' },
-      });
+      const response = await fetch(
+        `${options.redirectServiceUrl.replace(/\/+$/, '')}/check?url=${encodeURIComponent(url.pathname)}`,
+        {
+          signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+          headers: { accept: 'application/json' },
+        },
+      );
       if (!response.ok) return { type: 'serve' };
       const check = RedirectCheck.parse(await response.json());
       if (!check.target_url) return { type: 'serve' };
-      const location = redirectLocation({ target: check.target_url, passQuery: check.query_parameters === 'ignore_pass' }, url.search);
+      const location = redirectLocation(
+        { target: check.target_url, passQuery: check.query_parameters === 'ignore_pass' },
+        url.search,
+      );
       return { type: 'redirect', status: check.redirect_type, location, via: 'service' };
     } catch {
       // The service is down or slow: the visitor gets the 404 page rather than an error.

@@ -34,14 +34,20 @@ export interface Preview {
 export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const serveJson = join(options.outDir, 'serve.json');
   if (!existsSync(serveJson)) throw createError(PreviewNoBuild, [options.outDir]);
-  const rules = JSON.parse(await readFile(serveJson, 'utf8')) as { rewrites?: { source: string; destination: string }[] } & Record<string, unknown>;
+  const rules = JSON.parse(await readFile(serveJson, 'utf8')) as {
+    rewrites?: { source: string; destination: string }[];
+  } & Record<string, unknown>;
   const redirectsFile = join(options.outDir, REDIRECTS_FILE);
-  const table = existsSync(redirectsFile) ? (JSON.parse(await readFile(redirectsFile, 'utf8')) as { redirects: Redirect[]; shells: string[] }) : { redirects: [], shells: [] };
+  const table = existsSync(redirectsFile)
+    ? (JSON.parse(await readFile(redirectsFile, 'utf8')) as { redirects: Redirect[]; shells: string[] })
+    : { redirects: [], shells: [] };
   const demo = options.demo
-    ? await startDemoServer({ port: options.demo.port, seed: options.demo.seed, scale: options.demo.scale }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'EADDRINUSE') throw createError(PreviewPortInUse, ['demo CMS', options.demo!.port]);
-        throw error;
-      })
+    ? await startDemoServer({ port: options.demo.port, seed: options.demo.seed, scale: options.demo.scale }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'EADDRINUSE') throw createError(PreviewPortInUse, ['demo CMS', options.demo!.port]);
+          throw error;
+        },
+      )
     : null;
   const decide = createPreviewRules({
     outDir: options.outDir,
@@ -54,17 +60,27 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const server: Server = createServer((req, res) => {
     void decide(new URL(req.url ?? '/', 'http://preview.local')).then((decision) => {
       if (decision.type === 'redirect') {
-        res.writeHead(decision.status, { Location: decision.location, 'Cache-Control': 'no-cache', 'X-Fieldhouse-Rule': decision.via });
+        res.writeHead(decision.status, {
+          Location: decision.location,
+          'Cache-Control': 'no-cache',
+          'X-Fieldhouse-Rule': decision.via,
+        });
         res.end();
         return;
       }
-      compress(req as never, res as never, () => void handler(req, res, { ...rules, redirects: [], public: options.outDir, etag: true }));
+      compress(
+        req as never,
+        res as never,
+        () => void handler(req, res, { ...rules, redirects: [], public: options.outDir, etag: true }),
+      );
     });
   });
   server.keepAliveTimeout = 5_000;
   try {
     await new Promise<void>((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? createError(PreviewPortInUse, ['preview', options.port ?? 4173]) : error));
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? createError(PreviewPortInUse, ['preview', options.port ?? 4173]) : error),
+      );
       server.listen(options.port ?? 4173, options.host ?? '127.0.0.1', resolve);
     });
   } catch (error) {

@@ -36,7 +36,8 @@ export function createRouter(table: readonly RouteSpec[] = ROUTES): Router {
   const check = (route: RouteSpec, params: Params): string | null => {
     for (const [name, rule] of Object.entries(route.params)) {
       const value = params[name];
-      if (value === undefined || !PARAM_RULES[rule](value)) return `parameter "${name}" ${Array.isArray(value) ? `"${value.join('/')}"` : `"${value ?? ''}"`} is not a valid ${rule}`;
+      if (value === undefined || !PARAM_RULES[rule](value))
+        return `parameter "${name}" ${Array.isArray(value) ? `"${value.join('/')}"` : `"${value ?? ''}"`} is not a valid ${rule}`;
     }
     if (route.validate && VALIDATORS[route.validate](params) !== true) return `validation "${route.validate}" failed`;
     return null;
@@ -51,7 +52,9 @@ export function createRouter(table: readonly RouteSpec[] = ROUTES): Router {
         const params = matchSegments(route.segments, parts);
         if (!params) continue;
         const reason = check(route.spec, params);
-        return reason ? { type: 'invalid', route: route.spec, params, path, reason } : { type: 'match', route: route.spec, params, path };
+        return reason
+          ? { type: 'invalid', route: route.spec, params, path, reason }
+          : { type: 'match', route: route.spec, params, path };
       }
       return { type: 'none', path };
     },

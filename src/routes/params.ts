@@ -27,7 +27,11 @@ export const VALIDATORS = {
   calendarDate: (params: Params) => {
     const { year, month, day } = params as Record<string, string>;
     const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-    return date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
+    return (
+      date.getUTCFullYear() === Number(year) &&
+      date.getUTCMonth() === Number(month) - 1 &&
+      date.getUTCDate() === Number(day)
+    );
   },
 } as const;
 export type ValidatorName = keyof typeof VALIDATORS;

@@ -1,9 +1,7 @@
 import type { Params } from './params.ts';
 
 export type Segment =
-  | { kind: 'static'; value: string }
-  | { kind: 'param'; name: string; suffix: string }
-  | { kind: 'rest'; name: string };
+  { kind: 'static'; value: string } | { kind: 'param'; name: string; suffix: string } | { kind: 'rest'; name: string };
 
 /** Split a pattern into segments: `/documents/:uuid.pdf` → static "documents", param "uuid" with suffix ".pdf". */
 export function parsePattern(pattern: string): Segment[] {
@@ -14,7 +12,9 @@ export function parsePattern(pattern: string): Segment[] {
       if (!part.startsWith(':')) return { kind: 'static', value: part };
       if (part.endsWith('+')) return { kind: 'rest', name: part.slice(1, -1) };
       const dot = part.indexOf('.');
-      return dot === -1 ? { kind: 'param', name: part.slice(1), suffix: '' } : { kind: 'param', name: part.slice(1, dot), suffix: part.slice(dot) };
+      return dot === -1
+        ? { kind: 'param', name: part.slice(1), suffix: '' }
+        : { kind: 'param', name: part.slice(1, dot), suffix: part.slice(dot) };
     });
 }
 

@@ -2,10 +2,29 @@ import type { ParamRule, ValidatorName } from './params.ts';
 
 /** The screens of the site; each has one template in templates/pages. */
 export type TemplateName =
-  | 'home' | 'all-sports-schedule' | 'broadcast-guide' | 'news' | 'article' | 'search'
-  | 'sport-home' | 'schedule' | 'roster' | 'roster-all' | 'player' | 'coach' | 'stats'
-  | 'videos' | 'galleries' | 'gallery' | 'boxscore' | 'staff-directory' | 'staff-profile'
-  | 'content-page' | 'article-preview' | 'page-preview' | 'document';
+  | 'home'
+  | 'all-sports-schedule'
+  | 'broadcast-guide'
+  | 'news'
+  | 'article'
+  | 'search'
+  | 'sport-home'
+  | 'schedule'
+  | 'roster'
+  | 'roster-all'
+  | 'player'
+  | 'coach'
+  | 'stats'
+  | 'videos'
+  | 'galleries'
+  | 'gallery'
+  | 'boxscore'
+  | 'staff-directory'
+  | 'staff-profile'
+  | 'content-page'
+  | 'article-preview'
+  | 'page-preview'
+  | 'document';
 
 /**
  * How a route is produced:
@@ -26,8 +45,19 @@ export interface RouteSpec {
   validate?: ValidatorName;
 }
 
-const r = (name: string, pattern: string, template: TemplateName, params: Record<string, ParamRule> = {}, extra: Partial<RouteSpec> = {}): RouteSpec => ({
-  name, pattern, template, params, render: 'static', ...extra,
+const r = (
+  name: string,
+  pattern: string,
+  template: TemplateName,
+  params: Record<string, ParamRule> = {},
+  extra: Partial<RouteSpec> = {},
+): RouteSpec => ({
+  name,
+  pattern,
+  template,
+  params,
+  render: 'static',
+  ...extra,
 });
 
 /**
@@ -47,7 +77,13 @@ export const ROUTES: readonly RouteSpec[] = [
   r('news', '/news', 'news'),
   r('news-year', '/news/:year', 'news', { year: 'year' }),
   r('news-page-page', '/news/page/:page', 'news', { page: 'id' }),
-  r('news-year-month-day-slug', '/news/:year/:month/:day/:slug', 'article', { year: 'year', month: 'month', day: 'day', slug: 'slug' }, { validate: 'calendarDate' }),
+  r(
+    'news-year-month-day-slug',
+    '/news/:year/:month/:day/:slug',
+    'article',
+    { year: 'year', month: 'month', day: 'day', slug: 'slug' },
+    { validate: 'calendarDate' },
+  ),
   r('search', '/search', 'search', {}, { render: 'client' }),
   r('sports-sport-slug', '/sports/:sport', 'sport-home', { sport: 'slug' }),
   r('sports-sport-news', '/sports/:sport/news', 'news', { sport: 'slug' }),
@@ -55,14 +91,34 @@ export const ROUTES: readonly RouteSpec[] = [
   r('sports-sport-news-page-page', '/sports/:sport/news/page/:page', 'news', { sport: 'slug', page: 'id' }),
   r('sports-sport-roster', '/sports/:sport/roster', 'roster', { sport: 'presence' }),
   r('sports-sport-roster-all', '/sports/:sport/roster/all', 'roster-all', { sport: 'presence' }),
-  r('sports-sport-roster-player-slug', '/sports/:sport/roster/player/:slug', 'player', { sport: 'presence', slug: 'slug' }),
-  r('sports-sport-roster-season-season', '/sports/:sport/roster/season/:season', 'roster', { sport: 'presence', season: 'presence' }),
-  r('sports-sport-roster-season-season-player-slug', '/sports/:sport/roster/season/:season/player/:slug', 'player', { sport: 'presence', season: 'presence', slug: 'slug' }),
-  r('sports-sport-roster-season-season-staff-slug', '/sports/:sport/roster/season/:season/staff/:slug', 'coach', { sport: 'presence', season: 'presence', slug: 'slug' }),
+  r('sports-sport-roster-player-slug', '/sports/:sport/roster/player/:slug', 'player', {
+    sport: 'presence',
+    slug: 'slug',
+  }),
+  r('sports-sport-roster-season-season', '/sports/:sport/roster/season/:season', 'roster', {
+    sport: 'presence',
+    season: 'presence',
+  }),
+  r('sports-sport-roster-season-season-player-slug', '/sports/:sport/roster/season/:season/player/:slug', 'player', {
+    sport: 'presence',
+    season: 'presence',
+    slug: 'slug',
+  }),
+  r('sports-sport-roster-season-season-staff-slug', '/sports/:sport/roster/season/:season/staff/:slug', 'coach', {
+    sport: 'presence',
+    season: 'presence',
+    slug: 'slug',
+  }),
   r('sports-sport-schedule', '/sports/:sport/schedule', 'schedule', { sport: 'presence' }),
-  r('sports-sport-schedule-season-season', '/sports/:sport/schedule/season/:season', 'schedule', { sport: 'presence', season: 'presence' }),
+  r('sports-sport-schedule-season-season', '/sports/:sport/schedule/season/:season', 'schedule', {
+    sport: 'presence',
+    season: 'presence',
+  }),
   r('sports-sport-stats', '/sports/:sport/stats', 'stats', { sport: 'slug' }),
-  r('sports-sport-stats-season-season', '/sports/:sport/stats/season/:season', 'stats', { sport: 'slug', season: 'slug' }),
+  r('sports-sport-stats-season-season', '/sports/:sport/stats/season/:season', 'stats', {
+    sport: 'slug',
+    season: 'slug',
+  }),
   r('sports-sport-videos', '/sports/:sport/videos', 'videos', { sport: 'slug' }),
   r('sports-sport-photo-galleries', '/sports/:sport/photo-galleries', 'galleries', { sport: 'slug' }),
   r('staff-slug', '/staff/:slug', 'staff-profile', { slug: 'slug' }),

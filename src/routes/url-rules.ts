@@ -47,8 +47,14 @@ export function urlRedirect(path: string, search = ''): UrlRedirect | null {
   const lower = path.toLowerCase().replace(/\/+$/, '');
   if ((LEGACY_SEARCH_PAGES as readonly string[]).includes(lower)) {
     const params = new URLSearchParams(search);
-    const text = LEGACY_SEARCH_PARAMS.map((name) => params.get(name)).find((value) => value !== null && value.trim() !== '');
-    return { status: PERMANENT, location: text ? `/search?${new URLSearchParams({ s: text.trim() })}` : '/search', rule: 'legacy-search' };
+    const text = LEGACY_SEARCH_PARAMS.map((name) => params.get(name)).find(
+      (value) => value !== null && value.trim() !== '',
+    );
+    return {
+      status: PERMANENT,
+      location: text ? `/search?${new URLSearchParams({ s: text.trim() })}` : '/search',
+      rule: 'legacy-search',
+    };
   }
   const canonical = canonicalPath(path);
   if (canonical === path) return null;

@@ -1,4 +1,12 @@
-import { docFile, SEARCH_MANIFEST, shardFile, type SearchHit, type SearchManifest, type Shard, type StoredDoc } from './format.ts';
+import {
+  docFile,
+  SEARCH_MANIFEST,
+  shardFile,
+  type SearchHit,
+  type SearchManifest,
+  type Shard,
+  type StoredDoc,
+} from './format.ts';
 import { terms as termsOf, words } from './tokens.ts';
 
 export interface SearchQuery {
@@ -46,13 +54,17 @@ export function createStaticSearch(load: IndexLoader) {
 
   /** The shards that may hold `term` (exact) or, for a prefix, every term starting with it. */
   const shardsFor = (m: SearchManifest, term: string, prefix: boolean) =>
-    m.shards.filter((key) => term.startsWith(key) || (prefix && key.startsWith(term))).sort((a, b) => b.length - a.length);
+    m.shards
+      .filter((key) => term.startsWith(key) || (prefix && key.startsWith(term)))
+      .sort((a, b) => b.length - a.length);
 
   async function scores(m: SearchManifest, term: string, prefix: boolean): Promise<Map<number, number>> {
     const keys = shardsFor(m, term, prefix);
     // An exact term lives in the longest key that starts it; shorter keys only hold it when no longer key exists.
     const exactKey = keys.find((key) => term.startsWith(key));
-    const shards = await Promise.all(keys.map((key) => once<Shard>(shardFile(key)).then((shard) => [key, shard] as const)));
+    const shards = await Promise.all(
+      keys.map((key) => once<Shard>(shardFile(key)).then((shard) => [key, shard] as const)),
+    );
     const out = new Map<number, number>();
     for (const [key, shard] of shards) {
       for (const [t, list] of Object.entries(shard)) {
@@ -73,7 +85,10 @@ export function createStaticSearch(load: IndexLoader) {
     const team = words(query.teamName ?? '');
     if (!query.sport && !team.length) return null;
     const ranges = Object.entries(m.sports)
-      .filter(([slug, s]) => (!query.sport || slug === query.sport) && team.every((w) => words(s.name).some((n) => n.startsWith(w))))
+      .filter(
+        ([slug, s]) =>
+          (!query.sport || slug === query.sport) && team.every((w) => words(s.name).some((n) => n.startsWith(w))),
+      )
       .map(([, s]) => s);
     return (doc) => ranges.some((r) => doc >= r.start && doc < r.end);
   }
@@ -89,7 +104,9 @@ export function createStaticSearch(load: IndexLoader) {
       if (!wanted.length) return { hits: [], total: 0, page, pages: 0 };
       const m = await manifest();
       const last = typed.at(-1);
-      const lists = await Promise.all(wanted.map((term) => scores(m, term, term === last && term.length >= MIN_PREFIX && !/\s$/.test(query.s))));
+      const lists = await Promise.all(
+        wanted.map((term) => scores(m, term, term === last && term.length >= MIN_PREFIX && !/\s$/.test(query.s))),
+      );
       const keep = allowed(m, query);
       // Every word must match (smallest list first); the scores add up.
       lists.sort((a, b) => a.size - b.size);
@@ -107,11 +124,22 @@ export function createStaticSearch(load: IndexLoader) {
       }
       ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
       const shown = ranked.slice((page - 1) * perPage, page * perPage).map(([doc]) => doc);
-      const chunks = await Promise.all([...new Set(shown.map((doc) => Math.floor(doc / m.docChunk)))].map(async (n) => [n, await once<StoredDoc[]>(docFile(n))] as const));
+      const chunks = await Promise.all(
+        [...new Set(shown.map((doc) => Math.floor(doc / m.docChunk)))].map(
+          async (n) => [n, await once<StoredDoc[]>(docFile(n))] as const,
+        ),
+      );
       const byChunk = new Map(chunks);
       const hits = shown.map((doc) => {
         const [type, title, path, summary, date, sport] = byChunk.get(Math.floor(doc / m.docChunk))![doc % m.docChunk]!;
-        return { type, title, path, summary, date: date || null, sport: sport ? { slug: sport, name: m.sports[sport]?.name ?? sport } : null };
+        return {
+          type,
+          title,
+          path,
+          summary,
+          date: date || null,
+          sport: sport ? { slug: sport, name: m.sports[sport]?.name ?? sport } : null,
+        };
       });
       return { hits, total: ranked.length, page, pages: Math.ceil(ranked.length / perPage) };
     },

@@ -3,7 +3,11 @@
  * that is not a letter or digit. Single letters carry nothing; a few very common English words are left out so
  * their posting lists (every article) never have to be downloaded.
  */
-const STOP_WORDS = new Set('the and for with from that this are was were has have had its into our their his her they them will who you your but not all out'.split(' '));
+const STOP_WORDS = new Set(
+  'the and for with from that this are was were has have had its into our their his her they them will who you your but not all out'.split(
+    ' ',
+  ),
+);
 
 export function words(text: string): string[] {
   return text

@@ -6,7 +6,12 @@ const PARAMS = { s: 's', sport: 'sport', teamName: 'team_name', page: 'page' } a
 export function readSearch(search: string): SearchQuery {
   const params = new URLSearchParams(search);
   const page = Number(params.get(PARAMS.page));
-  return { s: params.get(PARAMS.s) ?? '', sport: params.get(PARAMS.sport) || null, teamName: params.get(PARAMS.teamName) || null, page: Number.isInteger(page) && page > 0 ? page : 1 };
+  return {
+    s: params.get(PARAMS.s) ?? '',
+    sport: params.get(PARAMS.sport) || null,
+    teamName: params.get(PARAMS.teamName) || null,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
 }
 
 export function searchHref(query: SearchQuery): string {

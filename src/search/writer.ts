@@ -3,7 +3,19 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLineWriter, readLines, sortLines } from '../util/line-files.ts';
-import { DOC_CHUNK, docFile, FORMAT_VERSION, SEARCH_DIR, SEARCH_MANIFEST, shardFile, type DocType, type SearchHit, type SearchManifest, type Shard, type StoredDoc } from './format.ts';
+import {
+  DOC_CHUNK,
+  docFile,
+  FORMAT_VERSION,
+  SEARCH_DIR,
+  SEARCH_MANIFEST,
+  shardFile,
+  type DocType,
+  type SearchHit,
+  type SearchManifest,
+  type Shard,
+  type StoredDoc,
+} from './format.ts';
 import { SHARD_PREFIX, shardKeyOf, terms } from './tokens.ts';
 
 /** One searchable page, as the build finds it. */
@@ -41,14 +53,22 @@ export interface SearchIndexStats {
  * `workDir`: only the posting lists are held, so memory does not grow with the pages' text. Order-independent:
  * the same pages always make the same files.
  */
-export async function writeSearchIndex(docs: Iterable<SearchDoc>, outDir: string, workDir?: string): Promise<SearchIndexStats> {
+export async function writeSearchIndex(
+  docs: Iterable<SearchDoc>,
+  outDir: string,
+  workDir?: string,
+): Promise<SearchIndexStats> {
   const work = workDir ?? (await mkdtemp(join(tmpdir(), 'fieldhouse-search-')));
   try {
     const spooled = spoolInIndexOrder(docs, join(work, 'search-docs.tsv'));
     const sorted = join(work, 'search-sorted.tsv');
     sortLines(spooled.file, sorted);
     // A keyed document (a coach listed in every season) is indexed once: its highest version, the first path on a tie.
-    return await writeSorted(sorted, outDir, (doc) => doc.key === undefined || spooled.best.get(doc.key)!.path === doc.path);
+    return await writeSorted(
+      sorted,
+      outDir,
+      (doc) => doc.key === undefined || spooled.best.get(doc.key)!.path === doc.path,
+    );
   } finally {
     if (!workDir) await rm(work, { recursive: true, force: true });
   }
@@ -59,7 +79,10 @@ export async function writeSearchIndex(docs: Iterable<SearchDoc>, outDir: string
  * sport's documents become an id range for the sport filter), then type, then path. Also finds the version of
  * each keyed document to keep.
  */
-function spoolInIndexOrder(docs: Iterable<SearchDoc>, file: string): { file: string; best: Map<string, { version: string; path: string }> } {
+function spoolInIndexOrder(
+  docs: Iterable<SearchDoc>,
+  file: string,
+): { file: string; best: Map<string, { version: string; path: string }> } {
   const best = new Map<string, { version: string; path: string }>();
   const writer = createLineWriter(file);
   try {
@@ -67,10 +90,12 @@ function spoolInIndexOrder(docs: Iterable<SearchDoc>, file: string): { file: str
       if (doc.key !== undefined) {
         const seen = best.get(doc.key);
         const version = doc.version ?? '';
-        if (!seen || version > seen.version || (version === seen.version && doc.path < seen.path)) best.set(doc.key, { version, path: doc.path });
+        if (!seen || version > seen.version || (version === seen.version && doc.path < seen.path))
+          best.set(doc.key, { version, path: doc.path });
       }
       const sport = doc.sport?.slug ?? '';
-      if (/\t/.test(sport + doc.path)) throw new Error(`Search document ${JSON.stringify(doc.path)} has a tab in its path or sport`);
+      if (/\t/.test(sport + doc.path))
+        throw new Error(`Search document ${JSON.stringify(doc.path)} has a tab in its path or sport`);
       writer.write(`${sport}\t${TYPE_ORDER.indexOf(doc.type)}\t${doc.path}\t${JSON.stringify(doc)}`);
     }
   } finally {
@@ -80,7 +105,11 @@ function spoolInIndexOrder(docs: Iterable<SearchDoc>, file: string): { file: str
 }
 
 /** Documents in index order → doc chunks (written as they fill), posting lists, then shards and the manifest. */
-async function writeSorted(sortedFile: string, outDir: string, keep: (doc: SearchDoc) => boolean): Promise<SearchIndexStats> {
+async function writeSorted(
+  sortedFile: string,
+  outDir: string,
+  keep: (doc: SearchDoc) => boolean,
+): Promise<SearchIndexStats> {
   const dir = join(outDir, SEARCH_DIR);
   await mkdir(dir, { recursive: true });
   const digest = createHash('sha256');
@@ -130,7 +159,13 @@ async function writeSorted(sortedFile: string, outDir: string, keep: (doc: Searc
 
   const shards = splitShards(postings);
   for (const [key, shard] of shards) await put(shardFile(key), shard);
-  const manifest: SearchManifest = { version: FORMAT_VERSION, docs: id, docChunk: DOC_CHUNK, shards: [...shards.keys()], sports };
+  const manifest: SearchManifest = {
+    version: FORMAT_VERSION,
+    docs: id,
+    docChunk: DOC_CHUNK,
+    shards: [...shards.keys()],
+    sports,
+  };
   await put(SEARCH_MANIFEST, manifest);
   return { docs: id, terms: postings.size, files, bytes, digest: digest.digest('hex') };
 }
@@ -156,7 +191,7 @@ function createTopPostings(): TopPostings {
     [scores[i], scores[j]] = [scores[j]!, scores[i]!];
   };
   const siftDown = (start: number) => {
-    for (let i = start; ; ) {
+    for (let i = start; ;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
@@ -186,7 +221,7 @@ function createTopPostings(): TopPostings {
       }
       ids[size] = id;
       scores[size] = score;
-      for (let i = size++; i > 0; ) {
+      for (let i = size++; i > 0;) {
         const parent = (i - 1) >> 1;
         if (!weaker(i, parent)) break;
         swap(i, parent);
@@ -194,7 +229,9 @@ function createTopPostings(): TopPostings {
       }
     },
     list() {
-      const order = Array.from({ length: size }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || ids[a]! - ids[b]!);
+      const order = Array.from({ length: size }, (_, i) => i).sort(
+        (a, b) => scores[b]! - scores[a]! || ids[a]! - ids[b]!,
+      );
       return order.flatMap((i) => [ids[i]!, scores[i]!]);
     },
   };
@@ -207,7 +244,10 @@ function nthTab(line: string, n: number): number {
 }
 
 function stored(doc: SearchDoc): StoredDoc {
-  const summary = doc.summary.length > SUMMARY_CHARS ? `${doc.summary.slice(0, SUMMARY_CHARS - 1).replace(/\s+\S*$/, '')}…` : doc.summary;
+  const summary =
+    doc.summary.length > SUMMARY_CHARS
+      ? `${doc.summary.slice(0, SUMMARY_CHARS - 1).replace(/\s+\S*$/, '')}…`
+      : doc.summary;
   return [doc.type, doc.title, doc.path, summary, doc.date ?? '', doc.sport?.slug ?? ''];
 }
 

@@ -44,7 +44,8 @@ export function createLineWriter(file: string): LineWriter {
     },
     write(line) {
       if (closed) throw new Error(`${file} is closed: no more lines can be written to it`);
-      if (line.includes('\n')) throw new Error(`A line for ${file} contains a newline: ${JSON.stringify(line.slice(0, 200))}`);
+      if (line.includes('\n'))
+        throw new Error(`A line for ${file} contains a newline: ${JSON.stringify(line.slice(0, 200))}`);
       buffer.push(line, '\n');
       lines++;
       buffered += line.length + 1;

@@ -36,7 +36,19 @@ export function Blocks({ blocks, site, forms, ticker, ads }: BlocksProps) {
   );
 }
 
-function BlockView({ block, site, forms, ticker, first }: { block: Block; site: SiteData; forms: Record<string, Form>; ticker?: EventItem[]; first: boolean }) {
+function BlockView({
+  block,
+  site,
+  forms,
+  ticker,
+  first,
+}: {
+  block: Block;
+  site: SiteData;
+  forms: Record<string, Form>;
+  ticker?: EventItem[];
+  first: boolean;
+}) {
   switch (block.type) {
     case 'banner':
       return (
@@ -45,7 +57,11 @@ function BlockView({ block, site, forms, ticker, first }: { block: Block; site: 
           <div className="banner-text container">
             <h2>{block.title}</h2>
             {block.subtitle ? <p>{block.subtitle}</p> : null}
-            {block.link ? <a className="button" href={block.link.url}>{block.link.label}</a> : null}
+            {block.link ? (
+              <a className="button" href={block.link.url}>
+                {block.link.label}
+              </a>
+            ) : null}
           </div>
         </section>
       );
@@ -59,7 +75,9 @@ function BlockView({ block, site, forms, ticker, first }: { block: Block; site: 
             {block.tiles.map((tile) => (
               <li key={tile.url} className="tile">
                 <Img image={tile.image} decorative />
-                <a href={tile.url} className="stretched">{tile.title}</a>
+                <a href={tile.url} className="stretched">
+                  {tile.title}
+                </a>
               </li>
             ))}
           </ul>
@@ -71,7 +89,11 @@ function BlockView({ block, site, forms, ticker, first }: { block: Block; site: 
           <div className="promo-text">
             <h2>{block.title}</h2>
             <div dangerouslySetInnerHTML={{ __html: block.body }} />
-            {block.link ? <a className="button" href={block.link.url}>{block.link.label}</a> : null}
+            {block.link ? (
+              <a className="button" href={block.link.url}>
+                {block.link.label}
+              </a>
+            ) : null}
           </div>
           {block.tiers.length ? (
             <ul className="tiers" role="list">
@@ -79,7 +101,11 @@ function BlockView({ block, site, forms, ticker, first }: { block: Block; site: 
                 <li key={tier.name}>
                   <h3>{tier.name}</h3>
                   <p className="price">{tier.price}</p>
-                  <ul>{tier.perks.map((perk) => <li key={perk}>{perk}</li>)}</ul>
+                  <ul>
+                    {tier.perks.map((perk) => (
+                      <li key={perk}>{perk}</li>
+                    ))}
+                  </ul>
                 </li>
               ))}
             </ul>
@@ -93,7 +119,9 @@ function BlockView({ block, site, forms, ticker, first }: { block: Block; site: 
           <div className="promo-text">
             <h2>{block.title}</h2>
             <div dangerouslySetInnerHTML={{ __html: block.body }} />
-            <a className="button" href={block.link.url}><UiIcon name="ticket" /> {block.link.label}</a>
+            <a className="button" href={block.link.url}>
+              <UiIcon name="ticket" /> {block.link.label}
+            </a>
           </div>
         </section>
       );
@@ -103,7 +131,15 @@ function BlockView({ block, site, forms, ticker, first }: { block: Block; site: 
           <h2>{block.title}</h2>
           <ul role="list">
             {block.sponsors.map((s) => (
-              <li key={s.name}>{s.url ? <a href={s.url} rel="noopener sponsored"><Img image={s.logo} /></a> : <Img image={s.logo} />}</li>
+              <li key={s.name}>
+                {s.url ? (
+                  <a href={s.url} rel="noopener sponsored">
+                    <Img image={s.logo} />
+                  </a>
+                ) : (
+                  <Img image={s.logo} />
+                )}
+              </li>
             ))}
           </ul>
         </section>
@@ -111,15 +147,26 @@ function BlockView({ block, site, forms, ticker, first }: { block: Block; site: 
     case 'rich_text':
       return <RichText html={block.html} className="container prose" />;
     case 'ad_zone':
-      return <div className="container"><AdZone uuid={block.zone_uuid} /></div>;
+      return (
+        <div className="container">
+          <AdZone uuid={block.zone_uuid} />
+        </div>
+      );
     case 'form': {
       const form = forms[String(block.form_id)];
-      return form ? <div className="container narrow"><FormBlock form={form} action={`${site.api.baseUrl}${site.api.prefix}/forms/${form.id}/submissions`} /></div> : null;
+      return form ? (
+        <div className="container narrow">
+          <FormBlock form={form} action={`${site.api.baseUrl}${site.api.prefix}/forms/${form.id}/submissions`} />
+        </div>
+      ) : null;
     }
     case 'audio_player':
       return (
         <figure className="container audio">
-          <figcaption><strong>{block.title}</strong>{block.description ? ` – ${block.description}` : ''}</figcaption>
+          <figcaption>
+            <strong>{block.title}</strong>
+            {block.description ? ` – ${block.description}` : ''}
+          </figcaption>
           <audio controls preload="none" src={block.src}>
             <a href={block.src}>Download the audio</a>
           </audio>
@@ -144,7 +191,14 @@ function StickyPopup({ block }: { block: Extract<Block, { type: 'sticky_popup' }
       <h2 id={`${key}-title`}>{block.title}</h2>
       <div dangerouslySetInnerHTML={{ __html: block.body }} />
       {block.link ? <a href={block.link.url}>{block.link.label}</a> : null}
-      <button type="button" className="close" onClick={() => { localStorage.setItem(key, '1'); setVisible(false); }}>
+      <button
+        type="button"
+        className="close"
+        onClick={() => {
+          localStorage.setItem(key, '1');
+          setVisible(false);
+        }}
+      >
         <UiIcon name="close" />
         <span className="visually-hidden">Dismiss {block.title}</span>
       </button>

@@ -16,29 +16,55 @@ export function validateForm(form: Form, data: FormData): Record<string, string>
     }
     for (const value of values) {
       if (typeof value !== 'string') {
-        if (field.accept.length && !field.accept.includes(value.type)) errors[field.name] = `${field.label} must be one of: ${field.accept.map((t) => t.split('/')[1]?.toUpperCase()).join(', ')}.`;
-        else if (field.max_size_bytes && value.size > field.max_size_bytes) errors[field.name] = `${field.label} must be ${Math.round(field.max_size_bytes / 1048576)} MB or smaller.`;
-      } else if (field.max_length && value.length > field.max_length) errors[field.name] = `${field.label} must be ${field.max_length} characters or fewer.`;
-      else if (field.input_type === 'email' && !EMAIL.test(value)) errors[field.name] = `${field.label} must be a valid email address.`;
+        if (field.accept.length && !field.accept.includes(value.type))
+          errors[field.name] =
+            `${field.label} must be one of: ${field.accept.map((t) => t.split('/')[1]?.toUpperCase()).join(', ')}.`;
+        else if (field.max_size_bytes && value.size > field.max_size_bytes)
+          errors[field.name] = `${field.label} must be ${Math.round(field.max_size_bytes / 1048576)} MB or smaller.`;
+      } else if (field.max_length && value.length > field.max_length)
+        errors[field.name] = `${field.label} must be ${field.max_length} characters or fewer.`;
+      else if (field.input_type === 'email' && !EMAIL.test(value))
+        errors[field.name] = `${field.label} must be a valid email address.`;
     }
-    if (field.type === 'file' && field.max_files && values.length > field.max_files) errors[field.name] = `${field.label}: at most ${field.max_files} files.`;
+    if (field.type === 'file' && field.max_files && values.length > field.max_files)
+      errors[field.name] = `${field.label}: at most ${field.max_files} files.`;
   }
   return errors;
 }
 
 function Field({ form, field, error }: { form: Form; field: FormField; error?: string }) {
   const id = `form-${form.id}-${field.name}`;
-  const describedBy = [field.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
-  const common = { id, name: field.name, required: field.required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
+  const describedBy =
+    [field.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: field.name,
+    required: field.required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  };
   const label = (
     <>
       {field.label}
-      {field.required ? <span className="required" aria-hidden="true"> *</span> : null}
+      {field.required ? (
+        <span className="required" aria-hidden="true">
+          {' *'}
+        </span>
+      ) : null}
     </>
   );
-  const help = field.help ? <p className="help" id={`${id}-help`}>{field.help}</p> : null;
-  const message = error ? <p className="field-error" id={`${id}-error`}>{error}</p> : null;
-  if (field.type === 'paragraph') return <div className="form-paragraph" dangerouslySetInnerHTML={{ __html: field.html ?? '' }} />;
+  const help = field.help ? (
+    <p className="help" id={`${id}-help`}>
+      {field.help}
+    </p>
+  ) : null;
+  const message = error ? (
+    <p className="field-error" id={`${id}-error`}>
+      {error}
+    </p>
+  ) : null;
+  if (field.type === 'paragraph')
+    return <div className="form-paragraph" dangerouslySetInnerHTML={{ __html: field.html ?? '' }} />;
   if (field.type === 'checkboxes') {
     return (
       <fieldset className="field" aria-describedby={describedBy}>
@@ -57,18 +83,38 @@ function Field({ form, field, error }: { form: Form; field: FormField; error?: s
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {field.type === 'textarea' ? (
-        <textarea {...common} rows={6} maxLength={field.max_length ?? undefined} placeholder={field.placeholder ?? undefined} />
+        <textarea
+          {...common}
+          rows={6}
+          maxLength={field.max_length ?? undefined}
+          placeholder={field.placeholder ?? undefined}
+        />
       ) : field.type === 'select' ? (
         <select {...common} defaultValue="">
-          <option value="" disabled>Choose…</option>
+          <option value="" disabled>
+            Choose…
+          </option>
           {field.options.map((o) => (
-            <option key={o.value} value={o.value}>{o.label}</option>
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
           ))}
         </select>
       ) : field.type === 'file' ? (
-        <input {...common} type="file" accept={field.accept.join(',') || undefined} multiple={(field.max_files ?? 1) > 1} />
+        <input
+          {...common}
+          type="file"
+          accept={field.accept.join(',') || undefined}
+          multiple={(field.max_files ?? 1) > 1}
+        />
       ) : (
-        <input {...common} type={field.input_type ?? 'text'} maxLength={field.max_length ?? undefined} placeholder={field.placeholder ?? undefined} autoComplete={field.input_type === 'email' ? 'email' : field.input_type === 'tel' ? 'tel' : undefined} />
+        <input
+          {...common}
+          type={field.input_type ?? 'text'}
+          maxLength={field.max_length ?? undefined}
+          placeholder={field.placeholder ?? undefined}
+          autoComplete={field.input_type === 'email' ? 'email' : field.input_type === 'tel' ? 'tel' : undefined}
+        />
       )}
       {help}
       {message}
@@ -80,7 +126,9 @@ function Field({ form, field, error }: { form: Form; field: FormField; error?: s
 export function FormBlock({ form, action }: { form: Form; action: string }) {
   const actions = useActions();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'done' | 'failed'; message?: string }>({ kind: 'idle' });
+  const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'done' | 'failed'; message?: string }>({
+    kind: 'idle',
+  });
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     if (!actions) return; // not hydrated: the browser posts the form itself
     event.preventDefault();
@@ -101,17 +149,36 @@ export function FormBlock({ form, action }: { form: Form; action: string }) {
     setErrors(result.errors);
     setStatus({ kind: 'failed', message: result.message });
   };
-  if (status.kind === 'done') return <div className="form-success" role="status">{status.message}</div>;
+  if (status.kind === 'done')
+    return (
+      <div className="form-success" role="status">
+        {status.message}
+      </div>
+    );
   return (
-    <form className="cms-form" method="post" action={action} encType="multipart/form-data" noValidate={actions !== null} onSubmit={onSubmit} aria-labelledby={`form-${form.id}-title`}>
+    <form
+      className="cms-form"
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      noValidate={actions !== null}
+      onSubmit={onSubmit}
+      aria-labelledby={`form-${form.id}-title`}
+    >
       <h2 id={`form-${form.id}-title`}>{form.title}</h2>
       {form.description ? <p>{form.description}</p> : null}
-      <p className="help"><span aria-hidden="true">*</span> marks a required field.</p>
+      <p className="help">
+        <span aria-hidden="true">*</span> marks a required field.
+      </p>
       {form.fields.map((field) => (
         <Field key={field.name} form={form} field={field} error={errors[field.name]} />
       ))}
-      <div role="alert" className={status.kind === 'failed' ? 'form-error' : undefined}>{status.kind === 'failed' ? status.message : null}</div>
-      <button type="submit" className="button" disabled={status.kind === 'sending'}>{status.kind === 'sending' ? 'Sending…' : form.submit_label}</button>
+      <div role="alert" className={status.kind === 'failed' ? 'form-error' : undefined}>
+        {status.kind === 'failed' ? status.message : null}
+      </div>
+      <button type="submit" className="button" disabled={status.kind === 'sending'}>
+        {status.kind === 'sending' ? 'Sending…' : form.submit_label}
+      </button>
     </form>
   );
 }

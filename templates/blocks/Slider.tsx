@@ -23,30 +23,54 @@ export function Slider({ block, eager }: { block: SliderBlock; eager?: boolean }
     <section className="slider" aria-roledescription="carousel" aria-label="Featured">
       <div className="slides" aria-live={playing ? 'off' : 'polite'}>
         {block.slides.map((slide, i) => (
-          <div key={i} className="slide" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${count}`} hidden={i !== index}>
+          <div
+            key={i}
+            className="slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            hidden={i !== index}
+          >
             <Img image={slide.image} className="slide-image" eager={eager && i === 0} sizes="100vw" />
             <div className="slide-caption">
               <h2>{slide.title}</h2>
               {slide.subtitle ? <p>{slide.subtitle}</p> : null}
-              {slide.link ? <a className="button" href={slide.link.url}>{slide.link.label}</a> : null}
+              {slide.link ? (
+                <a className="button" href={slide.link.url}>
+                  {slide.link.label}
+                </a>
+              ) : null}
             </div>
           </div>
         ))}
       </div>
       {count > 1 ? (
         <div className="slider-controls">
-          <button type="button" onClick={() => setPlaying(!playing)} aria-label={playing ? 'Pause slides' : 'Play slides'}>
+          <button
+            type="button"
+            onClick={() => setPlaying(!playing)}
+            aria-label={playing ? 'Pause slides' : 'Play slides'}
+          >
             {playing ? '❚❚' : <UiIcon name="play" />}
           </button>
-          <button type="button" onClick={() => go(index - 1)} aria-label="Previous slide"><UiIcon name="left" /></button>
+          <button type="button" onClick={() => go(index - 1)} aria-label="Previous slide">
+            <UiIcon name="left" />
+          </button>
           <ul className="slider-dots" role="list">
             {block.slides.map((slide, i) => (
               <li key={i}>
-                <button type="button" aria-label={`Slide ${i + 1}: ${slide.title}`} aria-current={i === index ? 'true' : undefined} onClick={() => go(i)} />
+                <button
+                  type="button"
+                  aria-label={`Slide ${i + 1}: ${slide.title}`}
+                  aria-current={i === index ? 'true' : undefined}
+                  onClick={() => go(i)}
+                />
               </li>
             ))}
           </ul>
-          <button type="button" onClick={() => go(index + 1)} aria-label="Next slide"><UiIcon name="right" /></button>
+          <button type="button" onClick={() => go(index + 1)} aria-label="Next slide">
+            <UiIcon name="right" />
+          </button>
         </div>
       ) : null}
     </section>

@@ -9,7 +9,14 @@ import { DisclosureMenu, FlatMenu } from './Menu.tsx';
 export function sportsMenu(site: SiteData): MenuItem[] {
   return site.sports
     .filter((s) => !s.hide_from_dropdown)
-    .map((s) => ({ id: 100_000 + s.id, title: s.name, url: `/sports/${s.slug}`, target: '_self', icon: s.icon, children: [] }));
+    .map((s) => ({
+      id: 100_000 + s.id,
+      title: s.name,
+      url: `/sports/${s.slug}`,
+      target: '_self',
+      icon: s.icon,
+      children: [],
+    }));
 }
 
 export function SocialLinks({ site }: { site: SiteData }) {
@@ -19,9 +26,16 @@ export function SocialLinks({ site }: { site: SiteData }) {
     <ul className="social" role="list">
       {items.map((item) => (
         <li key={item.id}>
-          <a href={item.url} target={item.target === '_blank' ? '_blank' : undefined} rel={item.target === '_blank' ? 'noopener' : undefined}>
+          <a
+            href={item.url}
+            target={item.target === '_blank' ? '_blank' : undefined}
+            rel={item.target === '_blank' ? 'noopener' : undefined}
+          >
             <ContentIcon name={item.icon} site={site} />
-            <span className="visually-hidden">{item.title}{item.target === '_blank' ? ' (opens in a new tab)' : ''}</span>
+            <span className="visually-hidden">
+              {item.title}
+              {item.target === '_blank' ? ' (opens in a new tab)' : ''}
+            </span>
           </a>
         </li>
       ))}
@@ -48,13 +62,24 @@ export function Header({ site }: { site: SiteData }) {
           <Img image={settings.website_logo} className="brand-logo" eager decorative />
           <span className="brand-name">{settings.site_title}</span>
         </a>
-        <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="primary-nav" onClick={() => setMenuOpen(!menuOpen)}>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="primary-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
           <UiIcon name={menuOpen ? 'close' : 'menu'} />
           <span>Menu</span>
         </button>
         <div className={`nav-panel${menuOpen ? ' open' : ''}`} id="primary-nav">
           <nav aria-label="Main">
-            <DisclosureMenu items={settings.website_menu} label="Main" id="main-menu" extra={{ label: 'Sports', items: sportsMenu(site) }} />
+            <DisclosureMenu
+              items={settings.website_menu}
+              label="Main"
+              id="main-menu"
+              extra={{ label: 'Sports', items: sportsMenu(site) }}
+            />
           </nav>
           <div className="header-actions">
             <a className="search-link" href="/search">

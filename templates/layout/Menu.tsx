@@ -8,7 +8,17 @@ const external = (item: MenuItem) => (item.target === '_blank' ? { target: '_bla
  * A disclosure navigation menu (WAI-ARIA pattern): items with children open a submenu by button; Escape closes
  * it and returns focus; only one submenu is open at a time. Before hydration, CSS opens submenus on focus.
  */
-export function DisclosureMenu({ items, label, id, extra }: { items: MenuItem[]; label: string; id: string; extra?: { label: string; items: MenuItem[] } }) {
+export function DisclosureMenu({
+  items,
+  label,
+  id,
+  extra,
+}: {
+  items: MenuItem[];
+  label: string;
+  id: string;
+  extra?: { label: string; items: MenuItem[] };
+}) {
   const [open, setOpen] = useState<string | null>(null);
   const root = useRef<HTMLUListElement>(null);
   useEffect(() => {
@@ -25,7 +35,12 @@ export function DisclosureMenu({ items, label, id, extra }: { items: MenuItem[];
     setOpen(null);
     button?.focus();
   };
-  const groups: { key: string; title: string; children: MenuItem[]; url?: string }[] = items.map((item) => ({ key: String(item.id), title: item.title, children: item.children, url: item.url }));
+  const groups: { key: string; title: string; children: MenuItem[]; url?: string }[] = items.map((item) => ({
+    key: String(item.id),
+    title: item.title,
+    children: item.children,
+    url: item.url,
+  }));
   if (extra) groups.unshift({ key: 'sports', title: extra.label, children: extra.items });
   return (
     <ul className="menu" ref={root} onKeyDown={onKeyDown} aria-label={label}>
@@ -34,14 +49,22 @@ export function DisclosureMenu({ items, label, id, extra }: { items: MenuItem[];
         if (group.children.length === 0 && item) {
           return (
             <li key={group.key}>
-              <a href={item.url} {...external(item)}>{item.title}</a>
+              <a href={item.url} {...external(item)}>
+                {item.title}
+              </a>
             </li>
           );
         }
         const expanded = open === group.key;
         return (
           <li key={group.key} className={`has-submenu${expanded ? ' open' : ''}`}>
-            <button type="button" id={`${id}-${group.key}-button`} aria-expanded={expanded} aria-controls={`${id}-${group.key}`} onClick={() => setOpen(expanded ? null : group.key)}>
+            <button
+              type="button"
+              id={`${id}-${group.key}-button`}
+              aria-expanded={expanded}
+              aria-controls={`${id}-${group.key}`}
+              onClick={() => setOpen(expanded ? null : group.key)}
+            >
               {group.title}
               <UiIcon name="chevron" />
             </button>
@@ -53,7 +76,9 @@ export function DisclosureMenu({ items, label, id, extra }: { items: MenuItem[];
               ) : null}
               {group.children.map((child) => (
                 <li key={child.id}>
-                  <a href={child.url} {...external(child)}>{child.title}</a>
+                  <a href={child.url} {...external(child)}>
+                    {child.title}
+                  </a>
                 </li>
               ))}
             </ul>

@@ -14,11 +14,25 @@ export const slotMarkup = (name: 'header' | 'footer') => `<fh-slot data-name="${
 const Slot = ({ name }: { name: 'header' | 'footer' }) => createElement('fh-slot', { 'data-name': name });
 
 /** Every page: skip link, header, the single-sport menu on sport pages, main content, footer. */
-export function Shell({ site, sport, path, children, layout }: { site: SiteData; sport: Sport | null; path: string; children: ReactNode; layout?: string | null }) {
+export function Shell({
+  site,
+  sport,
+  path,
+  children,
+  layout,
+}: {
+  site: SiteData;
+  sport: Sport | null;
+  path: string;
+  children: ReactNode;
+  layout?: string | null;
+}) {
   const slots = useContext(ChromeSlots);
   return (
     <div className={`site${layout ? ` layout-${layout}` : ''}`}>
-      <a className="skip-link" href="#main">Skip to main content</a>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       {slots ? <Slot name="header" /> : <Header site={site} />}
       {sport ? <SportNav sport={sport} site={site} path={path} /> : null}
       <main id="main" tabIndex={-1}>

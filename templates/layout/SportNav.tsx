@@ -15,7 +15,10 @@ const SECTIONS = [
 /** The single-sport menu on every page of a sport. Its height counts in the hash-scroll offset. */
 export function SportNav({ sport, site, path }: { sport: Sport; site: SiteData; path: string }) {
   const base = `/sports/${sport.slug}`;
-  const current = SECTIONS.filter(([suffix]) => path === base + suffix || (suffix !== '' && path.startsWith(`${base}${suffix}/`))).at(-1)?.[0] ?? (path === base ? '' : null);
+  const current =
+    SECTIONS.filter(([suffix]) => path === base + suffix || (suffix !== '' && path.startsWith(`${base}${suffix}/`))).at(
+      -1,
+    )?.[0] ?? (path === base ? '' : null);
   return (
     <nav className="sport-nav" id="sport-nav" aria-label={`${sport.name} menu`}>
       <div className="container sport-nav-inner">
@@ -26,7 +29,9 @@ export function SportNav({ sport, site, path }: { sport: Sport; site: SiteData; 
         <ul role="list">
           {SECTIONS.map(([suffix, label]) => (
             <li key={label}>
-              <a href={base + suffix} aria-current={current === suffix ? 'page' : undefined}>{label}</a>
+              <a href={base + suffix} aria-current={current === suffix ? 'page' : undefined}>
+                {label}
+              </a>
             </li>
           ))}
         </ul>

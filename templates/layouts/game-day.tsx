@@ -9,10 +9,26 @@ export default function GameDayLayout({ children, site }: LayoutProps) {
         <div className="container">
           <strong>Game day</strong>
           <ul role="list">
-            <li><a href="/game-day/parking-and-directions"><UiIcon name="pin" /> Parking &amp; directions</a></li>
-            <li><a href="/tickets"><UiIcon name="ticket" /> Tickets</a></li>
-            <li><a href="/broadcast-guide"><UiIcon name="tv" /> How to watch</a></li>
-            <li><a href="/all-sports-schedule"><UiIcon name="calendar" /> {site.settings.current_team_name} schedule</a></li>
+            <li>
+              <a href="/game-day/parking-and-directions">
+                <UiIcon name="pin" /> Parking &amp; directions
+              </a>
+            </li>
+            <li>
+              <a href="/tickets">
+                <UiIcon name="ticket" /> Tickets
+              </a>
+            </li>
+            <li>
+              <a href="/broadcast-guide">
+                <UiIcon name="tv" /> How to watch
+              </a>
+            </li>
+            <li>
+              <a href="/all-sports-schedule">
+                <UiIcon name="calendar" /> {site.settings.current_team_name} schedule
+              </a>
+            </li>
           </ul>
         </div>
       </nav>

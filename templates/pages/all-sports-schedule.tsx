@@ -23,28 +23,44 @@ export default function AllSportsSchedule({ data, site }: PageProps<'all-sports-
         title="All-Sports Schedule"
         crumbs={[{ label: 'Home', href: '/' }, { label: 'All-Sports Schedule' }]}
         image={settings.hide_all_sports_schedule_image ? null : settings.all_sports_schedule_image}
-        lead={<p>{monthName(m)} {year}: every game and meet, with times in {tz.replace(/_/g, ' ')} time.</p>}
+        lead={
+          <p>
+            {monthName(m)} {year}: every game and meet, with times in {tz.replace(/_/g, ' ')} time.
+          </p>
+        }
       >
         <CalendarLinks href={feedPaths.calendar} label={`every ${site.settings.current_team_name} game`} site={site} />
       </PageHeader>
       <div className="container" data-calendar-widget={settings.wmt_calendar_widget_name ?? undefined}>
         <div className="toolbar">
           <div role="group" aria-label="View" className="segmented">
-            <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>List</button>
-            <button type="button" aria-pressed={view === 'calendar'} onClick={() => setView('calendar')}>Calendar</button>
+            <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+              List
+            </button>
+            <button type="button" aria-pressed={view === 'calendar'} onClick={() => setView('calendar')}>
+              Calendar
+            </button>
           </div>
           <label className="inline-field">
             Sport{' '}
             <select value={sport} onChange={(e) => setSport(e.target.value)}>
               <option value="">All sports</option>
-              {site.sports.map((s) => <option key={s.slug} value={s.slug}>{s.name}</option>)}
+              {site.sports.map((s) => (
+                <option key={s.slug} value={s.slug}>
+                  {s.name}
+                </option>
+              ))}
             </select>
           </label>
         </div>
-        {view === 'calendar' ? <MonthCalendar month={data.month} events={events} timeZone={tz} today={site.today} anchorPrefix="event-" /> : null}
+        {view === 'calendar' ? (
+          <MonthCalendar month={data.month} events={events} timeZone={tz} today={site.today} anchorPrefix="event-" />
+        ) : null}
         {[...days.entries()].map(([day, list]) => (
           <section key={day} id={`day-${day}`} className="day-group" aria-labelledby={`day-${day}-title`}>
-            <h2 id={`day-${day}-title`}>{monthName(Number(day.slice(5, 7)))} {Number(day.slice(8))}</h2>
+            <h2 id={`day-${day}-title`}>
+              {monthName(Number(day.slice(5, 7)))} {Number(day.slice(8))}
+            </h2>
             <EventList events={list} site={site} showSport label={`Events on ${day}`} />
           </section>
         ))}

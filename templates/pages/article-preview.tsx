@@ -9,7 +9,10 @@ export default function ArticlePreview({ data, site }: PageProps<'article-previe
   const article = (draft: Article | ArticleRevision) => ('article' in draft ? draft.article : draft);
   return (
     <DraftView
-      what="Article" kind={data.kind} result={result} site={site}
+      what="Article"
+      kind={data.kind}
+      result={result}
+      site={site}
       title={(draft) => article(draft).title}
       revision={data.kind === 'revision' ? (draft) => draft as ArticleRevision : undefined}
     >

@@ -6,14 +6,31 @@ import { paths } from '../ui/paths.ts';
 import { RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
 
-export function ArticleView({ article, site }: { article: PageProps<'article'>['data']['article']; site: PageProps<'article'>['site'] }) {
+export function ArticleView({
+  article,
+  site,
+}: {
+  article: PageProps<'article'>['data']['article'];
+  site: PageProps<'article'>['site'];
+}) {
   const { settings } = site;
   const sport = article.sport;
   return (
     <article className="article container narrow" aria-labelledby="page-title">
-      <Breadcrumbs items={[{ label: 'Home', href: '/' }, ...(sport ? [{ label: sport.name, href: paths.sport(sport.slug) }] : []), { label: 'News', href: sport ? paths.sportSection(sport.slug, 'news') : '/news' }, { label: article.title }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Home', href: '/' },
+          ...(sport ? [{ label: sport.name, href: paths.sport(sport.slug) }] : []),
+          { label: 'News', href: sport ? paths.sportSection(sport.slug, 'news') : '/news' },
+          { label: article.title },
+        ]}
+      />
       <header>
-        {sport ? <p className="eyebrow"><a href={paths.sport(sport.slug)}>{sport.name}</a></p> : null}
+        {sport ? (
+          <p className="eyebrow">
+            <a href={paths.sport(sport.slug)}>{sport.name}</a>
+          </p>
+        ) : null}
         <h1 id="page-title">{article.title}</h1>
         <p className="meta">
           <time dateTime={article.date}>{longDate(article.date, settings.website_timezone)}</time>
@@ -26,7 +43,15 @@ export function ArticleView({ article, site }: { article: PageProps<'article'>['
         </figure>
       ) : null}
       <p className="lead">{article.summary}</p>
-      <RichText html={article.body} ad={{ zone: settings.ad_zones.article, interval: settings.article_ad_interval, shift: settings.article_ad_shift, label: 'Advertisement' }} />
+      <RichText
+        html={article.body}
+        ad={{
+          zone: settings.ad_zones.article,
+          interval: settings.article_ad_interval,
+          shift: settings.article_ad_shift,
+          label: 'Advertisement',
+        }}
+      />
       {article.related.length ? (
         <aside className="related" aria-labelledby="related-title">
           <h2 id="related-title">Related stories</h2>

@@ -6,30 +6,54 @@ import type { PageProps } from '../types.ts';
 
 export default function BoxScore({ data, site }: PageProps<'boxscore'>) {
   const { box, sport } = data;
-  const [away, home] = box.teams as [typeof box.teams[0], typeof box.teams[1]];
+  const [away, home] = box.teams as [(typeof box.teams)[0], (typeof box.teams)[1]];
   const tz = site.settings.website_timezone;
   return (
     <article className="container boxscore" aria-labelledby="page-title">
-      <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: sport.name, href: paths.sport(sport.slug) }, { label: 'Schedule', href: paths.season(sport.slug, 'schedule', box.season.slug) }, { label: 'Box score' }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Home', href: '/' },
+          { label: sport.name, href: paths.sport(sport.slug) },
+          { label: 'Schedule', href: paths.season(sport.slug, 'schedule', box.season.slug) },
+          { label: 'Box score' },
+        ]}
+      />
       <header className="box-header">
-        <p className="eyebrow">{sport.name} · {box.season.name}</p>
+        <p className="eyebrow">
+          {sport.name} · {box.season.name}
+        </p>
         <h1 id="page-title">
           {away.name} {away.total}, {home.name} {home.total}
         </h1>
-        <p className="meta"><time dateTime={box.date}>{longDate(box.date, tz)}</time> · {box.venue}{box.attendance ? ` · Attendance ${box.attendance.toLocaleString('en-US')}` : ''}</p>
+        <p className="meta">
+          <time dateTime={box.date}>{longDate(box.date, tz)}</time> · {box.venue}
+          {box.attendance ? ` · Attendance ${box.attendance.toLocaleString('en-US')}` : ''}
+        </p>
       </header>
       <div className="table-wrap" role="region" aria-label="Line score" tabIndex={0}>
         <table className="line-score">
           <caption>Score by period</caption>
           <thead>
-            <tr><th scope="col">Team</th>{box.periods.map((p) => <th key={p} scope="col">{p}</th>)}<th scope="col">Total</th></tr>
+            <tr>
+              <th scope="col">Team</th>
+              {box.periods.map((p) => (
+                <th key={p} scope="col">
+                  {p}
+                </th>
+              ))}
+              <th scope="col">Total</th>
+            </tr>
           </thead>
           <tbody>
             {box.teams.map((t) => (
               <tr key={t.side} className={t.is_us ? 'us' : undefined}>
                 <th scope="row">{t.name}</th>
-                {t.scores.map((s, i) => <td key={i}>{s}</td>)}
-                <td><strong>{t.total}</strong></td>
+                {t.scores.map((s, i) => (
+                  <td key={i}>{s}</td>
+                ))}
+                <td>
+                  <strong>{t.total}</strong>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -39,7 +63,13 @@ export default function BoxScore({ data, site }: PageProps<'boxscore'>) {
       {box.player_tables.map((table) => (
         <StatTable key={table.id} table={table} linkFor={(slug) => paths.player(sport.slug, slug, box.season.slug)} />
       ))}
-      {box.notes.length ? <ul className="notes">{box.notes.map((n) => <li key={n}>{n}</li>)}</ul> : null}
+      {box.notes.length ? (
+        <ul className="notes">
+          {box.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
     </article>
   );
 }

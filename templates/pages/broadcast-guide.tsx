@@ -10,7 +10,11 @@ export default function BroadcastGuide({ data, site }: PageProps<'broadcast-guid
   for (const e of data.events) days.set(ymd(e.date, tz), [...(days.get(ymd(e.date, tz)) ?? []), e]);
   return (
     <>
-      <PageHeader title="Broadcast Guide" crumbs={[{ label: 'Home', href: '/' }, { label: 'Broadcast Guide' }]} lead={<p>TV, radio and streaming for the next 30 days, from {longDate(`${data.from}T12:00:00Z`, 'UTC')}.</p>} />
+      <PageHeader
+        title="Broadcast Guide"
+        crumbs={[{ label: 'Home', href: '/' }, { label: 'Broadcast Guide' }]}
+        lead={<p>TV, radio and streaming for the next 30 days, from {longDate(`${data.from}T12:00:00Z`, 'UTC')}.</p>}
+      />
       <div className="container">
         {days.size === 0 ? <p className="empty">No broadcasts are scheduled in the next 30 days.</p> : null}
         {[...days.entries()].map(([day, list]) => (
@@ -20,15 +24,24 @@ export default function BroadcastGuide({ data, site }: PageProps<'broadcast-guid
               <table className="broadcast-table">
                 <caption className="visually-hidden">Broadcasts on {shortDate(list[0]!.date, tz)}</caption>
                 <thead>
-                  <tr><th scope="col">Time</th><th scope="col">Sport</th><th scope="col">Event</th><th scope="col">How to watch or listen</th></tr>
+                  <tr>
+                    <th scope="col">Time</th>
+                    <th scope="col">Sport</th>
+                    <th scope="col">Event</th>
+                    <th scope="col">How to watch or listen</th>
+                  </tr>
                 </thead>
                 <tbody>
                   {list.map((e) => (
                     <tr key={e.id}>
                       <td>{timeOf(e.date, tz, e.time_tba)}</td>
-                      <th scope="row"><a href={`/sports/${e.sport.slug}/schedule`}>{e.sport.name}</a></th>
+                      <th scope="row">
+                        <a href={`/sports/${e.sport.slug}/schedule`}>{e.sport.name}</a>
+                      </th>
                       <td>{opponentLabel(e)}</td>
-                      <td><Broadcasts list={e.broadcasts} /></td>
+                      <td>
+                        <Broadcasts list={e.broadcasts} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>

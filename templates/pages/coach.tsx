@@ -10,22 +10,44 @@ export default function Coach({ data, site }: PageProps<'coach'>) {
   const entry = coach.seasons.find((s) => s.season.id === season.id)!.entry;
   return (
     <article className="container profile" aria-labelledby="page-title">
-      <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: sport.name, href: paths.sport(sport.slug) }, { label: `${season.name} roster`, href: paths.season(sport.slug, 'roster', season.slug) }, { label: coach.full_name }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Home', href: '/' },
+          { label: sport.name, href: paths.sport(sport.slug) },
+          { label: `${season.name} roster`, href: paths.season(sport.slug, 'roster', season.slug) },
+          { label: coach.full_name },
+        ]}
+      />
       <header className="profile-header">
         <Img image={entry.photo} fallback={site.settings.default_staff_member_photo} className="profile-photo" eager />
         <div>
-          <p className="eyebrow">{season.name} {sport.name}</p>
+          <p className="eyebrow">
+            {season.name} {sport.name}
+          </p>
           <h1 id="page-title">{coach.full_name}</h1>
           <p className="lead">{entry.title}</p>
           <ul className="contact" role="list">
-            {entry.email ? <li><UiIcon name="email" /> <a href={`mailto:${entry.email}`}>{entry.email}</a></li> : null}
-            {entry.phone ? <li><UiIcon name="phone" /> <a href={`tel:${entry.phone.replace(/[^\d+]/g, '')}`}>{entry.phone}</a></li> : null}
+            {entry.email ? (
+              <li>
+                <UiIcon name="email" /> <a href={`mailto:${entry.email}`}>{entry.email}</a>
+              </li>
+            ) : null}
+            {entry.phone ? (
+              <li>
+                <UiIcon name="phone" /> <a href={`tel:${entry.phone.replace(/[^\d+]/g, '')}`}>{entry.phone}</a>
+              </li>
+            ) : null}
           </ul>
           {(sport.rosterStaffMembersTemplateFields ?? []).length ? (
             <dl className="facts">
-              {(sport.rosterStaffMembersTemplateFields ?? []).filter((f) => entry.template_fields[f.key]).map((f) => (
-                <div key={f.key}><dt>{f.label}</dt><dd>{entry.template_fields[f.key]}</dd></div>
-              ))}
+              {(sport.rosterStaffMembersTemplateFields ?? [])
+                .filter((f) => entry.template_fields[f.key])
+                .map((f) => (
+                  <div key={f.key}>
+                    <dt>{f.label}</dt>
+                    <dd>{entry.template_fields[f.key]}</dd>
+                  </div>
+                ))}
             </dl>
           ) : null}
         </div>
@@ -36,7 +58,14 @@ export default function Coach({ data, site }: PageProps<'coach'>) {
       <Section title="Seasons on staff">
         <ul className="chips" role="list">
           {coach.seasons.map((s) => (
-            <li key={s.season.id}><a href={paths.coach(sport.slug, s.season.slug, coach.slug)} aria-current={s.season.id === season.id ? 'page' : undefined}>{s.season.name}: {s.entry.title}</a></li>
+            <li key={s.season.id}>
+              <a
+                href={paths.coach(sport.slug, s.season.slug, coach.slug)}
+                aria-current={s.season.id === season.id ? 'page' : undefined}
+              >
+                {s.season.name}: {s.entry.title}
+              </a>
+            </li>
           ))}
         </ul>
       </Section>

@@ -25,20 +25,49 @@ function Unlock({ page, onUnlocked }: { page: Page; onUnlocked: (page: Page) => 
       <p id="unlock-help">This page is password-protected. Enter the password to see it.</p>
       <div className="field">
         <label htmlFor="page-password">Password</label>
-        <input id="page-password" name="password" type="password" required autoComplete="current-password" aria-invalid={message ? true : undefined} aria-describedby={message ? 'unlock-error' : undefined} />
-        {message ? <p className="field-error" id="unlock-error" role="alert">{message}</p> : null}
+        <input
+          id="page-password"
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? 'unlock-error' : undefined}
+        />
+        {message ? (
+          <p className="field-error" id="unlock-error" role="alert">
+            {message}
+          </p>
+        ) : null}
       </div>
-      <button type="submit" className="button" disabled={busy || !actions}>{busy ? 'Checking…' : 'Unlock'}</button>
+      <button type="submit" className="button" disabled={busy || !actions}>
+        {busy ? 'Checking…' : 'Unlock'}
+      </button>
     </form>
   );
 }
 
 export function crumbsFor(page: Page): Crumb[] {
   const parts = page.slug.split('/');
-  return [{ label: 'Home', href: '/' }, ...parts.slice(0, -1).map((_, i) => ({ label: parts[i]!.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()), href: `/${parts.slice(0, i + 1).join('/')}` })), { label: page.title }];
+  return [
+    { label: 'Home', href: '/' },
+    ...parts.slice(0, -1).map((_, i) => ({
+      label: parts[i]!.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
+      href: `/${parts.slice(0, i + 1).join('/')}`,
+    })),
+    { label: page.title },
+  ];
 }
 
-export function PageView({ page, forms, site }: { page: Page; forms: PageProps<'content-page'>['data']['forms']; site: PageProps<'content-page'>['site'] }) {
+export function PageView({
+  page,
+  forms,
+  site,
+}: {
+  page: Page;
+  forms: PageProps<'content-page'>['data']['forms'];
+  site: PageProps<'content-page'>['site'];
+}) {
   const [unlocked, setUnlocked] = useState<Page | null>(null);
   const shown = unlocked ?? page;
   const { settings } = site;
@@ -48,7 +77,12 @@ export function PageView({ page, forms, site }: { page: Page; forms: PageProps<'
       {page.password_protected && !unlocked ? (
         <Unlock page={page} onUnlocked={setUnlocked} />
       ) : (
-        <Blocks blocks={shown.blocks} site={site} forms={forms} ads={{ zone: settings.ad_zones.page, interval: settings.page_ad_interval, shift: settings.page_ad_shift }} />
+        <Blocks
+          blocks={shown.blocks}
+          site={site}
+          forms={forms}
+          ads={{ zone: settings.ad_zones.page, interval: settings.page_ad_interval, shift: settings.page_ad_shift }}
+        />
       )}
     </>
   );

@@ -8,7 +8,15 @@ export default function Galleries({ data, site }: PageProps<'galleries'>) {
   const sport = data.sport?.sport ?? null;
   return (
     <>
-      <PageHeader title={sport ? `${sport.name} Photo Galleries` : 'Photo Galleries'} crumbs={[{ label: 'Home', href: '/' }, ...(sport ? [{ label: sport.name, href: paths.sport(sport.slug) }] : []), { label: 'Photo Galleries' }]} lead={<p>{data.total} galleries</p>} />
+      <PageHeader
+        title={sport ? `${sport.name} Photo Galleries` : 'Photo Galleries'}
+        crumbs={[
+          { label: 'Home', href: '/' },
+          ...(sport ? [{ label: sport.name, href: paths.sport(sport.slug) }] : []),
+          { label: 'Photo Galleries' },
+        ]}
+        lead={<p>{data.total} galleries</p>}
+      />
       <div className="container">
         {data.galleries.length ? (
           <ul className="grid cards" role="list">
@@ -18,14 +26,25 @@ export default function Galleries({ data, site }: PageProps<'galleries'>) {
                   <Img image={g.cover} className="card-media" decorative eager={i === 0} />
                   <div className="card-body">
                     {g.sport ? <p className="eyebrow">{g.sport.name}</p> : null}
-                    <h2 className="card-title"><a className="stretched" href={paths.gallery(g.slug)}>{g.title}</a></h2>
-                    <p className="meta"><time dateTime={g.date}>{longDate(g.date, site.settings.website_timezone)}</time> · {g.photo_count} photos</p>
+                    <h2 className="card-title">
+                      <a className="stretched" href={paths.gallery(g.slug)}>
+                        {g.title}
+                      </a>
+                    </h2>
+                    <p className="meta">
+                      <time dateTime={g.date}>{longDate(g.date, site.settings.website_timezone)}</time>
+                      {' · '}
+                      {g.photo_count}
+                      {' photos'}
+                    </p>
                   </div>
                 </article>
               </li>
             ))}
           </ul>
-        ) : <p className="empty">No galleries yet.</p>}
+        ) : (
+          <p className="empty">No galleries yet.</p>
+        )}
       </div>
     </>
   );

@@ -26,14 +26,39 @@ export default function Gallery({ data, site }: PageProps<'gallery'>) {
   const photo = open !== null ? gallery.photos[open] : null;
   return (
     <>
-      <PageHeader title={gallery.title} crumbs={[{ label: 'Home', href: '/' }, { label: 'Photo Galleries', href: '/photo-galleries' }, { label: gallery.title }]} lead={<p>{gallery.description} <time dateTime={gallery.date}>{longDate(gallery.date, site.settings.website_timezone)}</time> · {count} photos</p>} />
+      <PageHeader
+        title={gallery.title}
+        crumbs={[
+          { label: 'Home', href: '/' },
+          { label: 'Photo Galleries', href: '/photo-galleries' },
+          { label: gallery.title },
+        ]}
+        lead={
+          <p>
+            {gallery.description}{' '}
+            <time dateTime={gallery.date}>{longDate(gallery.date, site.settings.website_timezone)}</time>
+            {' · '}
+            {count}
+            {' photos'}
+          </p>
+        }
+      />
       <div className="container">
         <ul className="grid photos" role="list">
           {gallery.photos.map((p, i) => (
             <li key={p.id}>
-              <button type="button" className="photo-thumb" onClick={(e) => { opener.current = e.currentTarget; show(i); }}>
+              <button
+                type="button"
+                className="photo-thumb"
+                onClick={(e) => {
+                  opener.current = e.currentTarget;
+                  show(i);
+                }}
+              >
                 <Img image={p.image} eager={i < 2} decorative />
-                <span className="visually-hidden">Open photo {i + 1} of {count}: {p.caption}</span>
+                <span className="visually-hidden">
+                  Open photo {i + 1} of {count}: {p.caption}
+                </span>
               </button>
             </li>
           ))}
@@ -55,14 +80,26 @@ export default function Gallery({ data, site }: PageProps<'gallery'>) {
             <figcaption>
               {photo.caption}
               {photo.credit ? <span className="meta"> Photo: {photo.credit}</span> : null}
-              <span className="meta"> ({open! + 1} of {count})</span>
+              <span className="meta">
+                {' ('}
+                {open! + 1}
+                {' of '}
+                {count}
+                {')'}
+              </span>
             </figcaption>
           </figure>
         ) : null}
         <div className="lightbox-controls">
-          <button type="button" onClick={() => show((open ?? 0) - 1)} aria-label="Previous photo"><UiIcon name="left" /></button>
-          <button type="button" onClick={() => show((open ?? 0) + 1)} aria-label="Next photo"><UiIcon name="right" /></button>
-          <button type="button" onClick={close} aria-label="Close photo viewer"><UiIcon name="close" /></button>
+          <button type="button" onClick={() => show((open ?? 0) - 1)} aria-label="Previous photo">
+            <UiIcon name="left" />
+          </button>
+          <button type="button" onClick={() => show((open ?? 0) + 1)} aria-label="Next photo">
+            <UiIcon name="right" />
+          </button>
+          <button type="button" onClick={close} aria-label="Close photo viewer">
+            <UiIcon name="close" />
+          </button>
         </div>
       </dialog>
     </>

@@ -9,16 +9,15 @@ export default function Home({ data, site }: PageProps<'home'>) {
   return (
     <>
       <h1 className="visually-hidden">{settings.meta_title ?? settings.site_title}</h1>
-      <Blocks
-        blocks={data.blocks.slice(0, 2)}
-        site={site}
-        forms={data.forms}
-        ticker={data.ticker}
-      />
+      <Blocks blocks={data.blocks.slice(0, 2)} site={site} forms={data.forms} ticker={data.ticker} />
       <div className="container">
         <Section title="Headlines" action={<a href="/news">All news</a>}>
           <div className="headlines">
-            {lead ? <div className="headline-lead"><ArticleCard article={lead} site={site} headingLevel={3} /></div> : null}
+            {lead ? (
+              <div className="headline-lead">
+                <ArticleCard article={lead} site={site} headingLevel={3} />
+              </div>
+            ) : null}
             <ArticleGrid articles={rest} site={site} />
           </div>
         </Section>
@@ -33,7 +32,11 @@ export default function Home({ data, site }: PageProps<'home'>) {
         site={site}
         forms={data.forms}
         ticker={data.ticker}
-        ads={{ zone: settings.ad_zones.home, interval: settings.home_page_ad_interval, shift: settings.home_page_ad_shift }}
+        ads={{
+          zone: settings.ad_zones.home,
+          interval: settings.home_page_ad_interval,
+          shift: settings.home_page_ad_shift,
+        }}
       />
     </>
   );

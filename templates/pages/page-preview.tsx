@@ -9,7 +9,10 @@ export default function PagePreview({ data, site }: PageProps<'page-preview'>) {
   const page = (draft: ContentPage | PageRevision) => ('page' in draft ? draft.page : draft);
   return (
     <DraftView
-      what="Page" kind={data.kind} result={result} site={site}
+      what="Page"
+      kind={data.kind}
+      result={result}
+      site={site}
       title={(draft) => page(draft).title}
       revision={data.kind === 'revision' ? (draft) => draft as PageRevision : undefined}
     >

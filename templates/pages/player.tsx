@@ -4,7 +4,14 @@ import { paths } from '../ui/paths.ts';
 import { RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
 
-const NETWORK = { x: 'X', instagram: 'Instagram', facebook: 'Facebook', tiktok: 'TikTok', youtube: 'YouTube', linkedin: 'LinkedIn' } as const;
+const NETWORK = {
+  x: 'X',
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  linkedin: 'LinkedIn',
+} as const;
 
 export default function Player({ data, site }: PageProps<'player'>) {
   const { sport, player, season } = data;
@@ -12,45 +19,99 @@ export default function Player({ data, site }: PageProps<'player'>) {
   const p = current.entry;
   const { settings } = site;
   const facts: [string, string | null][] = [
-    ['Position', p.position_long ?? p.position], ['Class', p.class_year], ['Height', p.height], ['Weight', p.weight ? `${p.weight} lbs` : null],
-    ['Hometown', p.hometown], ['High school', p.high_school], ['Previous school', p.previous_school],
-    ...(sport.rosterPlayersTemplateFields ?? []).map((f): [string, string | null] => [f.label, p.template_fields[f.key] ?? null]),
+    ['Position', p.position_long ?? p.position],
+    ['Class', p.class_year],
+    ['Height', p.height],
+    ['Weight', p.weight ? `${p.weight} lbs` : null],
+    ['Hometown', p.hometown],
+    ['High school', p.high_school],
+    ['Previous school', p.previous_school],
+    ...(sport.rosterPlayersTemplateFields ?? []).map((f): [string, string | null] => [
+      f.label,
+      p.template_fields[f.key] ?? null,
+    ]),
   ];
   return (
     <article className="container profile" aria-labelledby="page-title">
-      <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: sport.name, href: paths.sport(sport.slug) }, { label: 'Roster', href: season ? paths.season(sport.slug, 'roster', season.slug) : paths.sportSection(sport.slug, 'roster') }, { label: player.full_name }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Home', href: '/' },
+          { label: sport.name, href: paths.sport(sport.slug) },
+          {
+            label: 'Roster',
+            href: season ? paths.season(sport.slug, 'roster', season.slug) : paths.sportSection(sport.slug, 'roster'),
+          },
+          { label: player.full_name },
+        ]}
+      />
       <header className="profile-header">
         <Img image={p.headshot} fallback={settings.default_player_photo} className="profile-photo" eager />
         <div>
-          <p className="eyebrow">{current.season.name} {sport.name}</p>
+          <p className="eyebrow">
+            {current.season.name} {sport.name}
+          </p>
           <h1 id="page-title">
             {p.jersey_number !== null ? <span className="jersey">#{p.jersey_number}</span> : null} {player.full_name}
           </h1>
           {p.captain ? <p className="badge">Captain</p> : null}
           <dl className="facts">
-            {facts.filter(([, v]) => v).map(([k, v]) => (
-              <div key={k}><dt>{k}</dt><dd>{v}</dd></div>
-            ))}
+            {facts
+              .filter(([, v]) => v)
+              .map(([k, v]) => (
+                <div key={k}>
+                  <dt>{k}</dt>
+                  <dd>{v}</dd>
+                </div>
+              ))}
           </dl>
           {p.social_links.length ? (
             <ul className="social-links" role="list">
-              {p.social_links.map((l) => <li key={l.url}><a href={l.url} rel="noopener">{NETWORK[l.network]}<span className="visually-hidden"> of {player.full_name}</span></a></li>)}
+              {p.social_links.map((l) => (
+                <li key={l.url}>
+                  <a href={l.url} rel="noopener">
+                    {NETWORK[l.network]}
+                    <span className="visually-hidden"> of {player.full_name}</span>
+                  </a>
+                </li>
+              ))}
             </ul>
           ) : null}
         </div>
       </header>
       <Section title="Biography">
-        <RichText html={p.bio} ad={{ zone: settings.ad_zones.roster_bio, interval: settings.roster_bio_ad_interval, shift: settings.roster_bio_ad_shift, label: 'Advertisement' }} />
+        <RichText
+          html={p.bio}
+          ad={{
+            zone: settings.ad_zones.roster_bio,
+            interval: settings.roster_bio_ad_interval,
+            shift: settings.roster_bio_ad_shift,
+            label: 'Advertisement',
+          }}
+        />
       </Section>
       <Section title="Season history">
         <div className="table-wrap" role="region" aria-label="Season history" tabIndex={0}>
           <table>
             <caption>{player.full_name} by season</caption>
-            <thead><tr><th scope="col">Season</th><th scope="col">No.</th><th scope="col">Position</th><th scope="col">Class</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Season</th>
+                <th scope="col">No.</th>
+                <th scope="col">Position</th>
+                <th scope="col">Class</th>
+              </tr>
+            </thead>
             <tbody>
               {player.seasons.map((s) => (
                 <tr key={s.season.id}>
-                  <th scope="row"><a href={paths.player(sport.slug, player.slug, s.season.slug)} aria-current={s.season.id === current.season.id ? 'page' : undefined}>{s.season.name}</a></th>
+                  <th scope="row">
+                    <a
+                      href={paths.player(sport.slug, player.slug, s.season.slug)}
+                      aria-current={s.season.id === current.season.id ? 'page' : undefined}
+                    >
+                      {s.season.name}
+                    </a>
+                  </th>
                   <td>{s.entry.jersey_number ?? '–'}</td>
                   <td>{s.entry.position_long ?? s.entry.position ?? '–'}</td>
                   <td>{s.entry.class_year ?? '–'}</td>

@@ -14,16 +14,31 @@ export default function Roster({ data, site }: PageProps<'roster'>) {
       <PageHeader
         title={`${season.name} ${sport.name} Roster`}
         image={sport.roster_page_image}
-        crumbs={[{ label: 'Home', href: '/' }, { label: sport.name, href: paths.sport(sport.slug) }, { label: 'Roster' }]}
+        crumbs={[
+          { label: 'Home', href: '/' },
+          { label: sport.name, href: paths.sport(sport.slug) },
+          { label: 'Roster' },
+        ]}
       >
-        <SeasonNav seasons={data.seasons} current={season.slug} hrefFor={(s) => paths.season(sport.slug, 'roster', s)} label="Season" />
-        <p><a href={paths.sportSection(sport.slug, 'roster/all')}>All-time roster</a></p>
+        <SeasonNav
+          seasons={data.seasons}
+          current={season.slug}
+          hrefFor={(s) => paths.season(sport.slug, 'roster', s)}
+          label="Season"
+        />
+        <p>
+          <a href={paths.sportSection(sport.slug, 'roster/all')}>All-time roster</a>
+        </p>
       </PageHeader>
       <div className="container">
         <div className="toolbar">
           <div role="group" aria-label="View" className="segmented">
-            <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>Grid</button>
-            <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')}>Table</button>
+            <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+              Grid
+            </button>
+            <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')}>
+              Table
+            </button>
           </div>
         </div>
         <Section title="Players">
@@ -33,9 +48,19 @@ export default function Roster({ data, site }: PageProps<'roster'>) {
                 <li key={p.id} className="card person">
                   <Img image={p.headshot} fallback={defaultPlayer} className="headshot" decorative />
                   <div className="card-body">
-                    {p.jersey_number !== null ? <span className="jersey" aria-label={`Number ${p.jersey_number}`}>{p.jersey_number}</span> : null}
-                    <h3 className="card-title"><a className="stretched" href={paths.player(sport.slug, p.slug, season.slug)}>{p.full_name}</a></h3>
-                    <p className="meta">{[p.position_long ?? p.position, p.class_year, p.height].filter(Boolean).join(' · ')}</p>
+                    {p.jersey_number !== null ? (
+                      <span className="jersey" aria-label={`Number ${p.jersey_number}`}>
+                        {p.jersey_number}
+                      </span>
+                    ) : null}
+                    <h3 className="card-title">
+                      <a className="stretched" href={paths.player(sport.slug, p.slug, season.slug)}>
+                        {p.full_name}
+                      </a>
+                    </h3>
+                    <p className="meta">
+                      {[p.position_long ?? p.position, p.class_year, p.height].filter(Boolean).join(' · ')}
+                    </p>
                     <p className="meta">{p.hometown}</p>
                   </div>
                 </li>
@@ -47,23 +72,38 @@ export default function Roster({ data, site }: PageProps<'roster'>) {
                 <caption>{season.name} players</caption>
                 <thead>
                   <tr>
-                    <th scope="col">No.</th><th scope="col">Name</th><th scope="col">Pos.</th><th scope="col">Ht.</th>
+                    <th scope="col">No.</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Pos.</th>
+                    <th scope="col">Ht.</th>
                     {roster.players.some((p) => p.weight) ? <th scope="col">Wt.</th> : null}
-                    <th scope="col">Class</th><th scope="col">Hometown / High school</th>
-                    {fields.map((f) => <th key={f.key} scope="col">{f.label}</th>)}
+                    <th scope="col">Class</th>
+                    <th scope="col">Hometown / High school</th>
+                    {fields.map((f) => (
+                      <th key={f.key} scope="col">
+                        {f.label}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
                   {roster.players.map((p) => (
                     <tr key={p.id}>
                       <td>{p.jersey_number ?? '–'}</td>
-                      <th scope="row"><a href={paths.player(sport.slug, p.slug, season.slug)}>{p.full_name}</a></th>
+                      <th scope="row">
+                        <a href={paths.player(sport.slug, p.slug, season.slug)}>{p.full_name}</a>
+                      </th>
                       <td>{p.position ?? '–'}</td>
                       <td>{p.height ?? '–'}</td>
                       {roster.players.some((x) => x.weight) ? <td>{p.weight ?? '–'}</td> : null}
                       <td>{p.class_year ?? '–'}</td>
-                      <td>{[p.hometown, p.high_school].filter(Boolean).join(' / ')}{p.previous_school ? ` (${p.previous_school})` : ''}</td>
-                      {fields.map((f) => <td key={f.key}>{p.template_fields[f.key] ?? '–'}</td>)}
+                      <td>
+                        {[p.hometown, p.high_school].filter(Boolean).join(' / ')}
+                        {p.previous_school ? ` (${p.previous_school})` : ''}
+                      </td>
+                      {fields.map((f) => (
+                        <td key={f.key}>{p.template_fields[f.key] ?? '–'}</td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>
@@ -77,7 +117,11 @@ export default function Roster({ data, site }: PageProps<'roster'>) {
               <li key={s.id} className="card person">
                 <Img image={s.photo} fallback={defaultStaff} className="headshot" decorative />
                 <div className="card-body">
-                  <h3 className="card-title"><a className="stretched" href={paths.coach(sport.slug, season.slug, s.slug)}>{s.full_name}</a></h3>
+                  <h3 className="card-title">
+                    <a className="stretched" href={paths.coach(sport.slug, season.slug, s.slug)}>
+                      {s.full_name}
+                    </a>
+                  </h3>
                   <p className="meta">{s.title}</p>
                 </div>
               </li>

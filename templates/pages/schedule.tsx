@@ -15,7 +15,9 @@ export default function Schedule({ data, site }: PageProps<'schedule'>) {
   const tz = site.settings.website_timezone;
   const ref = sportRefOf(sport);
   const items = schedule.events.map((e) => eventItemOf(e, ref));
-  const image = site.settings.hide_schedule_page_image ? null : (sport.schedule_page_image ?? site.settings.default_schedule_image);
+  const image = site.settings.hide_schedule_page_image
+    ? null
+    : (sport.schedule_page_image ?? site.settings.default_schedule_image);
   const months = new Map<string, typeof items>();
   for (const e of items) {
     const p = partsOf(e.date, tz);
@@ -27,9 +29,18 @@ export default function Schedule({ data, site }: PageProps<'schedule'>) {
       <PageHeader
         title={`${season.name} ${sport.name} Schedule`}
         image={image}
-        crumbs={[{ label: 'Home', href: '/' }, { label: sport.name, href: paths.sport(sport.slug) }, { label: 'Schedule' }]}
+        crumbs={[
+          { label: 'Home', href: '/' },
+          { label: sport.name, href: paths.sport(sport.slug) },
+          { label: 'Schedule' },
+        ]}
       >
-        <SeasonNav seasons={data.seasons} current={season.slug} hrefFor={(s) => paths.season(sport.slug, 'schedule', s)} label="Season" />
+        <SeasonNav
+          seasons={data.seasons}
+          current={season.slug}
+          hrefFor={(s) => paths.season(sport.slug, 'schedule', s)}
+          label="Season"
+        />
         <CalendarLinks href={feedPaths.sportCalendar(sport.slug)} label={`the ${sport.name} schedule`} site={site} />
       </PageHeader>
       <div className="container">
@@ -37,15 +48,35 @@ export default function Schedule({ data, site }: PageProps<'schedule'>) {
           <div className="table-wrap" role="region" aria-label="Season record" tabIndex={0}>
             <table className="record-table">
               <caption>{season.name} record</caption>
-              <thead><tr><th scope="col">Overall</th><th scope="col">Conference</th><th scope="col">Home</th><th scope="col">Away</th><th scope="col">Neutral</th></tr></thead>
-              <tbody><tr><td>{schedule.record.overall}</td><td>{schedule.record.conference}</td><td>{schedule.record.home}</td><td>{schedule.record.away}</td><td>{schedule.record.neutral}</td></tr></tbody>
+              <thead>
+                <tr>
+                  <th scope="col">Overall</th>
+                  <th scope="col">Conference</th>
+                  <th scope="col">Home</th>
+                  <th scope="col">Away</th>
+                  <th scope="col">Neutral</th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <td>{schedule.record.overall}</td>
+                  <td>{schedule.record.conference}</td>
+                  <td>{schedule.record.home}</td>
+                  <td>{schedule.record.away}</td>
+                  <td>{schedule.record.neutral}</td>
+                </tr>
+              </tbody>
             </table>
           </div>
         ) : null}
         <div className="toolbar">
           <div role="group" aria-label="View" className="segmented">
-            <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>List</button>
-            <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>Calendar</button>
+            <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+              List
+            </button>
+            <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+              Calendar
+            </button>
           </div>
           <a href={paths.season(sport.slug, 'stats', season.slug)}>Season statistics</a>
         </div>
@@ -54,9 +85,21 @@ export default function Schedule({ data, site }: PageProps<'schedule'>) {
         ) : (
           <div className="month-grid">
             {[...months.entries()].map(([key, list]) => (
-              <MonthCalendar key={key} month={key} events={list} timeZone={tz} today={site.today} anchorPrefix="event-" />
+              <MonthCalendar
+                key={key}
+                month={key}
+                events={list}
+                timeZone={tz}
+                today={site.today}
+                anchorPrefix="event-"
+              />
             ))}
-            <EventList events={items} site={site} places={sport.score_decimal_places} label={`${season.name} schedule`} />
+            <EventList
+              events={items}
+              site={site}
+              places={sport.score_decimal_places}
+              label={`${season.name} schedule`}
+            />
           </div>
         )}
       </div>

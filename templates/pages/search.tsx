@@ -7,7 +7,14 @@ import { PageHeader } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
 
 const TYPE_LABELS: Record<SearchHit['type'], string> = {
-  article: 'News', player: 'Player', coach: 'Coach', staff: 'Staff', page: 'Page', sport: 'Team', video: 'Video', gallery: 'Gallery',
+  article: 'News',
+  player: 'Player',
+  coach: 'Coach',
+  staff: 'Staff',
+  page: 'Page',
+  sport: 'Team',
+  video: 'Video',
+  gallery: 'Gallery',
 };
 
 type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; answer: SearchAnswer } | { kind: 'failed' };
@@ -55,7 +62,12 @@ export default function Search({ site }: PageProps<'search'>) {
     if (!actions) return; // not interactive yet: the browser submits the GET form itself
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    run({ s: String(data.get('s') ?? '').trim(), sport: String(data.get('sport') ?? '') || null, teamName: String(data.get('team_name') ?? '').trim() || null, page: 1 });
+    run({
+      s: String(data.get('s') ?? '').trim(),
+      sport: String(data.get('sport') ?? '') || null,
+      teamName: String(data.get('team_name') ?? '').trim() || null,
+      page: 1,
+    });
   };
   const toPage = (page: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
@@ -71,19 +83,24 @@ export default function Search({ site }: PageProps<'search'>) {
           <label htmlFor="search-input">Search {site.settings.site_title}</label>
           <div className="search-row">
             <input id="search-input" type="search" name="s" autoComplete="off" />
-            <button type="submit" className="button">Search</button>
+            <button type="submit" className="button">
+              Search
+            </button>
           </div>
           <div className="search-row search-filters">
             <label>
               Sport{' '}
               <select name="sport" defaultValue="">
                 <option value="">All sports</option>
-                {site.sports.map((s) => <option key={s.slug} value={s.slug}>{s.name}</option>)}
+                {site.sports.map((s) => (
+                  <option key={s.slug} value={s.slug}>
+                    {s.name}
+                  </option>
+                ))}
               </select>
             </label>
             <label>
-              Team name{' '}
-              <input type="text" name="team_name" placeholder="e.g. basketball" autoComplete="off" />
+              {'Team name'} <input type="text" name="team_name" placeholder="e.g. basketball" autoComplete="off" />
             </label>
           </div>
         </form>
@@ -93,31 +110,75 @@ export default function Search({ site }: PageProps<'search'>) {
   );
 }
 
-function Results({ state, query, toPage, timeZone }: { state: State; query: SearchQuery | null; toPage: (page: number) => (event: MouseEvent<HTMLAnchorElement>) => void; timeZone: string }) {
+function Results({
+  state,
+  query,
+  toPage,
+  timeZone,
+}: {
+  state: State;
+  query: SearchQuery | null;
+  toPage: (page: number) => (event: MouseEvent<HTMLAnchorElement>) => void;
+  timeZone: string;
+}) {
   const status =
-    state.kind === 'searching' ? 'Searching…'
-    : state.kind === 'failed' ? 'Search is not available just now. Please try again in a moment.'
-    : state.kind === 'done' ? (state.answer.total ? `${state.answer.total.toLocaleString('en-US')} result${state.answer.total === 1 ? '' : 's'} for “${query?.s}”` : `No results for “${query?.s}”. Try fewer or different words.`)
-    : '';
+    state.kind === 'searching'
+      ? 'Searching…'
+      : state.kind === 'failed'
+        ? 'Search is not available just now. Please try again in a moment.'
+        : state.kind === 'done'
+          ? state.answer.total
+            ? `${state.answer.total.toLocaleString('en-US')} result${state.answer.total === 1 ? '' : 's'} for “${query?.s}”`
+            : `No results for “${query?.s}”. Try fewer or different words.`
+          : '';
   return (
     <div id="search-results">
-      <p id="search-status" className="search-status" role="status" tabIndex={-1}>{status}</p>
+      <p id="search-status" className="search-status" role="status" tabIndex={-1}>
+        {status}
+      </p>
       {state.kind === 'done' && state.answer.hits.length ? (
         <>
           <ol className="search-hits">
             {state.answer.hits.map((hit) => (
               <li key={hit.path} className="search-hit">
-                <p className="eyebrow">{TYPE_LABELS[hit.type]}{hit.sport ? ` · ${hit.sport.name}` : ''}{hit.date ? <> · <time dateTime={hit.date}>{shortDate(hit.date, timeZone)}</time></> : null}</p>
-                <h2><a href={hit.path}>{hit.title}</a></h2>
+                <p className="eyebrow">
+                  {TYPE_LABELS[hit.type]}
+                  {hit.sport ? ` · ${hit.sport.name}` : ''}
+                  {hit.date ? (
+                    <>
+                      {' · '}
+                      <time dateTime={hit.date}>{shortDate(hit.date, timeZone)}</time>
+                    </>
+                  ) : null}
+                </p>
+                <h2>
+                  <a href={hit.path}>{hit.title}</a>
+                </h2>
                 {hit.summary ? <p>{hit.summary}</p> : null}
               </li>
             ))}
           </ol>
           {state.answer.pages > 1 ? (
             <nav className="pager" aria-label="Search result pages">
-              {state.answer.page > 1 ? <a href={searchHref({ ...query!, page: state.answer.page - 1 })} onClick={toPage(state.answer.page - 1)}>Previous</a> : null}
-              <span>Page {state.answer.page} of {state.answer.pages}</span>
-              {state.answer.page < state.answer.pages ? <a href={searchHref({ ...query!, page: state.answer.page + 1 })} onClick={toPage(state.answer.page + 1)}>Next</a> : null}
+              {state.answer.page > 1 ? (
+                <a
+                  href={searchHref({ ...query!, page: state.answer.page - 1 })}
+                  onClick={toPage(state.answer.page - 1)}
+                >
+                  Previous
+                </a>
+              ) : null}
+              <span>
+                Page {state.answer.page} of {state.answer.pages}
+              </span>
+              {state.answer.page < state.answer.pages ? (
+                <a
+                  href={searchHref({ ...query!, page: state.answer.page + 1 })}
+                  onClick={toPage(state.answer.page + 1)}
+                >
+                  Next
+                </a>
+              ) : null}
             </nav>
           ) : null}
         </>

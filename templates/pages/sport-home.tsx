@@ -13,28 +13,53 @@ export default function SportHome({ data, site }: PageProps<'sport-home'>) {
   return (
     <>
       <header className="sport-hero">
-        <Img image={sport.schedule_page_image ?? sport.meta_image} className="hero-image" eager decorative sizes="100vw" />
+        <Img
+          image={sport.schedule_page_image ?? sport.meta_image}
+          className="hero-image"
+          eager
+          decorative
+          sizes="100vw"
+        />
         <div className="container sport-hero-inner">
           <p className="eyebrow">{site.settings.current_team_name}</p>
           <h1 id="page-title">{sport.name}</h1>
-          {data.record ? <p className="record">Overall {data.record.overall} · Conference {data.record.conference}</p> : null}
+          {data.record ? (
+            <p className="record">
+              Overall {data.record.overall} · Conference {data.record.conference}
+            </p>
+          ) : null}
           {sport.heroPresentedByLogo ? (
-            <p className="presented-by">Presented by <Img image={sport.heroPresentedByLogo} className="presented-logo" /></p>
+            <p className="presented-by">
+              Presented by <Img image={sport.heroPresentedByLogo} className="presented-logo" />
+            </p>
           ) : null}
         </div>
       </header>
       <div className="container">
         {data.nextEvent ? (
           <Section title="Next game">
-            <ol className="event-list" aria-label="Next game"><EventRow event={eventItemOf(data.nextEvent, ref)} site={site} places={sport.score_decimal_places} /></ol>
+            <ol className="event-list" aria-label="Next game">
+              <EventRow event={eventItemOf(data.nextEvent, ref)} site={site} places={sport.score_decimal_places} />
+            </ol>
           </Section>
         ) : null}
         {data.recent.length ? (
-          <Section title="Recent results" action={<a href={paths.sportSection(sport.slug, 'schedule')}>Full schedule</a>}>
-            <EventList events={data.recent.map((e) => eventItemOf(e, ref))} site={site} places={sport.score_decimal_places} label="Recent results" />
+          <Section
+            title="Recent results"
+            action={<a href={paths.sportSection(sport.slug, 'schedule')}>Full schedule</a>}
+          >
+            <EventList
+              events={data.recent.map((e) => eventItemOf(e, ref))}
+              site={site}
+              places={sport.score_decimal_places}
+              label="Recent results"
+            />
           </Section>
         ) : null}
-        <Section title="Latest news" action={<a href={paths.sportSection(sport.slug, 'news')}>All {sport.name} news</a>}>
+        <Section
+          title="Latest news"
+          action={<a href={paths.sportSection(sport.slug, 'news')}>All {sport.name} news</a>}
+        >
           <ArticleGrid articles={data.news} site={site} />
         </Section>
       </div>

@@ -7,8 +7,16 @@ import type { PageProps } from '../types.ts';
 export function ContactLinks({ member }: { member: StaffMember }) {
   return (
     <>
-      {member.email ? <a href={`mailto:${member.email}`}><UiIcon name="email" /> {member.email}</a> : null}
-      {member.phone ? <a href={`tel:${member.phone.replace(/[^\d+]/g, '')}`}><UiIcon name="phone" /> {member.phone}</a> : null}
+      {member.email ? (
+        <a href={`mailto:${member.email}`}>
+          <UiIcon name="email" /> {member.email}
+        </a>
+      ) : null}
+      {member.phone ? (
+        <a href={`tel:${member.phone.replace(/[^\d+]/g, '')}`}>
+          <UiIcon name="phone" /> {member.phone}
+        </a>
+      ) : null}
     </>
   );
 }
@@ -21,22 +29,42 @@ export default function StaffDirectory({ data, site }: PageProps<'staff-director
       <PageHeader
         title={data.department ? data.department.name : 'Staff Directory'}
         image={settings.hide_staff_directory_hero_image || data.department ? null : settings.staff_directory_hero_image}
-        crumbs={[{ label: 'Home', href: '/' }, { label: 'Staff Directory', href: '/staff-directory' }, ...(data.department ? [{ label: data.department.name }] : [])]}
-        lead={settings.staff_directory_note ? <div dangerouslySetInnerHTML={{ __html: settings.staff_directory_note }} /> : undefined}
+        crumbs={[
+          { label: 'Home', href: '/' },
+          { label: 'Staff Directory', href: '/staff-directory' },
+          ...(data.department ? [{ label: data.department.name }] : []),
+        ]}
+        lead={
+          settings.staff_directory_note ? (
+            <div dangerouslySetInnerHTML={{ __html: settings.staff_directory_note }} />
+          ) : undefined
+        }
       />
       <div className="container with-aside">
         <div>
           {shown.map((d) => (
             <div key={d.id} className="table-wrap" role="region" aria-labelledby={`dept-${d.slug}`} tabIndex={0}>
               <table className="directory">
-                <caption id={`dept-${d.slug}`}>{data.department ? d.name : <a href={paths.department(d.slug)}>{d.name}</a>}</caption>
-                <thead><tr><th scope="col">Name</th><th scope="col">Title</th><th scope="col">Contact</th></tr></thead>
+                <caption id={`dept-${d.slug}`}>
+                  {data.department ? d.name : <a href={paths.department(d.slug)}>{d.name}</a>}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Title</th>
+                    <th scope="col">Contact</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {d.members.map((m) => (
                     <tr key={m.id}>
-                      <th scope="row"><a href={paths.staff(m.slug)}>{m.full_name}</a></th>
+                      <th scope="row">
+                        <a href={paths.staff(m.slug)}>{m.full_name}</a>
+                      </th>
                       <td>{m.title}</td>
-                      <td className="contact-cell"><ContactLinks member={m} /></td>
+                      <td className="contact-cell">
+                        <ContactLinks member={m} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -47,7 +75,13 @@ export default function StaffDirectory({ data, site }: PageProps<'staff-director
         <nav aria-label="Departments" className="aside">
           <h2>Departments</h2>
           <ul role="list">
-            {data.departments.map((d) => <li key={d.id}><a href={paths.department(d.slug)} aria-current={d.id === data.department?.id ? 'page' : undefined}>{d.name}</a></li>)}
+            {data.departments.map((d) => (
+              <li key={d.id}>
+                <a href={paths.department(d.slug)} aria-current={d.id === data.department?.id ? 'page' : undefined}>
+                  {d.name}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
       </div>

@@ -9,14 +9,31 @@ export default function StaffProfile({ data, site }: PageProps<'staff-profile'>)
   const { member } = data;
   return (
     <article className="container profile" aria-labelledby="page-title">
-      <Breadcrumbs items={[{ label: 'Home', href: '/' }, { label: 'Staff Directory', href: '/staff-directory' }, { label: member.full_name }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Home', href: '/' },
+          { label: 'Staff Directory', href: '/staff-directory' },
+          { label: member.full_name },
+        ]}
+      />
       <header className="profile-header">
         <Img image={member.photo} fallback={site.settings.default_staff_member_photo} className="profile-photo" eager />
         <div>
           <h1 id="page-title">{member.full_name}</h1>
           <p className="lead">{member.title}</p>
-          <p className="contact"><ContactLinks member={member} /></p>
-          {data.departments.length ? <p className="meta">{data.departments.map((d, i) => <span key={d.slug}>{i ? ', ' : ''}<a href={paths.department(d.slug)}>{d.name}</a></span>)}</p> : null}
+          <p className="contact">
+            <ContactLinks member={member} />
+          </p>
+          {data.departments.length ? (
+            <p className="meta">
+              {data.departments.map((d, i) => (
+                <span key={d.slug}>
+                  {i ? ', ' : ''}
+                  <a href={paths.department(d.slug)}>{d.name}</a>
+                </span>
+              ))}
+            </p>
+          ) : null}
         </div>
       </header>
       <Section title="Biography">

@@ -7,8 +7,20 @@ export default function Stats({ data }: PageProps<'stats'>) {
   const { sport, season, stats } = data;
   return (
     <>
-      <PageHeader title={`${season.name} ${sport.name} Statistics`} crumbs={[{ label: 'Home', href: '/' }, { label: sport.name, href: paths.sport(sport.slug) }, { label: 'Stats' }]}>
-        <SeasonNav seasons={data.seasons} current={season.slug} hrefFor={(s) => paths.season(sport.slug, 'stats', s)} label="Season" />
+      <PageHeader
+        title={`${season.name} ${sport.name} Statistics`}
+        crumbs={[
+          { label: 'Home', href: '/' },
+          { label: sport.name, href: paths.sport(sport.slug) },
+          { label: 'Stats' },
+        ]}
+      >
+        <SeasonNav
+          seasons={data.seasons}
+          current={season.slug}
+          hrefFor={(s) => paths.season(sport.slug, 'stats', s)}
+          label="Season"
+        />
       </PageHeader>
       <div className="container">
         {stats.tables.map((table) => (

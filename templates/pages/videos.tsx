@@ -8,8 +8,10 @@ import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
 
 function embedUrl(video: Video): string | null {
-  if (video.provider === 'youtube' && video.provider_id) return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.provider_id)}?autoplay=1`;
-  if (video.provider === 'vimeo' && video.provider_id) return `https://player.vimeo.com/video/${encodeURIComponent(video.provider_id)}?autoplay=1`;
+  if (video.provider === 'youtube' && video.provider_id)
+    return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.provider_id)}?autoplay=1`;
+  if (video.provider === 'vimeo' && video.provider_id)
+    return `https://player.vimeo.com/video/${encodeURIComponent(video.provider_id)}?autoplay=1`;
   return null;
 }
 
@@ -22,14 +24,22 @@ export function VideoCard({ video, timeZone }: { video: Video; timeZone: string 
       <div className="video-frame">
         {playing ? (
           embed ? (
-            <iframe src={embed} title={video.title} allow="autoplay; encrypted-media; picture-in-picture" allowFullScreen loading="lazy" />
+            <iframe
+              src={embed}
+              title={video.title}
+              allow="autoplay; encrypted-media; picture-in-picture"
+              allowFullScreen
+              loading="lazy"
+            />
           ) : (
             <video src={video.file_url ?? undefined} controls autoPlay playsInline poster={video.thumbnail.url} />
           )
         ) : (
           <button type="button" className="video-play" onClick={() => setPlaying(true)}>
             <Img image={video.thumbnail} decorative />
-            <span className="play-badge"><UiIcon name="play" /></span>
+            <span className="play-badge">
+              <UiIcon name="play" />
+            </span>
             <span className="visually-hidden">Play video: {video.title}</span>
             <span className="video-duration">{duration(video.duration_seconds)}</span>
           </button>
@@ -38,7 +48,9 @@ export function VideoCard({ video, timeZone }: { video: Video; timeZone: string 
       <div className="card-body">
         {video.sport ? <p className="eyebrow">{video.sport.name}</p> : null}
         <h2 className="card-title">{video.title}</h2>
-        <p className="meta"><time dateTime={video.date}>{longDate(video.date, timeZone)}</time></p>
+        <p className="meta">
+          <time dateTime={video.date}>{longDate(video.date, timeZone)}</time>
+        </p>
       </div>
     </article>
   );
@@ -48,13 +60,27 @@ export default function Videos({ data, site }: PageProps<'videos'>) {
   const sport = data.sport?.sport ?? null;
   return (
     <>
-      <PageHeader title={sport ? `${sport.name} Videos` : 'Videos'} crumbs={[{ label: 'Home', href: '/' }, ...(sport ? [{ label: sport.name, href: paths.sport(sport.slug) }] : []), { label: 'Videos' }]} lead={<p>{data.total} videos</p>} />
+      <PageHeader
+        title={sport ? `${sport.name} Videos` : 'Videos'}
+        crumbs={[
+          { label: 'Home', href: '/' },
+          ...(sport ? [{ label: sport.name, href: paths.sport(sport.slug) }] : []),
+          { label: 'Videos' },
+        ]}
+        lead={<p>{data.total} videos</p>}
+      />
       <div className="container">
         {data.videos.length ? (
           <ul className="grid cards" role="list">
-            {data.videos.map((v) => <li key={v.id}><VideoCard video={v} timeZone={site.settings.website_timezone} /></li>)}
+            {data.videos.map((v) => (
+              <li key={v.id}>
+                <VideoCard video={v} timeZone={site.settings.website_timezone} />
+              </li>
+            ))}
           </ul>
-        ) : <p className="empty">No videos yet.</p>}
+        ) : (
+          <p className="empty">No videos yet.</p>
+        )}
       </div>
     </>
   );

@@ -6,8 +6,12 @@ export function CalendarLinks({ href, label, site }: { href: string; label: stri
   const webcal = `${site.siteUrl.replace(/^https?:/, 'webcal:')}${href}`;
   return (
     <p className="calendar-links">
-      <a href={webcal}><UiIcon name="calendar" /> Subscribe to {label} in your calendar app</a>
-      <a href={href} download>Download the calendar (.ics)</a>
+      <a href={webcal}>
+        <UiIcon name="calendar" /> Subscribe to {label} in your calendar app
+      </a>
+      <a href={href} download>
+        Download the calendar (.ics)
+      </a>
     </p>
   );
 }

@@ -25,7 +25,15 @@ export function useDraft<K extends DraftKind>(kind: K): DraftResult<Drafts[K]> |
  * A preview or revision: the shell while it loads, the error page when the API refuses (no editor identity: 403),
  * else the published template with a banner saying what the editor is looking at.
  */
-export function DraftView<T>({ what, kind, result, site, title, revision, children }: {
+export function DraftView<T>({
+  what,
+  kind,
+  result,
+  site,
+  title,
+  revision,
+  children,
+}: {
   what: 'Article' | 'Page';
   kind: 'preview' | 'revision';
   result: DraftResult<T> | null;
@@ -36,7 +44,16 @@ export function DraftView<T>({ what, kind, result, site, title, revision, childr
 }) {
   const shown = result?.ok ? title(result.draft) : null;
   useEffect(() => {
-    if (shown) document.title = documentTitle({ title: `${kind === 'preview' ? 'Preview' : 'Revision'}: ${shown}`, description: null, image: null, type: 'website' }, site);
+    if (shown)
+      document.title = documentTitle(
+        {
+          title: `${kind === 'preview' ? 'Preview' : 'Revision'}: ${shown}`,
+          description: null,
+          image: null,
+          type: 'website',
+        },
+        site,
+      );
   }, [shown, kind, site]);
   if (!result) {
     return (
@@ -53,9 +70,17 @@ export function DraftView<T>({ what, kind, result, site, title, revision, childr
   return (
     <>
       <p className="preview-banner" role="note">
-        {saved
-          ? <>Revision saved <time dateTime={saved.created_at}>{longDate(saved.created_at, site.settings.website_timezone)}</time> by {saved.created_by}. It is not what visitors see.</>
-          : <>{what} preview: only signed-in editors see this until it is published.</>}
+        {saved ? (
+          <>
+            {'Revision saved '}
+            <time dateTime={saved.created_at}>{longDate(saved.created_at, site.settings.website_timezone)}</time>
+            {' by '}
+            {saved.created_by}
+            {'. It is not what visitors see.'}
+          </>
+        ) : (
+          <>{what} preview: only signed-in editors see this until it is published.</>
+        )}
       </p>
       {children(result.draft)}
     </>

@@ -46,7 +46,8 @@ interface Props {
 
 /** CMS rich text, with ad zones spaced by the site settings when asked. */
 export function RichText({ html, className, ad }: Props) {
-  if (!ad || !ad.zone || ad.interval <= 0) return <div className={className ?? 'prose'} dangerouslySetInnerHTML={{ __html: html }} />;
+  if (!ad || !ad.zone || ad.interval <= 0)
+    return <div className={className ?? 'prose'} dangerouslySetInnerHTML={{ __html: html }} />;
   const chunks = splitTopLevel(html);
   const slots = adSlots(chunks.length, ad.interval, ad.shift);
   const out: ReactNode[] = [];
@@ -54,5 +55,11 @@ export function RichText({ html, className, ad }: Props) {
     if (slots.has(i)) out.push(<AdZone key={`ad-${i}`} uuid={ad.zone!} label={ad.label} />);
     out.push(<div key={i} className="prose-part" dangerouslySetInnerHTML={{ __html: chunk }} />);
   });
-  return <div className={className ?? 'prose'}>{out.map((node, i) => <Fragment key={i}>{node}</Fragment>)}</div>;
+  return (
+    <div className={className ?? 'prose'}>
+      {out.map((node, i) => (
+        <Fragment key={i}>{node}</Fragment>
+      ))}
+    </div>
+  );
 }

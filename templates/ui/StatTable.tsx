@@ -2,13 +2,24 @@ import { useState } from 'react';
 import type { StatTable as Table } from '../../src/api/schemas/stats.ts';
 
 /** A stats table with a caption and headers; columns sort by click or keyboard. */
-export function StatTable({ table, linkFor, sortable = true }: { table: Table; linkFor?: (slug: string) => string; sortable?: boolean }) {
+export function StatTable({
+  table,
+  linkFor,
+  sortable = true,
+}: {
+  table: Table;
+  linkFor?: (slug: string) => string;
+  sortable?: boolean;
+}) {
   const [sort, setSort] = useState<{ key: string; dir: 1 | -1 } | null>(null);
   const rows = sort
     ? [...table.rows].sort((a, b) => {
         const x = sort.key === '__label' ? a.label : a.cells[sort.key];
         const y = sort.key === '__label' ? b.label : b.cells[sort.key];
-        return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''))) * sort.dir;
+        return (
+          (typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''))) *
+          sort.dir
+        );
       })
     : table.rows;
   const header = (key: string, label: string, title: string) => {
@@ -17,7 +28,11 @@ export function StatTable({ table, linkFor, sortable = true }: { table: Table; l
     return (
       <th key={key} scope="col" aria-sort={ariaSort} title={title !== label ? title : undefined}>
         {sortable ? (
-          <button type="button" className="sort" onClick={() => setSort({ key, dir: active && sort!.dir === -1 ? 1 : -1 })}>
+          <button
+            type="button"
+            className="sort"
+            onClick={() => setSort({ key, dir: active && sort!.dir === -1 ? 1 : -1 })}
+          >
             {label}
             <span className="visually-hidden">{title !== label ? ` (${title})` : ''}, sort</span>
           </button>
@@ -41,7 +56,9 @@ export function StatTable({ table, linkFor, sortable = true }: { table: Table; l
         <tbody>
           {rows.map((row, i) => (
             <tr key={`${row.label}-${i}`}>
-              <th scope="row">{row.player_slug && linkFor ? <a href={linkFor(row.player_slug)}>{row.label}</a> : row.label}</th>
+              <th scope="row">
+                {row.player_slug && linkFor ? <a href={linkFor(row.player_slug)}>{row.label}</a> : row.label}
+              </th>
               {table.columns.map((c) => (
                 <td key={c.key}>{row.cells[c.key] ?? '–'}</td>
               ))}
@@ -53,7 +70,11 @@ export function StatTable({ table, linkFor, sortable = true }: { table: Table; l
             <tr>
               <th scope="row">Totals</th>
               {table.columns.map((c) => (
-                <td key={c.key}>{typeof table.totals![c.key] === 'number' ? Math.round(Number(table.totals![c.key]) * 100) / 100 : (table.totals![c.key] ?? '–')}</td>
+                <td key={c.key}>
+                  {typeof table.totals![c.key] === 'number'
+                    ? Math.round(Number(table.totals![c.key]) * 100) / 100
+                    : (table.totals![c.key] ?? '–')}
+                </td>
               ))}
             </tr>
           </tfoot>

@@ -2,7 +2,19 @@ import type { EventItem } from '../data.ts';
 import { monthName, partsOf, shortWeekday } from './format.ts';
 
 /** A month grid: each day lists its events; days link to the list below. */
-export function MonthCalendar({ month, events, timeZone, today, anchorPrefix = 'day-' }: { month: string; events: EventItem[]; timeZone: string; today: string; anchorPrefix?: string }) {
+export function MonthCalendar({
+  month,
+  events,
+  timeZone,
+  today,
+  anchorPrefix = 'day-',
+}: {
+  month: string;
+  events: EventItem[];
+  timeZone: string;
+  today: string;
+  anchorPrefix?: string;
+}) {
   const [year, m] = month.split('-').map(Number) as [number, number];
   const first = new Date(Date.UTC(year, m - 1, 1)).getUTCDay();
   const days = new Date(Date.UTC(year, m, 0)).getUTCDate();
@@ -11,15 +23,26 @@ export function MonthCalendar({ month, events, timeZone, today, anchorPrefix = '
     const p = partsOf(e.date, timeZone);
     byDay.set(p.day, [...(byDay.get(p.day) ?? []), e]);
   }
-  const cells: (number | null)[] = [...Array.from({ length: first }, () => null), ...Array.from({ length: days }, (_, i) => i + 1)];
+  const cells: (number | null)[] = [
+    ...Array.from({ length: first }, () => null),
+    ...Array.from({ length: days }, (_, i) => i + 1),
+  ];
   while (cells.length % 7) cells.push(null);
   const weeks = Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
   return (
     <div className="table-wrap" role="region" aria-label="Calendar" tabIndex={0}>
       <table className="calendar">
-        <caption>{monthName(m)} {year}</caption>
+        <caption>
+          {monthName(m)} {year}
+        </caption>
         <thead>
-          <tr>{[0, 1, 2, 3, 4, 5, 6].map((d) => <th key={d} scope="col" abbr={shortWeekday(d)}>{shortWeekday(d).slice(0, 2)}</th>)}</tr>
+          <tr>
+            {[0, 1, 2, 3, 4, 5, 6].map((d) => (
+              <th key={d} scope="col" abbr={shortWeekday(d)}>
+                {shortWeekday(d).slice(0, 2)}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {weeks.map((week, w) => (
@@ -33,10 +56,19 @@ export function MonthCalendar({ month, events, timeZone, today, anchorPrefix = '
                       <>
                         <span className="day">{day}</span>
                         {list.map((e) => (
-                          <a key={e.id} href={`#${anchorPrefix}${e.id}`} className={`day-event${e.result?.outcome === 'W' ? ' win' : e.result?.outcome === 'L' ? ' loss' : ''}`}>
-                            <span className="visually-hidden">{monthName(m)} {day}: </span>
+                          <a
+                            key={e.id}
+                            href={`#${anchorPrefix}${e.id}`}
+                            className={`day-event${e.result?.outcome === 'W' ? ' win' : e.result?.outcome === 'L' ? ' loss' : ''}`}
+                          >
+                            <span className="visually-hidden">
+                              {monthName(m)} {day}
+                              {': '}
+                            </span>
                             {events.some((x) => x.sport.id !== e.sport.id) ? `${e.sport.short_name} ` : ''}
-                            {e.opponent ? `${e.location_type === 'away' ? '@' : 'vs'} ${e.opponent.name}` : (e.title ?? 'Event')}
+                            {e.opponent
+                              ? `${e.location_type === 'away' ? '@' : 'vs'} ${e.opponent.name}`
+                              : (e.title ?? 'Event')}
                           </a>
                         ))}
                       </>
@@ -51,4 +83,3 @@ export function MonthCalendar({ month, events, timeZone, today, anchorPrefix = '
     </div>
   );
 }
-

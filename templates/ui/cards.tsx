@@ -5,23 +5,53 @@ import { Img } from './Img.tsx';
 import { paths } from './paths.ts';
 
 /** A news story card: image, sport, headline, date. */
-export function ArticleCard({ article, site, eager, headingLevel = 3 }: { article: ArticleSummary; site: SiteData; eager?: boolean; headingLevel?: 2 | 3 }) {
+export function ArticleCard({
+  article,
+  site,
+  eager,
+  headingLevel = 3,
+}: {
+  article: ArticleSummary;
+  site: SiteData;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card article-card">
-      <Img image={article.featured_image} className="card-media" eager={eager} decorative sizes="(min-width: 960px) 33vw, 100vw" />
+      <Img
+        image={article.featured_image}
+        className="card-media"
+        eager={eager}
+        decorative
+        sizes="(min-width: 960px) 33vw, 100vw"
+      />
       <div className="card-body">
         {article.sport ? <p className="eyebrow">{article.sport.name}</p> : null}
         <Heading className="card-title">
-          <a href={paths.article(article, site.settings.website_timezone)} className="stretched">{article.title}</a>
+          <a href={paths.article(article, site.settings.website_timezone)} className="stretched">
+            {article.title}
+          </a>
         </Heading>
-        <p className="meta"><time dateTime={article.date}>{longDate(article.date, site.settings.website_timezone)}</time></p>
+        <p className="meta">
+          <time dateTime={article.date}>{longDate(article.date, site.settings.website_timezone)}</time>
+        </p>
       </div>
     </article>
   );
 }
 
-export function ArticleGrid({ articles, site, eagerFirst, headingLevel }: { articles: ArticleSummary[]; site: SiteData; eagerFirst?: boolean; headingLevel?: 2 | 3 }) {
+export function ArticleGrid({
+  articles,
+  site,
+  eagerFirst,
+  headingLevel,
+}: {
+  articles: ArticleSummary[];
+  site: SiteData;
+  eagerFirst?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   if (articles.length === 0) return <p className="empty">No stories yet.</p>;
   return (
     <ul className="grid cards" role="list">

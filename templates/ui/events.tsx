@@ -16,7 +16,8 @@ export function resultText(result: EventResult | null, places = 0): string | nul
   if (result.status === 'postponed') return 'Postponed';
   if (result.status === 'cancelled') return 'Cancelled';
   if (result.place !== null) return result.note ?? `Place ${result.place}`;
-  if (result.team_score === null || result.opponent_score === null) return result.status === 'in_progress' ? 'In progress' : 'Final';
+  if (result.team_score === null || result.opponent_score === null)
+    return result.status === 'in_progress' ? 'In progress' : 'Final';
   const line = `${score(result.team_score, places)}-${score(result.opponent_score, places)}`;
   return `${result.outcome ?? ''} ${line}${result.note ? ` (${result.note})` : ''}`.trim();
 }
@@ -32,7 +33,13 @@ export function Broadcasts({ list }: { list: Broadcast[] }) {
         <li key={i}>
           <UiIcon name={BROADCAST_ICON[b.type]} />
           <span className="visually-hidden">{BROADCAST_LABEL[b.type]}: </span>
-          {b.url ? <a href={b.url} rel="noopener">{b.name}</a> : b.name}
+          {b.url ? (
+            <a href={b.url} rel="noopener">
+              {b.name}
+            </a>
+          ) : (
+            b.name
+          )}
         </li>
       ))}
     </ul>
@@ -40,7 +47,17 @@ export function Broadcasts({ list }: { list: Broadcast[] }) {
 }
 
 /** One row of a schedule or list of events. */
-export function EventRow({ event, site, places = 0, showSport }: { event: EventItem; site: SiteData; places?: number; showSport?: boolean }) {
+export function EventRow({
+  event,
+  site,
+  places = 0,
+  showSport,
+}: {
+  event: EventItem;
+  site: SiteData;
+  places?: number;
+  showSport?: boolean;
+}) {
   const tz = site.settings.website_timezone;
   const result = resultText(event.result, places);
   const outcome = event.result?.outcome;
@@ -56,7 +73,11 @@ export function EventRow({ event, site, places = 0, showSport }: { event: EventI
           {showSport ? <p className="eyebrow">{event.sport.name}</p> : null}
           <p className="event-title">
             {opponentLabel(event)}
-            {event.is_conference ? <abbr className="badge" title="Conference game">Conf.</abbr> : null}
+            {event.is_conference ? (
+              <abbr className="badge" title="Conference game">
+                Conf.
+              </abbr>
+            ) : null}
           </p>
           <p className="meta">
             <UiIcon name="pin" /> {event.location.venue}, {event.location.city}, {event.location.state}
@@ -65,17 +86,45 @@ export function EventRow({ event, site, places = 0, showSport }: { event: EventI
         </div>
       </div>
       <div className="event-result">
-        {result ? <span className={`result ${outcome === 'W' ? 'win' : outcome === 'L' ? 'loss' : ''}`}>{result}</span> : <Broadcasts list={event.broadcasts} />}
+        {result ? (
+          <span className={`result ${outcome === 'W' ? 'win' : outcome === 'L' ? 'loss' : ''}`}>{result}</span>
+        ) : (
+          <Broadcasts list={event.broadcasts} />
+        )}
         <span className="event-links">
-          {event.boxscore_id ? <a href={paths.boxscore(event.boxscore_id)}>Box score<span className="visually-hidden"> {opponentLabel(event)}, {shortDate(event.date, tz)}</span></a> : null}
-          {!event.result && event.tickets_url ? <a href={event.tickets_url} rel="noopener"><UiIcon name="ticket" /> Tickets<span className="visually-hidden"> {opponentLabel(event)}</span></a> : null}
+          {event.boxscore_id ? (
+            <a href={paths.boxscore(event.boxscore_id)}>
+              Box score
+              <span className="visually-hidden">
+                {' '}
+                {opponentLabel(event)}, {shortDate(event.date, tz)}
+              </span>
+            </a>
+          ) : null}
+          {!event.result && event.tickets_url ? (
+            <a href={event.tickets_url} rel="noopener">
+              <UiIcon name="ticket" /> Tickets<span className="visually-hidden"> {opponentLabel(event)}</span>
+            </a>
+          ) : null}
         </span>
       </div>
     </li>
   );
 }
 
-export function EventList({ events, site, places, showSport, label }: { events: EventItem[]; site: SiteData; places?: number; showSport?: boolean; label: string }) {
+export function EventList({
+  events,
+  site,
+  places,
+  showSport,
+  label,
+}: {
+  events: EventItem[];
+  site: SiteData;
+  places?: number;
+  showSport?: boolean;
+  label: string;
+}) {
   if (events.length === 0) return <p className="empty">No events scheduled.</p>;
   return (
     <ol className="event-list" aria-label={label}>

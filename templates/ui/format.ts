@@ -2,7 +2,20 @@
  * Date formatting that gives the same text in Node and every browser (hydration compares them): Intl only
  * supplies the numbers in the site's timezone; words come from our own tables.
  */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -34,15 +47,31 @@ export function partsOf(iso: string, timeZone: string): Parts {
 function computeParts(iso: string, timeZone: string): Parts {
   let f = formatters.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
     formatters.set(timeZone, f);
   }
-  const get = (parts: Intl.DateTimeFormatPart[], type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const get = (parts: Intl.DateTimeFormatPart[], type: string) =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
   const parts = f.formatToParts(new Date(iso));
   const year = get(parts, 'year');
   const month = get(parts, 'month');
   const day = get(parts, 'day');
-  return { year, month, day, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(), hour: get(parts, 'hour') % 24, minute: get(parts, 'minute') };
+  return {
+    year,
+    month,
+    day,
+    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
+    hour: get(parts, 'hour') % 24,
+    minute: get(parts, 'minute'),
+  };
 }
 
 export const monthName = (month: number) => MONTHS[month - 1]!;
@@ -79,7 +108,9 @@ export function ymd(iso: string, timeZone: string): string {
 export function duration(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
-  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
+  return m >= 60
+    ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s).padStart(2, '0')}`
+    : `${m}:${String(s).padStart(2, '0')}`;
 }
 
 /** Score to the sport's decimal places. */

@@ -1,7 +1,17 @@
 import type { SiteData } from '../data.ts';
 
 /** A content icon (sport, social) resolved at build time and inlined as SVG. */
-export function ContentIcon({ name, site, label, className }: { name: string | null | undefined; site: SiteData; label?: string; className?: string }) {
+export function ContentIcon({
+  name,
+  site,
+  label,
+  className,
+}: {
+  name: string | null | undefined;
+  site: SiteData;
+  label?: string;
+  className?: string;
+}) {
   const icon = name ? site.icons[name] : undefined;
   if (!icon) return null;
   return (
@@ -43,8 +53,22 @@ export type UiIconName = keyof typeof PATHS;
 /** Interface icons of our own design system. Decorative: the text beside them says what they mean. */
 export function UiIcon({ name, className }: { name: UiIconName; className?: string }) {
   return (
-    <svg className={className ?? 'icon'} viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
-      <path d={PATHS[name]} fill={name === 'play' ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      className={className ?? 'icon'}
+      viewBox="0 0 24 24"
+      width="1em"
+      height="1em"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={PATHS[name]}
+        fill={name === 'play' ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -12,7 +12,13 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
     <nav aria-label="Breadcrumb" className="breadcrumbs">
       <ol>
         {items.map((c, i) => (
-          <li key={i}>{c.href && i < items.length - 1 ? <a href={c.href}>{c.label}</a> : <span aria-current={i === items.length - 1 ? 'page' : undefined}>{c.label}</span>}</li>
+          <li key={i}>
+            {c.href && i < items.length - 1 ? (
+              <a href={c.href}>{c.label}</a>
+            ) : (
+              <span aria-current={i === items.length - 1 ? 'page' : undefined}>{c.label}</span>
+            )}
+          </li>
         ))}
       </ol>
     </nav>
@@ -20,7 +26,19 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
 }
 
 /** The top of a page: breadcrumbs, title, an optional hero image and lead. */
-export function PageHeader({ title, crumbs, lead, image, children }: { title: string; crumbs?: Crumb[]; lead?: ReactNode; image?: Image | null; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  crumbs,
+  lead,
+  image,
+  children,
+}: {
+  title: string;
+  crumbs?: Crumb[];
+  lead?: ReactNode;
+  image?: Image | null;
+  children?: ReactNode;
+}) {
   return (
     <header className={`page-header${image ? ' has-hero' : ''}`}>
       {image ? <Img image={image} className="hero-image" eager decorative sizes="100vw" /> : null}
@@ -34,7 +52,17 @@ export function PageHeader({ title, crumbs, lead, image, children }: { title: st
   );
 }
 
-export function Section({ title, id, children, action }: { title: string; id?: string; children: ReactNode; action?: ReactNode }) {
+export function Section({
+  title,
+  id,
+  children,
+  action,
+}: {
+  title: string;
+  id?: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   const headingId = id ?? `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section className="section" aria-labelledby={headingId}>
@@ -48,7 +76,17 @@ export function Section({ title, id, children, action }: { title: string; id?: s
 }
 
 /** Links to the same view in other seasons: plain links, so it works before and without scripts. */
-export function SeasonNav({ seasons, current, hrefFor, label }: { seasons: { slug: string; name: string }[]; current: string; hrefFor: (slug: string) => string; label: string }) {
+export function SeasonNav({
+  seasons,
+  current,
+  hrefFor,
+  label,
+}: {
+  seasons: { slug: string; name: string }[];
+  current: string;
+  hrefFor: (slug: string) => string;
+  label: string;
+}) {
   return (
     <details className="season-nav">
       <summary>
@@ -57,7 +95,9 @@ export function SeasonNav({ seasons, current, hrefFor, label }: { seasons: { slu
       <ul role="list">
         {[...seasons].reverse().map((s) => (
           <li key={s.slug}>
-            <a href={hrefFor(s.slug)} aria-current={s.slug === current ? 'page' : undefined}>{s.name}</a>
+            <a href={hrefFor(s.slug)} aria-current={s.slug === current ? 'page' : undefined}>
+              {s.name}
+            </a>
           </li>
         ))}
       </ul>

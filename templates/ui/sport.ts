@@ -5,10 +5,27 @@ import type { EventItem } from '../data.ts';
 /** A sport's own event, in the list shape the event components take. */
 export function eventItemOf(e: Event, sport: SportRef): EventItem {
   return {
-    id: e.id, sport, date: e.date, time_tba: e.time_tba, title: e.title, location_type: e.location_type, location: e.location,
-    is_conference: e.is_conference, tournament: e.tournament, result: e.result, broadcasts: e.broadcasts, tickets_url: e.tickets_url,
-    boxscore_id: e.boxscore_id, recap_article_id: e.recap_article_id, opponent: e.opponent ? { name: e.opponent.name, logo: e.opponent.logo } : null,
+    id: e.id,
+    sport,
+    date: e.date,
+    time_tba: e.time_tba,
+    title: e.title,
+    location_type: e.location_type,
+    location: e.location,
+    is_conference: e.is_conference,
+    tournament: e.tournament,
+    result: e.result,
+    broadcasts: e.broadcasts,
+    tickets_url: e.tickets_url,
+    boxscore_id: e.boxscore_id,
+    recap_article_id: e.recap_article_id,
+    opponent: e.opponent ? { name: e.opponent.name, logo: e.opponent.logo } : null,
   };
 }
 
-export const sportRefOf = (sport: { id: number; name: string; slug: string; short_name: string }): SportRef => ({ id: sport.id, name: sport.name, slug: sport.slug, short_name: sport.short_name });
+export const sportRefOf = (sport: { id: number; name: string; slug: string; short_name: string }): SportRef => ({
+  id: sport.id,
+  name: sport.name,
+  slug: sport.slug,
+  short_name: sport.short_name,
+});

@@ -30,7 +30,10 @@ async function caught(promise: Promise<unknown>): Promise<FieldhouseError> {
 describe('request headers (spec §7)', () => {
   it('sends X-Requested-With, Accept, Origin and, only with an identity, X-Oas-Identity', async () => {
     let identity: string | null = null;
-    const { api } = clientFor(server, rec.transport, { origin: 'https://www.cedarvalleyhawks.example', identity: () => identity });
+    const { api } = clientFor(server, rec.transport, {
+      origin: 'https://www.cedarvalleyhawks.example',
+      identity: () => identity,
+    });
     rec.sent.length = 0;
     await api.websiteConfig();
     identity = 'demo-editor';
@@ -51,7 +54,9 @@ describe('request headers (spec §7)', () => {
     await api.sportBySlug('football');
     const zones = server.dataset.adZones.slice(0, 2).map((z) => z.uuid);
     await api.ads(zones);
-    expect(rec.sent[0]!.url).toContain('include=schedulePageImage,rosterPageImage,defaultSeason,defaultRoster,heroPresentedByLogo,rosterPlayersTemplateFields,rosterStaffMembersTemplateFields,metaImage,icon');
+    expect(rec.sent[0]!.url).toContain(
+      'include=schedulePageImage,rosterPageImage,defaultSeason,defaultRoster,heroPresentedByLogo,rosterPlayersTemplateFields,rosterStaffMembersTemplateFields,metaImage,icon',
+    );
     expect(rec.sent[1]!.url).toContain(`zones=${zones[0]},${zones[1]}`);
   });
 
@@ -73,7 +78,12 @@ describe('POST encodings', () => {
   it('sends a plain object as JSON with Content-Type application/json', async () => {
     const { api } = clientFor(server, rec.transport);
     rec.sent.length = 0;
-    const result = await api.submitForm(3, { name: 'Pat Doe', outlet: 'Valley Gazette', email: 'pat@gazette.example', needs: ['photo', 'press'] });
+    const result = await api.submitForm(3, {
+      name: 'Pat Doe',
+      outlet: 'Valley Gazette',
+      email: 'pat@gazette.example',
+      needs: ['photo', 'press'],
+    });
     expect(result.message).toMatch(/Request received/);
     expect(rec.sent[0]!.headers['Content-Type']).toBe('application/json');
     expect(JSON.parse(rec.sent[0]!.body as string)).toMatchObject({ name: 'Pat Doe', needs: ['photo', 'press'] });
@@ -106,7 +116,10 @@ describe('POST encodings', () => {
     expect(error.status).toBe(422);
     expect(error.fatal).toBe(false);
     expect(error.details.body).toMatchObject({
-      errors: { guardian_email: 'Parent or guardian email must be a valid email address.', waiver: 'Signed waiver must be one of: application/pdf.' },
+      errors: {
+        guardian_email: 'Parent or guardian email must be a valid email address.',
+        waiver: 'Signed waiver must be one of: application/pdf.',
+      },
     });
   });
 });
@@ -161,7 +174,10 @@ describe('retries and backoff', () => {
     try {
       const { api, client } = clientFor(flaky, rec.transport, { retry: { retries: 3, baseDelayMs: 5 } });
       const retries: number[] = [];
-      const { api: logged } = clientFor(flaky, rec.transport, { retry: { retries: 3, baseDelayMs: 5 }, onRetry: (r) => retries.push(r.attempt) });
+      const { api: logged } = clientFor(flaky, rec.transport, {
+        retry: { retries: 3, baseDelayMs: 5 },
+        onRetry: (r) => retries.push(r.attempt),
+      });
       await expect(api.websiteConfig()).resolves.toMatchObject({ site_title: 'Cedar Valley Hawks' });
       expect(client.stats.retries).toBe(2);
       await expect(logged.categories()).resolves.toHaveLength(9);
@@ -199,10 +215,14 @@ describe('retries and backoff', () => {
     const broken = await startDemo({ faults: { resetRate: 1 } });
     const slow = await startDemo({ faults: { latencyMs: 400 } });
     try {
-      const reset = await caught(clientFor(broken, rec.transport, { retry: { retries: 2, baseDelayMs: 5 } }).api.categories());
+      const reset = await caught(
+        clientFor(broken, rec.transport, { retry: { retries: 2, baseDelayMs: 5 } }).api.categories(),
+      );
       expect(reset.code).toBe('ApiNetworkError');
       expect(reset.message).toMatch(/failed after 3 attempts/);
-      const timeout = await caught(clientFor(slow, rec.transport, { timeoutMs: 100, retry: { retries: 1, baseDelayMs: 5 } }).api.categories());
+      const timeout = await caught(
+        clientFor(slow, rec.transport, { timeoutMs: 100, retry: { retries: 1, baseDelayMs: 5 } }).api.categories(),
+      );
       expect(timeout.message).toMatch(/timed out after 100 ms/);
     } finally {
       await broken.close();
@@ -212,7 +232,9 @@ describe('retries and backoff', () => {
 
   it('grows the delay exponentially with full jitter, capped, and reads Retry-After', () => {
     const policy = { retries: 5, baseDelayMs: 100, maxDelayMs: 1_000 };
-    expect([0, 1, 2, 3, 4].map((n) => backoffDelay(policy, n, undefined, () => 1))).toEqual([100, 200, 400, 800, 1_000]);
+    expect([0, 1, 2, 3, 4].map((n) => backoffDelay(policy, n, undefined, () => 1))).toEqual([
+      100, 200, 400, 800, 1_000,
+    ]);
     expect(backoffDelay(policy, 3, undefined, () => 0)).toBe(0);
     expect(backoffDelay(policy, 0, '0')).toBe(0);
     expect(backoffDelay(policy, 0, '120')).toBe(1_000);
@@ -237,7 +259,9 @@ describe('validation at the boundary', () => {
     try {
       const error = await caught(createContentApi(client).sports());
       expect(error.code).toBe('ApiInvalidResponse');
-      expect(error.message).toContain('GET /api/v1/sports?include=icon&per_page=100&sort=order returned an invalid record data[3] (id 4, slug "baseball")');
+      expect(error.message).toContain(
+        'GET /api/v1/sports?include=icon&per_page=100&sort=order returned an invalid record data[3] (id 4, slug "baseball")',
+      );
       expect(error.message).toContain('at data[3].default_season_id: Invalid input: expected number, received string');
     } finally {
       await corrupting.close();
@@ -259,10 +283,13 @@ describe('validation at the boundary', () => {
     const { client } = clientFor(server, rec.transport);
     const search = await client.get('/search', { query: { s: 'basketball' }, schema: z.unknown() });
     expect(search.cache).toEqual({ header: 'no-cache', noCache: true, noStore: false });
-    const user = await clientFor(server, rec.transport, { identity: () => 'demo-editor' }).client.get(`${server.dashboardApiUrl}/user`, {
-      schema: z.unknown(),
-      absolute: true,
-    });
+    const user = await clientFor(server, rec.transport, { identity: () => 'demo-editor' }).client.get(
+      `${server.dashboardApiUrl}/user`,
+      {
+        schema: z.unknown(),
+        absolute: true,
+      },
+    );
     expect(user.cache).toMatchObject({ noStore: true });
   });
 });

@@ -72,7 +72,12 @@ describe('line files', () => {
 describe('the planned-page channel', () => {
   it('keeps order when items overflow to disk, and holds at most the high-water mark in memory', async () => {
     const overflow = file('planned.jsonl');
-    const channel = createChannel<{ n: number }>({ file: overflow, highWater: 10, encode: (x) => JSON.stringify(x), decode: (line) => JSON.parse(line) });
+    const channel = createChannel<{ n: number }>({
+      file: overflow,
+      highWater: 10,
+      encode: (x) => JSON.stringify(x),
+      decode: (line) => JSON.parse(line),
+    });
     for (let i = 0; i < 25; i++) channel.push({ n: i });
     const seen: number[] = [];
     const consume = (async () => {
@@ -89,7 +94,12 @@ describe('the planned-page channel', () => {
   });
 
   it('ends the consumer with the producer’s error once the waiting items are read', async () => {
-    const channel = createChannel<number>({ file: file('failing.jsonl'), highWater: 2, encode: String, decode: Number });
+    const channel = createChannel<number>({
+      file: file('failing.jsonl'),
+      highWater: 2,
+      encode: String,
+      decode: Number,
+    });
     for (let i = 0; i < 5; i++) channel.push(i);
     channel.close(new Error('the API went away'));
     const seen: number[] = [];
@@ -139,7 +149,9 @@ describe('the ledger of written pages', () => {
   it('streams the manifest’s prerendered list: the same JSON as one stringify', async () => {
     const out = mkdtempSync(join(work, 'manifest-'));
     const paths = Array.from({ length: 20_000 }, (_, i) => `/news/2026/${String(i).padStart(5, '0')}/"quoted"-é`);
-    await writeManifests(out, 'abc123', '2026-11-22T00:00:00.000Z', paths.values(), [{ source: '/old', target: '/new', status: 301, passQuery: false }]);
+    await writeManifests(out, 'abc123', '2026-11-22T00:00:00.000Z', paths.values(), [
+      { source: '/old', target: '/new', status: 301, passQuery: false },
+    ]);
     const meta = readFileSync(join(out, '_site/builds/meta/abc123.json'), 'utf8');
     const parsed = JSON.parse(meta);
     expect(parsed.prerendered).toEqual(paths);

@@ -21,13 +21,21 @@ let out: string;
 
 const read = (...parts: string[]) => readFileSync(join(out, ...parts), 'utf8');
 const apiConfig = (origin: string, extra: Record<string, unknown> = {}) =>
-  validateConfig({
-    siteUrl: 'https://www.cedarvalleyhawks.example',
-    api: { baseUrl: origin, prefix: '/api/v1', dashboardUrl: `${origin}/dashboard`, redirectServiceUrl: `${origin}/redirect-service` },
-    fetch: { retries: 1, timeoutMs: 3_000, concurrency: 16 },
-    build: { publicDir: join(root, 'public') },
-    ...extra,
-  }, 'test');
+  validateConfig(
+    {
+      siteUrl: 'https://www.cedarvalleyhawks.example',
+      api: {
+        baseUrl: origin,
+        prefix: '/api/v1',
+        dashboardUrl: `${origin}/dashboard`,
+        redirectServiceUrl: `${origin}/redirect-service`,
+      },
+      fetch: { retries: 1, timeoutMs: 3_000, concurrency: 16 },
+      build: { publicDir: join(root, 'public') },
+      ...extra,
+    },
+    'test',
+  );
 
 beforeAll(async () => {
   process.env.SOURCE_DATE_EPOCH = EPOCH;
@@ -61,26 +69,44 @@ describe('site build of the demo CMS', () => {
     }
     const staticRoutes = ROUTES.filter((r) => r.render === 'static').map((r) => r.name);
     expect(staticRoutes.filter((name) => !built.has(name))).toEqual([]);
-    for (const shell of ['_shells/article-preview-id', '_shells/article-revision-id', '_shells/page-preview-id', '_shells/page-revision-id', 'search']) {
+    for (const shell of [
+      '_shells/article-preview-id',
+      '_shells/article-revision-id',
+      '_shells/page-preview-id',
+      '_shells/page-revision-id',
+      'search',
+    ]) {
       expect(existsSync(join(out, shell, 'index.html')), shell).toBe(true);
     }
     const doc = demoDataset().documents[0]!;
-    expect(readFileSync(join(out, 'documents', `${doc.uuid}.pdf`)).subarray(0, 8).toString()).toBe('%PDF-1.4');
+    expect(
+      readFileSync(join(out, 'documents', `${doc.uuid}.pdf`))
+        .subarray(0, 8)
+        .toString(),
+    ).toBe('%PDF-1.4');
     expect(read('404.html')).toContain('Go To Homepage');
   });
 
   it('writes every document by the spec’s rules', () => {
-    const article = demoDataset().articles.filter((a) => a.status === 'published').at(-1)!;
+    const article = demoDataset()
+      .articles.filter((a) => a.status === 'published')
+      .at(-1)!;
     const path = `news/${article.date.slice(0, 10).replace(/-/g, '/')}/${article.slug}`;
     const html = read(path, 'index.html');
     const site = 'Cedar Valley Hawks';
-    expect(html.startsWith(`<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="fh-build" content="${first.buildId}">`)).toBe(true);
+    expect(
+      html.startsWith(
+        `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="fh-build" content="${first.buildId}">`,
+      ),
+    ).toBe(true);
     expect(html).toContain(`<title>${article.title.replace(/&/g, '&amp;')} - ${site}</title>`);
     expect(html).toMatch(/<meta name="description" content="[^"]+">/);
     expect(html).toContain(`<link rel="canonical" href="https://www.cedarvalleyhawks.example/${path}">`);
     expect(html).toContain('<meta property="og:locale" content="en_US">');
     expect(html).toContain('<meta property="og:type" content="article">');
-    expect(html).toMatch(/<meta property="og:image" content="https:\/\/www\.cedarvalleyhawks\.example\/media\/photo\/[^"]+\.svg">/);
+    expect(html).toMatch(
+      /<meta property="og:image" content="https:\/\/www\.cedarvalleyhawks\.example\/media\/photo\/[^"]+\.svg">/,
+    );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/media/logo/favicon.svg">');
     expect(html).toContain('<noscript><p class="noscript">Javascript is required.</p></noscript>');
@@ -100,7 +126,11 @@ describe('site build of the demo CMS', () => {
     const meta = JSON.parse(read('_site/builds/meta', `${first.buildId}.json`));
     expect(meta.id).toBe(first.buildId);
     expect(meta.routeRules['/search']).toEqual({ prerender: false, render: 'client', shell: '/search' });
-    expect(meta.routeRules['/article-preview/:id']).toEqual({ prerender: false, render: 'client', shell: '/_shells/article-preview-id' });
+    expect(meta.routeRules['/article-preview/:id']).toEqual({
+      prerender: false,
+      render: 'client',
+      shell: '/_shells/article-preview-id',
+    });
     expect(meta.routeRules['/sports/:sport/roster']).toEqual({ prerender: true, render: 'static' });
     expect(meta.routeRules['/documents/:uuid.pdf']).toEqual({ prerender: true, render: 'file' });
     expect(meta.prerendered).toContain('/sports/football/roster');
@@ -129,10 +159,22 @@ describe('site build of the demo CMS', () => {
     for (const path of ['', 'sports/football/roster', 'contact-us', 'tickets']) {
       const payload = JSON.parse(read(path, '_payload.json'));
       const layout = layoutOf(payload);
-      const app = createElement(App, { site, payload, Page: PAGES[payload.template as keyof typeof PAGES], Layout: layout ? LAYOUTS[layout] : null, error: null });
+      const app = createElement(App, {
+        site,
+        payload,
+        Page: PAGES[payload.template as keyof typeof PAGES],
+        Layout: layout ? LAYOUTS[layout] : null,
+        error: null,
+      });
       const whole = renderToString(createElement(EagerComponents.Provider, { value: EAGER_COMPONENTS }, app));
       const html = read(path, 'index.html');
-      expect(html.slice(html.indexOf('<div id="app">') + 14, html.indexOf('</div><script type="application/json" id="__FH_BOOT__">')), path).toBe(whole);
+      expect(
+        html.slice(
+          html.indexOf('<div id="app">') + 14,
+          html.indexOf('</div><script type="application/json" id="__FH_BOOT__">'),
+        ),
+        path,
+      ).toBe(whole);
     }
   });
 
@@ -141,7 +183,9 @@ describe('site build of the demo CMS', () => {
     expect(files).toHaveLength(1);
     expect(read('_site/data', files[0]!)).toContain('website_menu');
     expect(read('sports/football/roster', '_payload.json')).not.toContain('website_menu');
-    expect(read('index.html')).toContain(`<link rel="preload" href="/_site/data/${files[0]}" as="fetch" crossorigin="anonymous">`);
+    expect(read('index.html')).toContain(
+      `<link rel="preload" href="/_site/data/${files[0]}" as="fetch" crossorigin="anonymous">`,
+    );
   });
 
   it('copies the media the pages use into the site', () => {
@@ -190,12 +234,19 @@ describe('a build that fails', () => {
   }, 120_000);
 
   it('fails on 403 from the API after retries, naming the URL and the server’s message', async () => {
-    const demo = await startDemoServer({ dataset: demoDataset(), faults: { errorRate: 1, errorStatus: 403, match: '/players/by/slug/' } });
+    const demo = await startDemoServer({
+      dataset: demoDataset(),
+      faults: { errorRate: 1, errorStatus: 403, match: '/players/by/slug/' },
+    });
     try {
       const target = join(work, 'forbidden');
       const summary = await buildSite({ config: apiConfig(demo.origin), root, outDir: target, logger });
       expect(summary.ok).toBe(false);
-      expect(summary.failed.some((f) => /\/sports\/[a-z-]+\/roster\/player\//.test(f.path) && /answered 403/.test(f.message))).toBe(true);
+      expect(
+        summary.failed.some(
+          (f) => /\/sports\/[a-z-]+\/roster\/player\//.test(f.path) && /answered 403/.test(f.message),
+        ),
+      ).toBe(true);
       expect(existsSync(target)).toBe(false);
     } finally {
       await demo.close();
@@ -211,7 +262,9 @@ describe('a build that fails', () => {
       const target = join(work, 'hostile', 'out');
       const summary = await buildSite({ config: apiConfig(demo.origin), root, outDir: target, logger });
       expect(summary.ok).toBe(false);
-      expect(summary.failed[0]!.message).toBe('Refused page 999 (slug "../../escaped"): its slug ["..","..","escaped"] would resolve outside the output folder.');
+      expect(summary.failed[0]!.message).toBe(
+        'Refused page 999 (slug "../../escaped"): its slug ["..","..","escaped"] would resolve outside the output folder.',
+      );
       expect(existsSync(target)).toBe(false);
       expect(existsSync(join(work, 'escaped'))).toBe(false);
     } finally {
@@ -224,10 +277,19 @@ describe('a build that fails', () => {
     const template = dataset.pages.find((p) => p.slug === 'about')!;
     dataset.pages.push({ ...template, id: 999, slug: 'bad/../../escaped' });
     const gone = dataset.articles.filter((a) => a.status === 'published').at(-2)!;
-    const demo = await startDemoServer({ dataset, faults: { failFirst: 1e9, errorStatus: 404, match: `/articles/by/slug/${gone.slug}` } });
+    const demo = await startDemoServer({
+      dataset,
+      faults: { failFirst: 1e9, errorStatus: 404, match: `/articles/by/slug/${gone.slug}` },
+    });
     try {
       const target = join(work, 'partial');
-      const summary = await buildSite({ config: apiConfig(demo.origin), root, outDir: target, logger, keepGoing: true });
+      const summary = await buildSite({
+        config: apiConfig(demo.origin),
+        root,
+        outDir: target,
+        logger,
+        keepGoing: true,
+      });
       expect(summary.ok).toBe(false);
       expect(summary.failed.map((f) => f.record)).toEqual(['page 999 (slug "bad/../../escaped")']);
       expect(summary.skipped).toBe(1);

@@ -11,7 +11,11 @@ const SITE = 'https://www.example.edu';
 
 describe('sitemaps', () => {
   it('is one urlset up to the limit, and an index of parts past it', () => {
-    const entries = [{ path: '/a', lastmod: null }, { path: '/b', lastmod: '2026-01-02T00:00:00Z' }, { path: '/c', lastmod: '2026-03-01T00:00:00Z' }];
+    const entries = [
+      { path: '/a', lastmod: null },
+      { path: '/b', lastmod: '2026-01-02T00:00:00Z' },
+      { path: '/c', lastmod: '2026-03-01T00:00:00Z' },
+    ];
     const files = (pieces: Iterable<SitemapPiece>) => {
       const joined = new Map<string, string>();
       for (const { file, text } of pieces) joined.set(file, (joined.get(file) ?? '') + text);
@@ -19,7 +23,11 @@ describe('sitemaps', () => {
     };
     const single = files(sitemaps(entries, 3, SITE, 3));
     expect([...single.keys()]).toEqual(['sitemap.xml']);
-    expect(xml.parse(single.get('sitemap.xml')!).urlset.url.map((u: { loc: string }) => u.loc)).toEqual([`${SITE}/a`, `${SITE}/b`, `${SITE}/c`]);
+    expect(xml.parse(single.get('sitemap.xml')!).urlset.url.map((u: { loc: string }) => u.loc)).toEqual([
+      `${SITE}/a`,
+      `${SITE}/b`,
+      `${SITE}/c`,
+    ]);
     const split = files(sitemaps(entries, 3, SITE, 2));
     expect([...split.keys()]).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap.xml']);
     const index = xml.parse(split.get('sitemap.xml')!).sitemapindex.sitemap;
@@ -46,14 +54,49 @@ describe('iCalendar text', () => {
 
   it('parses with ical.js, TBA times as whole days', () => {
     const base: Event = {
-      id: 7, sport_id: 1, season_id: 1, date: '2026-09-05T13:30:00-05:00', time_tba: false, timezone: 'America/Chicago', title: null,
-      opponent: { id: 2, name: 'Red Mesa', nickname: null, logo: null }, location_type: 'home', location: { venue: 'Hawk Stadium', city: 'Cedar Valley', state: 'Iowa' },
-      is_conference: true, tournament: null, result: { status: 'final', team_score: 24, opponent_score: 17, outcome: 'W', note: null, place: null, field_size: null },
-      broadcasts: [{ type: 'tv', name: 'ESPN+', url: null }], tickets_url: null, boxscore_id: 3, preview_article_id: null, recap_article_id: null, layout: null,
+      id: 7,
+      sport_id: 1,
+      season_id: 1,
+      date: '2026-09-05T13:30:00-05:00',
+      time_tba: false,
+      timezone: 'America/Chicago',
+      title: null,
+      opponent: { id: 2, name: 'Red Mesa', nickname: null, logo: null },
+      location_type: 'home',
+      location: { venue: 'Hawk Stadium', city: 'Cedar Valley', state: 'Iowa' },
+      is_conference: true,
+      tournament: null,
+      result: {
+        status: 'final',
+        team_score: 24,
+        opponent_score: 17,
+        outcome: 'W',
+        note: null,
+        place: null,
+        field_size: null,
+      },
+      broadcasts: [{ type: 'tv', name: 'ESPN+', url: null }],
+      tickets_url: null,
+      boxscore_id: 3,
+      preview_article_id: null,
+      recap_article_id: null,
+      layout: null,
     };
     const text = icalendar({
-      name: 'Hawks Football', description: 'Schedule', page: '/sports/football/schedule', team: 'Hawks', siteUrl: SITE, timeZone: 'America/Chicago', stamp: '20261122T000000Z',
-      events: [{ event: base, sport: { name: 'Football', slug: 'football' } }, { event: { ...base, id: 8, time_tba: true, result: null, date: '2026-09-12T00:00:00-05:00' }, sport: { name: 'Football', slug: 'football' } }],
+      name: 'Hawks Football',
+      description: 'Schedule',
+      page: '/sports/football/schedule',
+      team: 'Hawks',
+      siteUrl: SITE,
+      timeZone: 'America/Chicago',
+      stamp: '20261122T000000Z',
+      events: [
+        { event: base, sport: { name: 'Football', slug: 'football' } },
+        {
+          event: { ...base, id: 8, time_tba: true, result: null, date: '2026-09-12T00:00:00-05:00' },
+          sport: { name: 'Football', slug: 'football' },
+        },
+      ],
     });
     const events = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     expect(events[0]!.summary).toBe('Hawks Football vs. Red Mesa (W 24-17)');
@@ -66,9 +109,30 @@ describe('iCalendar text', () => {
 
 describe('RSS', () => {
   it('is RSS 2.0 with the required channel and item elements', () => {
-    const text = rssFeed({ title: 'News & Notes', link: '/news', self: '/news/rss.xml', description: 'Latest', articles: [
-      { id: 1, slug: 'hawks-win', date: '2026-11-14T20:00:00-06:00', title: 'Hawks <win>', summary: 'Big game', author: null, sport: null, categories: [], featured_image: null, status: 'published' },
-    ] }, SITE, 'America/Chicago');
+    const text = rssFeed(
+      {
+        title: 'News & Notes',
+        link: '/news',
+        self: '/news/rss.xml',
+        description: 'Latest',
+        articles: [
+          {
+            id: 1,
+            slug: 'hawks-win',
+            date: '2026-11-14T20:00:00-06:00',
+            title: 'Hawks <win>',
+            summary: 'Big game',
+            author: null,
+            sport: null,
+            categories: [],
+            featured_image: null,
+            status: 'published',
+          },
+        ],
+      },
+      SITE,
+      'America/Chicago',
+    );
     const rss = xml.parse(text).rss;
     expect(rss['@_version']).toBe('2.0');
     expect(rss.channel.title).toBe('News & Notes');

@@ -2,7 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ICON_CACHE_MAX_ENTRIES, ICON_CACHE_TTL_MS, ICON_LOOKUP_TIMEOUT_MS, resolveIcons } from '../../src/build/icons.ts';
+import {
+  ICON_CACHE_MAX_ENTRIES,
+  ICON_CACHE_TTL_MS,
+  ICON_LOOKUP_TIMEOUT_MS,
+  resolveIcons,
+} from '../../src/build/icons.ts';
 import { iconSet } from '../../src/demo/icons.ts';
 import { IconSet } from '../../src/api/schemas/services.ts';
 import { startDemo } from '../helpers/demo.ts';
@@ -28,11 +33,23 @@ describe('icons resolved at build time (spec §7)', () => {
     };
     try {
       const warnings: string[] = [];
-      const icons = await resolveIcons(['fieldhouse:football', 'fieldhouse:instagram', 'fieldhouse:curling'], { fetchSet, cacheFile, warn: (w) => warnings.push(w) });
+      const icons = await resolveIcons(['fieldhouse:football', 'fieldhouse:instagram', 'fieldhouse:curling'], {
+        fetchSet,
+        cacheFile,
+        warn: (w) => warnings.push(w),
+      });
       expect(Object.keys(icons).sort()).toEqual(['fieldhouse:football', 'fieldhouse:instagram']);
-      expect(icons['fieldhouse:football']).toEqual({ body: iconSet(['football']).icons.football!.body, width: 24, height: 24 });
+      expect(icons['fieldhouse:football']).toEqual({
+        body: iconSet(['football']).icons.football!.body,
+        width: 24,
+        height: 24,
+      });
       expect(warnings).toEqual(['icon "fieldhouse:curling" is not in the icon set; it is left out']);
-      await resolveIcons(['fieldhouse:football', 'fieldhouse:instagram'], { fetchSet, cacheFile, warn: () => undefined });
+      await resolveIcons(['fieldhouse:football', 'fieldhouse:instagram'], {
+        fetchSet,
+        cacheFile,
+        warn: () => undefined,
+      });
       expect(lookups).toBe(1);
     } finally {
       await server.close();
@@ -45,7 +62,12 @@ describe('icons resolved at build time (spec §7)', () => {
     const fetched: string[][] = [];
     const fetchSet = async (prefix: string, names: string[]) => {
       fetched.push(names);
-      return { prefix, icons: Object.fromEntries(names.map((n) => [n, { body: `<path d="${n}"/>` }])), width: 24, height: 24 };
+      return {
+        prefix,
+        icons: Object.fromEntries(names.map((n) => [n, { body: `<path d="${n}"/>` }])),
+        width: 24,
+        height: 24,
+      };
     };
     const names = Array.from({ length: 60 }, (_, i) => `set:icon${i}`);
     await resolveIcons(names, { fetchSet, cacheFile, now: () => now, warn: () => undefined });
@@ -61,7 +83,11 @@ describe('icons resolved at build time (spec §7)', () => {
 
   it('falls back to the cached copy when the service is slower than 500 ms', async () => {
     const cacheFile = join(dir, 'c', 'icons.json');
-    await resolveIcons(['set:a'], { cacheFile, warn: () => undefined, fetchSet: async () => ({ prefix: 'set', icons: { a: { body: '<path d="cached"/>' } } }) });
+    await resolveIcons(['set:a'], {
+      cacheFile,
+      warn: () => undefined,
+      fetchSet: async () => ({ prefix: 'set', icons: { a: { body: '<path d="cached"/>' } } }),
+    });
     const stale = JSON.parse(readFileSync(cacheFile, 'utf8'));
     stale['set:a'].at = 0;
     writeFileSync(cacheFile, JSON.stringify(stale));
@@ -70,7 +96,8 @@ describe('icons resolved at build time (spec §7)', () => {
     const icons = await resolveIcons(['set:a'], {
       cacheFile,
       warn: (w) => warnings.push(w),
-      fetchSet: (_prefix, _names, signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('timed out')))),
+      fetchSet: (_prefix, _names, signal) =>
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('timed out')))),
     });
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(icons['set:a']!.body).toBe('<path d="cached"/>');

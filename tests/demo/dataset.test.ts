@@ -30,7 +30,9 @@ describe('demo dataset', () => {
     expect(published.length).toBeGreaterThanOrEqual(10);
     expect(published.some((p) => p.slug.split('/').length >= 3)).toBe(true);
     expect(published.filter((p) => p.password_protected)).toHaveLength(1);
-    expect(new Set(d.forms.flatMap((f) => f.fields.map((x) => x.type)))).toEqual(new Set(['input', 'textarea', 'select', 'checkboxes', 'file', 'paragraph']));
+    expect(new Set(d.forms.flatMap((f) => f.fields.map((x) => x.type)))).toEqual(
+      new Set(['input', 'textarea', 'select', 'checkboxes', 'file', 'paragraph']),
+    );
     expect(d.adZones.length).toBeGreaterThan(0);
     expect(d.ads.length).toBeGreaterThan(d.adZones.length);
   });
@@ -67,10 +69,13 @@ describe('demo dataset', () => {
     parse(z.array(S.Ad), d.ads, 'ads');
     parse(z.array(S.RedirectRule), d.redirects, 'redirects');
     for (const a of d.articles.filter((_, i) => i % 97 === 0)) parse(S.Article, d.article(a.id), `article ${a.id}`);
-    for (const e of d.events.filter((e) => e.boxscore_id).filter((_, i) => i % 50 === 0)) parse(S.BoxScore, d.boxScore(e.boxscore_id!), `box score ${e.boxscore_id}`);
-    for (const s of d.schedules.filter((_, i) => i % 10 === 0)) parse(S.SeasonStats, d.stats(s.sport_id, s.season.slug), `stats ${s.id}`);
+    for (const e of d.events.filter((e) => e.boxscore_id).filter((_, i) => i % 50 === 0))
+      parse(S.BoxScore, d.boxScore(e.boxscore_id!), `box score ${e.boxscore_id}`);
+    for (const s of d.schedules.filter((_, i) => i % 10 === 0))
+      parse(S.SeasonStats, d.stats(s.sport_id, s.season.slug), `stats ${s.id}`);
     for (const g of d.galleries.slice(0, 20)) parse(S.Gallery, d.gallery(g.summary.slug), `gallery ${g.summary.slug}`);
-    for (const id of d.articleRevisionIds().slice(0, 20)) parse(S.ArticleRevision, d.articleRevision(id), `revision ${id}`);
+    for (const id of d.articleRevisionIds().slice(0, 20))
+      parse(S.ArticleRevision, d.articleRevision(id), `revision ${id}`);
   });
 
   it('has referential integrity: every referenced id exists', () => {
@@ -122,13 +127,18 @@ describe('demo dataset', () => {
     }
     for (const r of d.pageRevisions) check(pageIds.has(r.page_id), `page revision ${r.id}`);
     for (const ad of d.ads) check(zoneIds.has(ad.zone_uuid), `ad ${ad.id} zone`);
-    for (const [key, uuid] of Object.entries(d.settings.ad_zones)) check(uuid !== null && zoneIds.has(uuid), `settings ad_zones.${key}`);
-    for (const dept of d.departments) for (const m of dept.members) check(m.department_ids.includes(dept.id), `department ${dept.slug} member ${m.slug}`);
+    for (const [key, uuid] of Object.entries(d.settings.ad_zones))
+      check(uuid !== null && zoneIds.has(uuid), `settings ad_zones.${key}`);
+    for (const dept of d.departments)
+      for (const m of dept.members)
+        check(m.department_ids.includes(dept.id), `department ${dept.slug} member ${m.slug}`);
     check(pageIds.has(d.settings.homepage_static_page!.id), 'settings homepage_static_page');
     check(pageIds.has(d.settings.sport_static_page!.id), 'settings sport_static_page');
     check(seasonIds.has(d.settings.default_season!.id), 'settings default_season');
-    for (const key of ['featured_category', 'headlines_category', 'sport_page_category'] as const) check(categoryIds.has(d.settings[key]!.id), `settings ${key}`);
-    for (const doc of d.documents) check(d.documentFile(doc.uuid)?.byteLength === doc.size_bytes, `document ${doc.uuid}`);
+    for (const key of ['featured_category', 'headlines_category', 'sport_page_category'] as const)
+      check(categoryIds.has(d.settings[key]!.id), `settings ${key}`);
+    for (const doc of d.documents)
+      check(d.documentFile(doc.uuid)?.byteLength === doc.size_bytes, `document ${doc.uuid}`);
     expect(missing).toEqual([]);
   });
 
@@ -136,8 +146,14 @@ describe('demo dataset', () => {
     const d = demoDataset();
     const slug = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
     const bad = [
-      ...d.sports.map((s) => s.slug), ...d.seasons.map((s) => s.slug), ...d.players.map((p) => p.slug), ...d.coaches.map((c) => c.slug),
-      ...d.articles.map((a) => a.slug), ...d.staff.map((s) => s.slug), ...d.departments.map((x) => x.slug), ...d.galleries.map((g) => g.summary.slug),
+      ...d.sports.map((s) => s.slug),
+      ...d.seasons.map((s) => s.slug),
+      ...d.players.map((p) => p.slug),
+      ...d.coaches.map((c) => c.slug),
+      ...d.articles.map((a) => a.slug),
+      ...d.staff.map((s) => s.slug),
+      ...d.departments.map((x) => x.slug),
+      ...d.galleries.map((g) => g.summary.slug),
       ...d.pages.flatMap((p) => p.slug.split('/')),
     ].filter((s) => !slug.test(s));
     expect(bad).toEqual([]);

@@ -14,7 +14,13 @@ const api = (path: string, init?: RequestInit) => fetch(`${server.origin}/api/v1
 
 describe('demo CMS over HTTP', () => {
   it('answers 404 with a message for unknown ids, slugs and endpoints', async () => {
-    for (const path of ['/sports/by/slug/curling', '/articles/999999', '/boxscores/abc', '/pages/by/slug?path=no/such/page', '/nope']) {
+    for (const path of [
+      '/sports/by/slug/curling',
+      '/articles/999999',
+      '/boxscores/abc',
+      '/pages/by/slug?path=no/such/page',
+      '/nope',
+    ]) {
       const response = await api(path);
       expect(response.status, path).toBe(404);
       expect((await response.json()).message, path).toMatch(/not found|No endpoint/i);
@@ -35,11 +41,15 @@ describe('demo CMS over HTTP', () => {
 
   it('answers 401 on /user when anonymous, and the user for the bypass identity (header or cookie)', async () => {
     expect((await fetch(`${server.dashboardApiUrl}/user`)).status).toBe(401);
-    expect((await fetch(`${server.dashboardApiUrl}/user`, { headers: { 'X-Oas-Identity': 'someone-else' } })).status).toBe(401);
+    expect(
+      (await fetch(`${server.dashboardApiUrl}/user`, { headers: { 'X-Oas-Identity': 'someone-else' } })).status,
+    ).toBe(401);
     const byHeader = await fetch(`${server.dashboardApiUrl}/user`, { headers: { 'X-Oas-Identity': 'demo-editor' } });
     expect(byHeader.status).toBe(200);
     expect(byHeader.headers.get('cache-control')).toBe('private, no-store');
-    const byCookie = await fetch(`${server.dashboardApiUrl}/user`, { headers: { Cookie: 'other=1; fh_identity=demo-editor' } });
+    const byCookie = await fetch(`${server.dashboardApiUrl}/user`, {
+      headers: { Cookie: 'other=1; fh_identity=demo-editor' },
+    });
     expect((await byCookie.json()).data.name).toBe('Jamie Editor');
   });
 
@@ -47,7 +57,11 @@ describe('demo CMS over HTTP', () => {
     const origin = 'http://127.0.0.1:4173';
     const preflight = await api('/simages?zones=x', {
       method: 'OPTIONS',
-      headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-oas-identity, x-requested-with' },
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-oas-identity, x-requested-with',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
@@ -84,7 +98,12 @@ describe('demo CMS over HTTP', () => {
     const locked = server.dataset.pages.find((p) => p.password_protected)!;
     const shell = await (await api(`/pages/by/slug?path=${locked.slug}`)).json();
     expect(shell.data.blocks).toEqual([]);
-    const post = (password: string) => api(`/pages/${locked.id}/unlock`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) });
+    const post = (password: string) =>
+      api(`/pages/${locked.id}/unlock`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ password }),
+      });
     const wrong = await post('guess');
     expect(wrong.status).toBe(422);
     expect((await wrong.json()).message).toBe('The password is incorrect.');
@@ -96,8 +115,19 @@ describe('demo CMS over HTTP', () => {
     const boundary = '----WebKitFormBoundaryAbCdEf012345';
     const part = (name: string, value: string, file?: string) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? `; filename="${file}"\r\nContent-Type: image/png` : ''}\r\n\r\n${value}\r\n`;
-    const body = [part('full_name', 'Pat'), part('email', 'pat@example.com'), part('topic', 'tickets'), part('message', 'Hi'), part('attachment', 'PNGDATA', 'a.png')].join('') + `--${boundary}--\r\n`;
-    const response = await api('/forms/1/submissions', { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body });
+    const body =
+      [
+        part('full_name', 'Pat'),
+        part('email', 'pat@example.com'),
+        part('topic', 'tickets'),
+        part('message', 'Hi'),
+        part('attachment', 'PNGDATA', 'a.png'),
+      ].join('') + `--${boundary}--\r\n`;
+    const response = await api('/forms/1/submissions', {
+      method: 'POST',
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
     expect(response.status).toBe(201);
     expect((await response.json()).data.message).toMatch(/^Thanks!/);
   });
@@ -106,7 +136,11 @@ describe('demo CMS over HTTP', () => {
     const logo = await fetch(`${server.origin}${server.dataset.settings.website_logo!.url}`);
     expect(logo.headers.get('content-type')).toBe('image/svg+xml');
     expect(await logo.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    for (const url of [server.dataset.players[0]!.seasons[0]!.entry.headshot?.url ?? '/media/headshot/default-player.svg', server.dataset.articles[0]!.featured_image!.url, server.dataset.ads[0]!.image.url]) {
+    for (const url of [
+      server.dataset.players[0]!.seasons[0]!.entry.headshot?.url ?? '/media/headshot/default-player.svg',
+      server.dataset.articles[0]!.featured_image!.url,
+      server.dataset.ads[0]!.image.url,
+    ]) {
       expect((await fetch(`${server.origin}${url}`)).status, url).toBe(200);
     }
     expect((await fetch(`${server.origin}/media/photo/curling/1.svg`)).status).toBe(404);
@@ -132,9 +166,15 @@ describe('demo CMS over HTTP', () => {
   it('searches players and articles, filtered by sport', async () => {
     const player = server.dataset.players.find((p) => p.sport_id === 2)!;
     const found = await (await api(`/search?s=${encodeURIComponent(player.full_name)}&sport=mens-basketball`)).json();
-    expect(found.data[0]).toMatchObject({ type: 'player', title: player.full_name, path: `/sports/mens-basketball/roster/player/${player.slug}` });
+    expect(found.data[0]).toMatchObject({
+      type: 'player',
+      title: player.full_name,
+      path: `/sports/mens-basketball/roster/player/${player.slug}`,
+    });
     const elsewhere = await (await api(`/search?s=${encodeURIComponent(player.full_name)}&sport=softball`)).json();
-    expect(elsewhere.data.some((r: { id: number; type: string }) => r.type === 'player' && r.id === player.id)).toBe(false);
+    expect(elsewhere.data.some((r: { id: number; type: string }) => r.type === 'player' && r.id === player.id)).toBe(
+      false,
+    );
     expect((await api('/search')).status).toBe(422);
   });
 });

@@ -3,7 +3,8 @@ import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 
 const xml = new XMLParser({ ignoreAttributes: false });
-const asList = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asList = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 async function jsonLd(request: APIRequestContext, path: string): Promise<Record<string, unknown>[]> {
   const html = await (await request.get(path)).text();
@@ -17,13 +18,22 @@ async function jsonLd(request: APIRequestContext, path: string): Promise<Record<
 const ofType = (graph: Record<string, unknown>[], type: string) => graph.filter((thing) => thing['@type'] === type);
 
 test.describe('iCalendar feeds', () => {
-  test('each sport and all sports: RFC 5545 that a real parser reads, with opponent, location, broadcast and result', async ({ request }) => {
-    for (const path of ['/sports/football/schedule.ics', '/sports/mens-basketball/schedule.ics', '/all-sports-schedule.ics']) {
+  test('each sport and all sports: RFC 5545 that a real parser reads, with opponent, location, broadcast and result', async ({
+    request,
+  }) => {
+    for (const path of [
+      '/sports/football/schedule.ics',
+      '/sports/mens-basketball/schedule.ics',
+      '/all-sports-schedule.ics',
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()['content-type'], path).toContain('text/calendar');
       const text = await response.text();
-      expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75), `${path} folds long lines`).toBe(true);
+      expect(
+        text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75),
+        `${path} folds long lines`,
+      ).toBe(true);
       const calendar = new ICAL.Component(ICAL.parse(text));
       expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
       const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
@@ -34,24 +44,44 @@ test.describe('iCalendar feeds', () => {
         expect(event.location).toMatch(/, /);
         expect(event.startDate).toBeTruthy();
       }
-      expect(events.some((e) => /Result: [WLT] \d+-\d+|Result: \d+(st|nd|rd|th)/.test(e.description)), `${path} has results`).toBe(true);
-      expect(events.some((e) => /(TV|Radio|Stream): /.test(e.description)), `${path} has broadcasts`).toBe(true);
+      expect(
+        events.some((e) => /Result: [WLT] \d+-\d+|Result: \d+(st|nd|rd|th)/.test(e.description)),
+        `${path} has results`,
+      ).toBe(true);
+      expect(
+        events.some((e) => /(TV|Radio|Stream): /.test(e.description)),
+        `${path} has broadcasts`,
+      ).toBe(true);
       // Games name the opponent (meets their own title).
-      expect(events.some((e) => / (vs\.|at) [A-Z]/.test(e.summary)), `${path} names opponents`).toBe(true);
+      expect(
+        events.some((e) => / (vs\.|at) [A-Z]/.test(e.summary)),
+        `${path} names opponents`,
+      ).toBe(true);
     }
   });
 
   test('schedule pages link to their calendar', async ({ page }) => {
     await page.goto('/sports/football/schedule');
-    await expect(page.getByRole('link', { name: /Subscribe to the Football schedule/ })).toHaveAttribute('href', 'webcal://www.cedarvalleyhawks.example/sports/football/schedule.ics');
-    await expect(page.getByRole('link', { name: 'Download the calendar (.ics)' })).toHaveAttribute('href', '/sports/football/schedule.ics');
+    await expect(page.getByRole('link', { name: /Subscribe to the Football schedule/ })).toHaveAttribute(
+      'href',
+      'webcal://www.cedarvalleyhawks.example/sports/football/schedule.ics',
+    );
+    await expect(page.getByRole('link', { name: 'Download the calendar (.ics)' })).toHaveAttribute(
+      'href',
+      '/sports/football/schedule.ics',
+    );
     await page.goto('/all-sports-schedule');
-    await expect(page.getByRole('link', { name: 'Download the calendar (.ics)' })).toHaveAttribute('href', '/all-sports-schedule.ics');
+    await expect(page.getByRole('link', { name: 'Download the calendar (.ics)' })).toHaveAttribute(
+      'href',
+      '/all-sports-schedule.ics',
+    );
   });
 });
 
 test.describe('crawler files', () => {
-  test('sitemap.xml lists every indexable page with lastmod from content; robots.txt points to it', async ({ request }) => {
+  test('sitemap.xml lists every indexable page with lastmod from content; robots.txt points to it', async ({
+    request,
+  }) => {
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('Sitemap: https://www.cedarvalleyhawks.example/sitemap.xml');
     const sitemap = xml.parse(await (await request.get('/sitemap.xml')).text());
@@ -98,7 +128,11 @@ test.describe('JSON-LD', () => {
       for (const event of events) {
         expect(event.name).toBeTruthy();
         expect(String(event.startDate)).toMatch(/^\d{4}-\d\d-\d\d/);
-        const location = event.location as { '@type': string; name: string; address: { addressLocality: string; addressRegion: string } };
+        const location = event.location as {
+          '@type': string;
+          name: string;
+          address: { addressLocality: string; addressRegion: string };
+        };
         expect(location['@type']).toBe('Place');
         expect(location.address.addressLocality).toBeTruthy();
         expect(location.address.addressRegion).toBeTruthy();
@@ -113,10 +147,17 @@ test.describe('JSON-LD', () => {
     const news = await (await request.get('/news')).text();
     const article = /href="(\/news\/\d{4}\/\d\d\/\d\d\/[a-z0-9-]+)"/.exec(news)![1]!;
     const [newsArticle] = ofType(await jsonLd(request, article), 'NewsArticle');
-    expect(newsArticle).toMatchObject({ headline: expect.any(String), datePublished: expect.stringMatching(/^\d{4}-/), dateModified: expect.stringMatching(/^\d{4}-/) });
+    expect(newsArticle).toMatchObject({
+      headline: expect.any(String),
+      datePublished: expect.stringMatching(/^\d{4}-/),
+      dateModified: expect.stringMatching(/^\d{4}-/),
+    });
     expect(newsArticle!.author).toBeTruthy();
 
-    expect(ofType(await jsonLd(request, '/sports/football'), 'SportsTeam')[0]).toMatchObject({ name: 'Cedar Valley Hawks Football', sport: 'Football' });
+    expect(ofType(await jsonLd(request, '/sports/football'), 'SportsTeam')[0]).toMatchObject({
+      name: 'Cedar Valley Hawks Football',
+      sport: 'Football',
+    });
     const [team] = ofType(await jsonLd(request, '/sports/football/roster'), 'SportsTeam');
     expect((team!.athlete as unknown[]).length).toBeGreaterThan(10);
 
@@ -130,6 +171,7 @@ test.describe('JSON-LD', () => {
     expect(items.map((i) => i.position)).toEqual(items.map((_, i) => i + 1));
     expect(items.slice(0, 3).map((i) => i.name)).toEqual(['Home', 'Football', 'Roster']);
     expect(items.at(-1)!.item).toBe(`https://www.cedarvalleyhawks.example${player}`);
-    for (const path of ['/', '/news', '/staff-directory', '/contact-us']) expect(ofType(await jsonLd(request, path), 'BreadcrumbList'), path).toHaveLength(1);
+    for (const path of ['/', '/news', '/staff-directory', '/contact-us'])
+      expect(ofType(await jsonLd(request, path), 'BreadcrumbList'), path).toHaveLength(1);
   });
 });

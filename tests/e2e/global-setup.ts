@@ -17,7 +17,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const { config } = await loadConfig({ cwd: root, overrides: { demo: { port: E2E_DEMO_PORT } } });
   const summary = await buildSite({ config, root, outDir, logger: createLogger({ level: 'warn' }) });
   if (!summary.ok) throw new Error(`The e2e build failed: ${JSON.stringify(summary.failed.slice(0, 3))}`);
-  const preview = await startPreview({ outDir, port: E2E_PORT, demo: { port: E2E_DEMO_PORT, seed: config.demo.seed, scale: config.demo.scale } });
+  const preview = await startPreview({
+    outDir,
+    port: E2E_PORT,
+    demo: { port: E2E_DEMO_PORT, seed: config.demo.seed, scale: config.demo.scale },
+  });
   process.env.FH_E2E_OUT = outDir;
   return async () => {
     await preview.close();

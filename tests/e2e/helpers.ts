@@ -32,7 +32,11 @@ export async function recordRuntimeEvents(page: Page): Promise<void> {
     window.__fhEvents = [];
     for (const type of ['page-start', 'page-end', 'page-cancel']) {
       document.addEventListener(`fieldhouse:${type}`, (event) => {
-        window.__fhEvents!.push({ type, path: location.pathname, query: (event as CustomEvent<{ query?: unknown }>).detail.query });
+        window.__fhEvents!.push({
+          type,
+          path: location.pathname,
+          query: (event as CustomEvent<{ query?: unknown }>).detail.query,
+        });
       });
     }
   });

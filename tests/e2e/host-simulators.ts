@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { hasFile } from '../../src/preview/rules.ts';
 import { join } from 'node:path';
 import { createRouter } from '../../src/routes/match.ts';
-import { isPagePath, redirectLocation, REDIRECTS_FILE, urlRedirect, type Redirect } from '../../src/routes/url-rules.ts';
+import {
+  isPagePath,
+  redirectLocation,
+  REDIRECTS_FILE,
+  urlRedirect,
+  type Redirect,
+} from '../../src/routes/url-rules.ts';
 
 const router = createRouter();
 
@@ -10,7 +16,8 @@ const router = createRouter();
  * How a static host answers one request, from the rules file the build wrote for it: small, faithful models of
  * Netlify's `_redirects`, nginx's include and the manifest's routeRules (serve.json runs for real in the tests).
  */
-export type HostAnswer = { type: 'redirect'; status: number; location: string } | { type: 'file' } | { type: 'not-found' };
+export type HostAnswer =
+  { type: 'redirect'; status: number; location: string } | { type: 'file' } | { type: 'not-found' };
 export type Host = (path: string, search: string) => HostAnswer | Promise<HostAnswer>;
 
 /** Netlify `_redirects`: exact and splat sources, query conditions, 200 rewrites; files shadow unforced rules. */
@@ -55,9 +62,20 @@ export function netlifyHost(outDir: string): Host {
 export function nginxHost(outDir: string): Host {
   const text = readFileSync(join(outDir, '_site/nginx.conf'), 'utf8');
   const legacy = new RegExp(/if \(\$uri ~\* "([^"]+)"\)/.exec(text)![1]!, 'i');
-  const rewrites = [...text.matchAll(/^rewrite "(\(\?i\))?([^"]+)" (\S+) permanent;$/gm)].map((m) => ({ regex: new RegExp(m[2]!, m[1] ? 'i' : ''), to: m[3]! }));
-  const exact = new Map([...text.matchAll(/^location = "([^"]+)" \{ return (\d+) "([^"]+)"; \}$/gm)].map((m) => [m[1]!, { status: Number(m[2]), to: m[3]! }]));
-  const shells = [...text.matchAll(/^location ~ "(\^[^"]+)" \{[\s\S]*?try_files (\S+) =404;/gm)].map((m) => ({ regex: new RegExp(m[1]!), file: m[2]! }));
+  const rewrites = [...text.matchAll(/^rewrite "(\(\?i\))?([^"]+)" (\S+) permanent;$/gm)].map((m) => ({
+    regex: new RegExp(m[2]!, m[1] ? 'i' : ''),
+    to: m[3]!,
+  }));
+  const exact = new Map(
+    [...text.matchAll(/^location = "([^"]+)" \{ return (\d+) "([^"]+)"; \}$/gm)].map((m) => [
+      m[1]!,
+      { status: Number(m[2]), to: m[3]! },
+    ]),
+  );
+  const shells = [...text.matchAll(/^location ~ "(\^[^"]+)" \{[\s\S]*?try_files (\S+) =404;/gm)].map((m) => ({
+    regex: new RegExp(m[1]!),
+    file: m[2]!,
+  }));
   return (rawPath, search) => {
     const path = rawPath.replace(/\/{2,}/g, '/'); // merge_slashes
     if (legacy.test(path)) {
@@ -72,7 +90,8 @@ export function nginxHost(outDir: string): Host {
     }
     const hit = exact.get(path);
     if (hit) return { type: 'redirect', status: hit.status, location: hit.to.replace('$is_args$args', search) };
-    for (const shell of shells) if (shell.regex.test(path)) return hasFile(outDir, shell.file) ? { type: 'file' } : { type: 'not-found' };
+    for (const shell of shells)
+      if (shell.regex.test(path)) return hasFile(outDir, shell.file) ? { type: 'file' } : { type: 'not-found' };
     return hasFile(outDir, path) ? { type: 'file' } : { type: 'not-found' };
   };
 }
@@ -81,7 +100,10 @@ export function nginxHost(outDir: string): Host {
 export function routeRulesHost(outDir: string): Host {
   const latest = JSON.parse(readFileSync(join(outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
   const meta = JSON.parse(readFileSync(join(outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as {
-    routeRules: Record<string, { redirect?: { to: string; statusCode: number; passQuery?: boolean }; render?: string; shell?: string }>;
+    routeRules: Record<
+      string,
+      { redirect?: { to: string; statusCode: number; passQuery?: boolean }; render?: string; shell?: string }
+    >;
     prerendered: string[];
   };
   const prerendered = new Set(meta.prerendered);
@@ -90,8 +112,14 @@ export function routeRulesHost(outDir: string): Host {
     .map(([pattern, rule]) => ({ regex: new RegExp(`^${pattern.replace(/:\w+/g, '[0-9]+')}$`), shell: rule.shell! }));
   return (path, search) => {
     const rule = meta.routeRules[path]?.redirect;
-    if (rule) return { type: 'redirect', status: rule.statusCode, location: redirectLocation({ target: rule.to, passQuery: rule.passQuery ?? false }, search) };
-    if (prerendered.has(path) || clientRoutes.some((r) => r.regex.test(path)) || hasFile(outDir, path)) return { type: 'file' };
+    if (rule)
+      return {
+        type: 'redirect',
+        status: rule.statusCode,
+        location: redirectLocation({ target: rule.to, passQuery: rule.passQuery ?? false }, search),
+      };
+    if (prerendered.has(path) || clientRoutes.some((r) => r.regex.test(path)) || hasFile(outDir, path))
+      return { type: 'file' };
     return { type: 'not-found' };
   };
 }
@@ -100,8 +128,18 @@ export function routeRulesHost(outDir: string): Host {
  * Follow a host's answers to where a visitor ends up. When the host has no file, its 404.html runs the runtime,
  * which applies the same URL rules, then the build's redirect table, then the redirect service.
  */
-export async function landing(host: Host, url: string, outDir: string, service: Map<string, Redirect>): Promise<{ final: string; found: boolean; first: HostAnswer }> {
-  const table = new Map((JSON.parse(readFileSync(join(outDir, REDIRECTS_FILE), 'utf8')) as { redirects: Redirect[] }).redirects.map((r) => [r.source, r]));
+export async function landing(
+  host: Host,
+  url: string,
+  outDir: string,
+  service: Map<string, Redirect>,
+): Promise<{ final: string; found: boolean; first: HostAnswer }> {
+  const table = new Map(
+    (JSON.parse(readFileSync(join(outDir, REDIRECTS_FILE), 'utf8')) as { redirects: Redirect[] }).redirects.map((r) => [
+      r.source,
+      r,
+    ]),
+  );
   let at = new URL(url, 'http://host.test');
   let first: HostAnswer | null = null;
   for (let hop = 0; hop < 8; hop++) {

@@ -9,7 +9,10 @@ const outDir = process.env.FH_E2E_OUT!;
 
 /** The file a path is served from (serve.json's rewrites for the shells, 404.html for unknown paths). */
 function fileFor(path: string): string {
-  const shells: Record<string, string> = { '/article-preview/1': '_shells/article-preview-id', '/page-preview/1': '_shells/page-preview-id' };
+  const shells: Record<string, string> = {
+    '/article-preview/1': '_shells/article-preview-id',
+    '/page-preview/1': '_shells/page-preview-id',
+  };
   if (shells[path]) return join(outDir, shells[path], 'index.html');
   const page = join(outDir, path.slice(1), 'index.html');
   return existsSync(page) ? page : join(outDir, '404.html');
@@ -20,13 +23,22 @@ test('the W3C Nu HTML checker finds no errors on one page of every template', ()
   const files = templatePages(outDir).map((p) => fileFor(p.path));
   let report: { messages: { type: string; message: string; url: string; extract?: string }[] };
   try {
-    const output = execFileSync('java', ['-jar', vnu, '--format', 'json', '--errors-only', '--exit-zero-always', ...new Set(files)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = execFileSync(
+      'java',
+      ['-jar', vnu, '--format', 'json', '--errors-only', '--exit-zero-always', ...new Set(files)],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     report = JSON.parse(output || '{"messages":[]}');
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? '';
     report = JSON.parse(stderr || '{"messages":[]}');
   }
-  const errors = report.messages.filter((m) => m.type === 'error').map((m) => `${m.url.replace(`file:${outDir}`, '')}: ${m.message} ${m.extract ? `[${m.extract.trim().slice(0, 80)}]` : ''}`);
+  const errors = report.messages
+    .filter((m) => m.type === 'error')
+    .map(
+      (m) =>
+        `${m.url.replace(`file:${outDir}`, '')}: ${m.message} ${m.extract ? `[${m.extract.trim().slice(0, 80)}]` : ''}`,
+    );
   expect(errors).toEqual([]);
   expect(readFileSync(files[0]!, 'utf8').length).toBeGreaterThan(0);
 });

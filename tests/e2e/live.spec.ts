@@ -28,7 +28,12 @@ function record(page: Page, pattern: RegExp): Request[] {
   return seen;
 }
 const zonesOf = (request: Request) => new URL(request.url()).searchParams.get('zones')!.split(',').sort();
-const zonesOnPage = async (page: Page) => [...new Set(await page.locator('[data-ad-zone]').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.adZone!)))].sort();
+const zonesOnPage = async (page: Page) =>
+  [
+    ...new Set(
+      await page.locator('[data-ad-zone]').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.adZone!)),
+    ),
+  ].sort();
 
 /** Follow a link as a fan would (the runtime renders the page without a full load). */
 async function clientNavigate(page: Page, path: string): Promise<void> {
@@ -36,7 +41,8 @@ async function clientNavigate(page: Page, path: string): Promise<void> {
   await page.locator('#test-link').click();
 }
 
-const signIn = (context: BrowserContext, value = EDITOR_IDENTITY) => context.addCookies([{ name: 'fh_identity', value, url: SITE_ORIGIN }]);
+const signIn = (context: BrowserContext, value = EDITOR_IDENTITY) =>
+  context.addCookies([{ name: 'fh_identity', value, url: SITE_ORIGIN }]);
 const firstArticle = async (page: Page) => {
   await open(page, '/news');
   return (await page.locator('#main a[href^="/news/20"]').first().getAttribute('href'))!;
@@ -110,7 +116,9 @@ test.describe('ads', () => {
     expect(zones(await html('/'), settings.ad_zones.home!)).toBeGreaterThan(0);
     expect(zones(await html(await firstArticle(page)), settings.ad_zones.article!)).toBeGreaterThan(0);
     expect(zones(await html('/game-day'), settings.ad_zones.page!)).toBeGreaterThan(0);
-    expect(zones(await html(`/sports/football/roster/player/${player.slug}`), settings.ad_zones.roster_bio!)).toBeGreaterThan(0);
+    expect(
+      zones(await html(`/sports/football/roster/player/${player.slug}`), settings.ad_zones.roster_bio!),
+    ).toBeGreaterThan(0);
   });
 
   test('an ad on screen for a second is counted once', async ({ page }) => {
@@ -127,7 +135,9 @@ test.describe('ads', () => {
 
   test('a failed ad load is reported and the page carries on', async ({ page }) => {
     const errors = watchErrors(page);
-    await page.route(/\/simages\?/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Ad server down"}' }));
+    await page.route(/\/simages\?/, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Ad server down"}' }),
+    );
     const path = await firstArticle(page);
     await open(page, path);
     await expect.poll(() => errors.some((e) => /Ad server down|503/.test(e))).toBe(true);
@@ -150,7 +160,10 @@ test.describe('identity and the admin bar', () => {
     await expect(page.locator('#fh-admin-bar')).toHaveCount(0);
   });
 
-  test('with the bypass cookie: X-Oas-Identity on API calls, the user fetched, an admin bar with an edit link', async ({ page, context }) => {
+  test('with the bypass cookie: X-Oas-Identity on API calls, the user fetched, an admin bar with an edit link', async ({
+    page,
+    context,
+  }) => {
     await signIn(context);
     const user = record(page, /\/dashboard\/user$/);
     const ads = record(page, /\/simages$/);
@@ -158,8 +171,15 @@ test.describe('identity and the admin bar', () => {
     await open(page, path);
     const bar = page.locator('#fh-admin-bar');
     await expect(bar).toContainText('Signed in as Jamie Editor');
-    const id = await page.evaluate(() => (JSON.parse(document.getElementById('__FH_PAYLOAD__')!.textContent!) as { data: { article: { id: number } } }).data.article.id);
-    await expect(bar.getByRole('link', { name: 'Edit this article' })).toHaveAttribute('href', `${API}/admin/articles/${id}/edit`);
+    const id = await page.evaluate(
+      () =>
+        (JSON.parse(document.getElementById('__FH_PAYLOAD__')!.textContent!) as { data: { article: { id: number } } })
+          .data.article.id,
+    );
+    await expect(bar.getByRole('link', { name: 'Edit this article' })).toHaveAttribute(
+      'href',
+      `${API}/admin/articles/${id}/edit`,
+    );
     expect((await user[0]!.allHeaders())['x-oas-identity']).toBe(EDITOR_IDENTITY);
     await expect.poll(() => ads.length).toBeGreaterThan(0);
     expect((await ads[0]!.allHeaders())['x-oas-identity']).toBe(EDITOR_IDENTITY);
@@ -219,7 +239,10 @@ test.describe('previews and revisions', () => {
     await expect(page.locator('.preview-banner')).toContainText(`by ${revision.created_by}`);
     await open(page, `/page-preview/${draftPage.id}`);
     await expect(page.locator('#main h1')).toHaveText(draftPage.title);
-    await expect(page.locator('#fh-admin-bar').getByRole('link', { name: 'Edit this page' })).toHaveAttribute('href', `${API}/admin/pages/${draftPage.id}/edit`);
+    await expect(page.locator('#fh-admin-bar').getByRole('link', { name: 'Edit this page' })).toHaveAttribute(
+      'href',
+      `${API}/admin/pages/${draftPage.id}/edit`,
+    );
     await open(page, `/page-revision/${pageRevision.id}`);
     await expect(page.locator('#main h1')).toHaveText(pageRevision.page.title);
     await expect(page.locator('.preview-banner')).toContainText('Dana Whitfield');
@@ -236,7 +259,9 @@ test.describe('password-protected pages', () => {
   const locked = dataset.pages.find((p) => p.password_protected)!;
   const secret = dataset.protectedContent.get(locked.id)!;
 
-  test('the page holds only its title and a form; a wrong password says so and keeps what was typed; the right one shows it', async ({ page }) => {
+  test('the page holds only its title and a form; a wrong password says so and keeps what was typed; the right one shows it', async ({
+    page,
+  }) => {
     const errors = watchErrors(page);
     const html = await (await page.request.get(`/${locked.slug}`)).text();
     expect(html).not.toContain('Hawks Club donors');
@@ -268,7 +293,10 @@ const fakeRecaptcha = (page: Page) =>
   );
 
 test.describe('contact forms', () => {
-  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+    'base64',
+  );
 
   async function fillContact(page: Page) {
     await page.getByLabel('Full name').fill('Pat Fan');
@@ -290,8 +318,13 @@ test.describe('contact forms', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Thanks!' })).toBeVisible();
     expect((await sent[0]!.allHeaders())['content-type']).toBe('application/json');
     expect(sent[0]!.postDataJSON()).toEqual({
-      full_name: 'Pat Fan', email: 'pat@example.com', phone: '319-555-0101', topic: 'hawks-club', interests: ['football', 'events'],
-      message: 'How do I join the Hawks Club?', 'g-recaptcha-response': 'token-from-recaptcha',
+      full_name: 'Pat Fan',
+      email: 'pat@example.com',
+      phone: '319-555-0101',
+      topic: 'hawks-club',
+      interests: ['football', 'events'],
+      message: 'How do I join the Hawks Club?',
+      'g-recaptcha-response': 'token-from-recaptcha',
     });
   });
 
@@ -313,7 +346,9 @@ test.describe('contact forms', () => {
     const sent = submissions(page);
     await open(page, '/contact-us');
     await page.getByLabel('Email').fill('not-an-email');
-    await page.getByLabel('Attachment').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .getByLabel('Attachment')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.locator('.cms-form [role="alert"]')).toHaveText('Please correct the highlighted fields.');
     await expect(page.getByLabel('Full name')).toBeFocused();
@@ -328,11 +363,21 @@ test.describe('contact forms', () => {
     expect(sent).toHaveLength(0);
   });
 
-  test('a refused submit shows the server\'s messages and loses nothing typed', async ({ page }) => {
+  test("a refused submit shows the server's messages and loses nothing typed", async ({ page }) => {
     await fakeRecaptcha(page);
     await open(page, '/contact-us');
     await page.route(/\/forms\/1\/submissions$/, (route) =>
-      route.request().method() === 'OPTIONS' ? route.continue() : route.fulfill({ status: 422, contentType: 'application/json', headers: { 'access-control-allow-origin': SITE_ORIGIN, 'access-control-allow-credentials': 'true' }, body: JSON.stringify({ message: 'Please correct the highlighted fields.', errors: { email: 'This address bounced last time.' } }) }),
+      route.request().method() === 'OPTIONS'
+        ? route.continue()
+        : route.fulfill({
+            status: 422,
+            contentType: 'application/json',
+            headers: { 'access-control-allow-origin': SITE_ORIGIN, 'access-control-allow-credentials': 'true' },
+            body: JSON.stringify({
+              message: 'Please correct the highlighted fields.',
+              errors: { email: 'This address bounced last time.' },
+            }),
+          }),
     );
     await fillContact(page);
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -363,7 +408,9 @@ test.describe('search', () => {
   const player = dataset.players.find((p) => p.sport_id === dataset.sports[0]!.id)!;
   const playerSport = dataset.sports.find((s) => s.id === player.sport_id)!;
   const playerPath = `/sports/${playerSport.slug}/roster/player/${player.slug}`;
-  const article = [...dataset.articles].reverse().find((a) => a.status === 'published' && a.sport && a.title.split(' ').some((w) => /^[A-Za-z]{6,}$/.test(w)))!;
+  const article = [...dataset.articles]
+    .reverse()
+    .find((a) => a.status === 'published' && a.sport && a.title.split(' ').some((w) => /^[A-Za-z]{6,}$/.test(w)))!;
   const word = article.title.split(' ').find((w) => /^[A-Za-z]{6,}$/.test(w))!;
   const [y, m, d] = localDate(article.date, settings.website_timezone).split('-');
   const articlePath = `/news/${y}/${m}/${d}/${article.slug}`;
@@ -408,7 +455,7 @@ test.describe('search', () => {
     await expect(hits(page).first()).toBeVisible();
   });
 
-  test('the team_name search type keeps only that team\'s results', async ({ page }) => {
+  test("the team_name search type keeps only that team's results", async ({ page }) => {
     await open(page, `/search?s=${encodeURIComponent('season')}&team_name=basketball`);
     await expect(hits(page).first()).toBeVisible();
     const eyebrows = await page.locator('.search-hit .eyebrow').allTextContents();
@@ -416,7 +463,7 @@ test.describe('search', () => {
     expect(eyebrows.every((e) => /Basketball/.test(e))).toBe(true);
   });
 
-  test('a site configured for the API\'s search asks the API instead of the index', async ({ page }) => {
+  test("a site configured for the API's search asks the API instead of the index", async ({ page }) => {
     // The same build with `search: { provider: 'api' }`: only the site data differs.
     await page.route(/\/_site\/data\/site-[0-9a-f]+\.json$/, async (route) => {
       const site = await (await route.fetch()).json();
@@ -427,14 +474,25 @@ test.describe('search', () => {
     await open(page, `/search?s=${encodeURIComponent(player.full_name)}&sport=${playerSport.slug}`);
     await expect(page.locator(`.search-hit h2 a[href="${playerPath}"]`)).toBeVisible();
     expect(api).toHaveLength(1);
-    expect(Object.fromEntries(new URL(api[0]!.url()).searchParams)).toMatchObject({ s: player.full_name, sport: playerSport.slug });
+    expect(Object.fromEntries(new URL(api[0]!.url()).searchParams)).toMatchObject({
+      s: player.full_name,
+      sport: playerSport.slug,
+    });
     expect(files).toHaveLength(0);
   });
 
   test('results, form errors, previews and the admin bar meet WCAG 2.1 AA', async ({ page, context }) => {
     const axe = async (what: string) => {
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${what}: ${v.id} ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+      expect(
+        results.violations.map(
+          (v) =>
+            `${what}: ${v.id} ${v.help} — ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(' | ')}`,
+        ),
+      ).toEqual([]);
     };
     await open(page, `/search?s=${encodeURIComponent(player.full_name)}`);
     await expect(hits(page).first()).toBeVisible();
@@ -466,10 +524,18 @@ test.describe('the static output', () => {
     const published = new Set(dataset.articles.filter((a) => a.status === 'published').map((a) => a.title));
     const needles = [
       ...dataset.articles.filter((a) => a.status === 'draft' && !published.has(a.title)).map((a) => a.title),
-      ...dataset.articleRevisionIds().slice(0, 20).map((id) => dataset.articleRevision(id)!.article.title).filter((t) => !published.has(t)),
+      ...dataset
+        .articleRevisionIds()
+        .slice(0, 20)
+        .map((id) => dataset.articleRevision(id)!.article.title)
+        .filter((t) => !published.has(t)),
       ...dataset.pages.filter((p) => p.status === 'draft').map((p) => p.title),
       ...dataset.pageRevisions.map((r) => r.page.title).filter((t) => !dataset.pages.some((p) => p.title === t)),
-      ...[...dataset.protectedContent.values()].flatMap((c) => [c.password, 'Welcome, Hawks Club donors', 'Coaches’ Dinner on March 14']),
+      ...[...dataset.protectedContent.values()].flatMap((c) => [
+        c.password,
+        'Welcome, Hawks Club donors',
+        'Coaches’ Dinner on March 14',
+      ]),
     ];
     expect(needles.length).toBeGreaterThan(5);
     // A control: a published page's text, which the scan must find (so it reads what the site holds).

@@ -6,7 +6,8 @@ import { templatePages } from './template-pages.ts';
 import { addLink, markWindow, pageEnds, recordRuntimeEvents, watchErrors, windowMarked } from './helpers.ts';
 
 const outDir = () => process.env.FH_E2E_OUT!;
-const buildId = () => (JSON.parse(readFileSync(join(outDir(), '_site/builds/latest.json'), 'utf8')) as { id: string }).id;
+const buildId = () =>
+  (JSON.parse(readFileSync(join(outDir(), '_site/builds/latest.json'), 'utf8')) as { id: string }).id;
 const SITE = 'Cedar Valley Hawks';
 
 async function open(page: Page, path: string): Promise<void> {
@@ -20,7 +21,8 @@ test.describe('client navigation', () => {
     const errors = watchErrors(page);
     const payloads: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('_payload.json')) payloads.push(new URL(request.url()).pathname + new URL(request.url()).search);
+      if (request.url().includes('_payload.json'))
+        payloads.push(new URL(request.url()).pathname + new URL(request.url()).search);
     });
     await open(page, '/');
     await markWindow(page);
@@ -31,9 +33,17 @@ test.describe('client navigation', () => {
     expect(await windowMarked(page)).toBe(true);
     expect(payloads).toContain(`/news/_payload.json?${buildId()}`);
     // The head follows the page.
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.cedarvalleyhawks.example/news');
-    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', 'https://www.cedarvalleyhawks.example/news');
-    const ld = JSON.parse((await page.locator('#fh-jsonld').textContent())!) as { '@graph': { '@type': string; itemListElement?: { name: string }[] }[] };
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      'https://www.cedarvalleyhawks.example/news',
+    );
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+      'content',
+      'https://www.cedarvalleyhawks.example/news',
+    );
+    const ld = JSON.parse((await page.locator('#fh-jsonld').textContent())!) as {
+      '@graph': { '@type': string; itemListElement?: { name: string }[] }[];
+    };
     expect(ld['@graph'][0]!.itemListElement!.map((c) => c.name)).toEqual(['Home', 'News']);
     // Focus moves to the new content and the new title is announced.
     await expect(page.locator('#main')).toBeFocused();
@@ -124,7 +134,10 @@ test.describe('client navigation', () => {
   test('query strings are parsed with qs, within the spec limits', async ({ page }) => {
     const many = Array.from({ length: 25 }, (_, i) => `a[${i}]=${i}`).join('&');
     await open(page, `/news?sport[]=football&sport[]=golf&f[a][b][c][d][e][f][g]=deep&${many}`);
-    const query = (await page.evaluate(() => window.__fhEvents!.find((e) => e.type === 'page-end')!.query)) as Record<string, unknown>;
+    const query = (await page.evaluate(() => window.__fhEvents!.find((e) => e.type === 'page-end')!.query)) as Record<
+      string,
+      unknown
+    >;
     expect(query.sport).toEqual(['football', 'golf']);
     // Depth 5: the rest of a deeper key stays one literal key.
     expect(JSON.stringify(query.f)).toContain('"[f][g]"');
@@ -189,8 +202,20 @@ test.describe('scroll', () => {
     await addLink(page, `#${target}`, 'jump');
     await page.locator('#test-link').click();
     await expect(page).toHaveURL(new RegExp(`#${target}$`));
-    const expected = await page.evaluate(() => document.querySelector('#site-header')!.getBoundingClientRect().height + document.querySelector('#sport-nav')!.getBoundingClientRect().height + 30);
-    await expect.poll(() => page.evaluate(([id, top]) => Math.abs(document.getElementById(id as string)!.getBoundingClientRect().top - (top as number)), [target, expected])).toBeLessThanOrEqual(1);
+    const expected = await page.evaluate(
+      () =>
+        document.querySelector('#site-header')!.getBoundingClientRect().height +
+        document.querySelector('#sport-nav')!.getBoundingClientRect().height +
+        30,
+    );
+    await expect
+      .poll(() =>
+        page.evaluate(
+          ([id, top]) => Math.abs(document.getElementById(id as string)!.getBoundingClientRect().top - (top as number)),
+          [target, expected],
+        ),
+      )
+      .toBeLessThanOrEqual(1);
   });
 
   test('a first load with a hash waits for the page to settle, then scrolls', async ({ page }) => {
@@ -201,8 +226,23 @@ test.describe('scroll', () => {
     await recordRuntimeEvents(page);
     await page.goto(`/sports/mens-basketball/schedule#${target}`);
     await pageEnds(page);
-    const expected = await page.evaluate(() => document.querySelector('#site-header')!.getBoundingClientRect().height + document.querySelector('#sport-nav')!.getBoundingClientRect().height + 30);
-    await expect.poll(() => page.evaluate(([id, top]) => Math.abs(document.getElementById(id as string)!.getBoundingClientRect().top - (top as number)), [target, expected]), { timeout: 5000 }).toBeLessThanOrEqual(1);
+    const expected = await page.evaluate(
+      () =>
+        document.querySelector('#site-header')!.getBoundingClientRect().height +
+        document.querySelector('#sport-nav')!.getBoundingClientRect().height +
+        30,
+    );
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            ([id, top]) =>
+              Math.abs(document.getElementById(id as string)!.getBoundingClientRect().top - (top as number)),
+            [target, expected],
+          ),
+        { timeout: 5000 },
+      )
+      .toBeLessThanOrEqual(1);
   });
 
   test('the settle wait stops when the visitor scrolls', async ({ page }) => {
@@ -307,13 +347,19 @@ test.describe('prefetch', () => {
   });
 
   test('nothing is prefetched when the visitor saves data or is on 2g', async ({ page }) => {
-    for (const connection of [{ saveData: true, effectiveType: '4g' }, { saveData: false, effectiveType: 'slow-2g' }]) {
+    for (const connection of [
+      { saveData: true, effectiveType: '4g' },
+      { saveData: false, effectiveType: 'slow-2g' },
+    ]) {
       const requested: string[] = [];
       const listener = (r: { url(): string }) => {
         if (r.url().includes('_payload.json')) requested.push(r.url());
       };
       page.on('request', listener);
-      await page.addInitScript((c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }), connection);
+      await page.addInitScript(
+        (c) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true }),
+        connection,
+      );
       await open(page, '/news');
       await page.locator('#main .card-title a').first().hover();
       await page.waitForTimeout(800);
@@ -354,7 +400,9 @@ test.describe('new builds', () => {
     });
     await open(page, '/');
     await markWindow(page);
-    await page.route('**/_site/builds/latest.json', (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: new Date().toISOString() } }));
+    await page.route('**/_site/builds/latest.json', (route) =>
+      route.fulfill({ json: { id: 'a-newer-build', timestamp: new Date().toISOString() } }),
+    );
     await page.waitForRequest('**/_site/builds/latest.json');
     await page.waitForTimeout(200);
     expect(await windowMarked(page)).toBe(true);
@@ -369,7 +417,9 @@ test.describe('new builds', () => {
       runtime.buildPollIntervalMs = 1000;
       runtime.reloadOnNewBuild = 'immediate';
     });
-    await page.route('**/_site/builds/latest.json', (route) => route.fulfill({ json: { id: 'a-newer-build', timestamp: new Date().toISOString() } }));
+    await page.route('**/_site/builds/latest.json', (route) =>
+      route.fulfill({ json: { id: 'a-newer-build', timestamp: new Date().toISOString() } }),
+    );
     let loads = 0;
     page.on('load', () => loads++);
     await page.goto('/news');
@@ -380,7 +430,8 @@ test.describe('new builds', () => {
 });
 
 test.describe('page and sport scripts', () => {
-  const scripts = (page: Page) => page.$$eval('script[data-fh-script]', (list) => list.map((s) => new URL((s as HTMLScriptElement).src).pathname));
+  const scripts = (page: Page) =>
+    page.$$eval('script[data-fh-script]', (list) => list.map((s) => new URL((s as HTMLScriptElement).src).pathname));
 
   test('load while their route matches and unload when the visitor leaves', async ({ page }) => {
     await open(page, '/');
@@ -410,18 +461,27 @@ test.describe('page and sport scripts', () => {
 /** Turn error reporting on, with a DSN on this origin, and collect the envelopes the SDK sends. */
 async function reportErrorsTo(page: Page, extra: Record<string, unknown> = {}): Promise<string[]> {
   const sent: string[] = [];
-  await page.route((url) => url.pathname === '/api/1/envelope/', async (route) => {
-    sent.push(route.request().postData() ?? '');
-    await route.fulfill({ status: 200, json: {} });
-  });
+  await page.route(
+    (url) => url.pathname === '/api/1/envelope/',
+    async (route) => {
+      sent.push(route.request().postData() ?? '');
+      await route.fulfill({ status: 200, json: {} });
+    },
+  );
   await withRuntimeConfig(page, (runtime) => {
-    runtime.errorReporting = { ...(runtime.errorReporting as object), dsn: `http://fieldhouse@127.0.0.1:${E2E_PORT}/1`, ...extra };
+    runtime.errorReporting = {
+      ...(runtime.errorReporting as object),
+      dsn: `http://fieldhouse@127.0.0.1:${E2E_PORT}/1`,
+      ...extra,
+    };
   });
   return sent;
 }
 
 test.describe('error reporting', () => {
-  test('errors are reported with the configured sample rates; 404s, known noise and listed rejections are not', async ({ page }) => {
+  test('errors are reported with the configured sample rates; 404s, known noise and listed rejections are not', async ({
+    page,
+  }) => {
     const sent = await reportErrorsTo(page, { dropRejectionUrls: ['/ads/'] });
     const sdk: string[] = [];
     page.on('request', (r) => {
@@ -431,10 +491,15 @@ test.describe('error reporting', () => {
     await expect.poll(() => sdk.length, { timeout: 8000 }).toBe(1);
     await page.waitForFunction(() => document.readyState === 'complete');
     await page.evaluate(() => {
-      const fail = (error: unknown) => setTimeout(() => { throw error; });
+      const fail = (error: unknown) =>
+        setTimeout(() => {
+          throw error;
+        });
       fail(Object.assign(new Error('not found here'), { status: 404 }));
       fail(new Error('ResizeObserver loop limit exceeded'));
-      void Promise.reject(Object.assign(new Error('ad request failed'), { details: { url: 'https://ads.example/ads/1' } }));
+      void Promise.reject(
+        Object.assign(new Error('ad request failed'), { details: { url: 'https://ads.example/ads/1' } }),
+      );
       fail(new Error('the scoreboard broke'));
     });
     await expect.poll(() => sent.some((body) => body.includes('the scoreboard broke')), { timeout: 8000 }).toBe(true);

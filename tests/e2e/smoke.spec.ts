@@ -22,9 +22,22 @@ test('the home page renders, hydrates without errors, and its menus work by keyb
 test('every template hydrates without a mismatch', async ({ page }) => {
   const errors = watchErrors(page);
   const paths = [
-    '/news', '/all-sports-schedule', '/broadcast-guide', '/sports/football', '/sports/football/schedule', '/sports/football/roster',
-    '/sports/football/roster/all', '/sports/mens-basketball/stats', '/sports/football/videos', '/photo-galleries', '/staff-directory',
-    '/about/traditions/fight-song', '/tickets', '/hawks-club/donor-portal', '/contact-us', '/search',
+    '/news',
+    '/all-sports-schedule',
+    '/broadcast-guide',
+    '/sports/football',
+    '/sports/football/schedule',
+    '/sports/football/roster',
+    '/sports/football/roster/all',
+    '/sports/mens-basketball/stats',
+    '/sports/football/videos',
+    '/photo-galleries',
+    '/staff-directory',
+    '/about/traditions/fight-song',
+    '/tickets',
+    '/hawks-club/donor-portal',
+    '/contact-us',
+    '/search',
   ];
   for (const path of paths) {
     await page.goto(path);

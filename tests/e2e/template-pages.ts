@@ -15,7 +15,9 @@ const PREFERRED: Record<string, string> = {
 /** One page of every template in a built site (from its build manifest), plus the shells and the 404 page. */
 export function templatePages(outDir: string): { template: string; path: string }[] {
   const latest = JSON.parse(readFileSync(join(outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
-  const meta = JSON.parse(readFileSync(join(outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as { prerendered: string[] };
+  const meta = JSON.parse(readFileSync(join(outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as {
+    prerendered: string[];
+  };
   const router = createRouter();
   const byTemplate = new Map<string, string>();
   for (const path of meta.prerendered) {
@@ -32,7 +34,9 @@ export function templatePages(outDir: string): { template: string; path: string 
   byTemplate.set('layout-ticketing', '/tickets');
   byTemplate.set('error-404', '/no-such-page');
   byTemplate.delete('document');
-  return [...byTemplate.entries()].map(([template, path]) => ({ template, path })).sort((a, b) => a.template.localeCompare(b.template));
+  return [...byTemplate.entries()]
+    .map(([template, path]) => ({ template, path }))
+    .sort((a, b) => a.template.localeCompare(b.template));
 }
 
 export const WIDTHS = [375, 1280] as const;

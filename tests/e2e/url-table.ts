@@ -18,7 +18,12 @@ export interface UrlCase {
 
 /** Rules an editor adds to the redirect service after the build: only the service's check knows them. */
 export const SERVICE_ONLY_RULES = [
-  { source: '/summer-camp-2027', target_url: '/tickets/season-tickets', query_parameters: 'ignore_pass', redirect_type: 301 },
+  {
+    source: '/summer-camp-2027',
+    target_url: '/tickets/season-tickets',
+    query_parameters: 'ignore_pass',
+    redirect_type: 301,
+  },
   { source: '/old-store', target_url: '/tickets', query_parameters: null, redirect_type: 307 },
 ] as const;
 
@@ -26,14 +31,30 @@ const SHOP = 'https://shop.cedarvalleyhawks.example/';
 
 export function urlTable(outDir: string): UrlCase[] {
   const latest = JSON.parse(readFileSync(join(outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
-  const meta = JSON.parse(readFileSync(join(outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as { prerendered: string[] };
+  const meta = JSON.parse(readFileSync(join(outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as {
+    prerendered: string[];
+  };
   const article = meta.prerendered.find((p) => /^\/news\/\d{4}\/\d\d\/\d\d\/[a-z0-9-]+$/.test(p))!;
   const deep = meta.prerendered.find((p) => /^\/about\/[a-z0-9-]+\/[a-z0-9-]+$/.test(p))!;
   const doc = `/documents/${readdirSync(join(outDir, 'documents'))[0]!}`;
   const asset = `/_site/assets/${readdirSync(join(outDir, '_site/assets')).find((f) => /^boot-[A-Z0-9]+\.js$/.test(f))!}`;
   const [year, month, day] = article.split('/').slice(2, 5);
-  const redirect = (url: string, status: number, location: string, note: string, final = location): UrlCase => ({ url, status, location, final, found: true, note });
-  const missing = (url: string, note: string, title = `Page Not Found: ${url}`): UrlCase => ({ url, status: 404, final: url, found: false, title, note });
+  const redirect = (url: string, status: number, location: string, note: string, final = location): UrlCase => ({
+    url,
+    status,
+    location,
+    final,
+    found: true,
+    note,
+  });
+  const missing = (url: string, note: string, title = `Page Not Found: ${url}`): UrlCase => ({
+    url,
+    status: 404,
+    final: url,
+    found: false,
+    title,
+    note,
+  });
   const page = (url: string, note: string): UrlCase => ({ url, status: 200, final: url, found: true, note });
   return [
     // Case and trailing slashes: one permanent hop to the lowercase path without the slash, query kept.
@@ -63,7 +84,14 @@ export function urlTable(outDir: string): UrlCase[] {
     missing(`/news/${year}/13/${day}/story`, 'month 13'),
     missing(`/news/${year}/02/30/story`, 'no such date'),
     missing(`/news/${year}/${month}/${day}/bad--slug`, 'double hyphen in a slug'),
-    { ...missing(`/news/${year}/${month}/${day}/bad_slug`, 'uppercase and underscore: lowercased, then 404'), url: `/news/${year}/${month}/${day}/Bad_Slug`, status: 301, location: `/news/${year}/${month}/${day}/bad_slug`, final: `/news/${year}/${month}/${day}/bad_slug`, title: `Page Not Found: /news/${year}/${month}/${day}/bad_slug` },
+    {
+      ...missing(`/news/${year}/${month}/${day}/bad_slug`, 'uppercase and underscore: lowercased, then 404'),
+      url: `/news/${year}/${month}/${day}/Bad_Slug`,
+      status: 301,
+      location: `/news/${year}/${month}/${day}/bad_slug`,
+      final: `/news/${year}/${month}/${day}/bad_slug`,
+      title: `Page Not Found: /news/${year}/${month}/${day}/bad_slug`,
+    },
     missing('/news/20x6', 'year not 4 digits'),
     missing('/staff-directory/department/-bad', 'slug with a leading hyphen'),
     missing('/a--b', 'slug with a double hyphen'),
@@ -74,12 +102,20 @@ export function urlTable(outDir: string): UrlCase[] {
     missing('/sports/curling/roster', 'unknown sport under roster', 'Sport not found'),
     // The redirect service's table (written into the host files by the build).
     redirect('/sports/mbkb', 301, '/sports/mens-basketball', 'table, ignore_pass'),
-    redirect('/sports/mbkb?season=2025-26', 301, '/sports/mens-basketball?season=2025-26', 'table, ignore_pass keeps the query'),
+    redirect(
+      '/sports/mbkb?season=2025-26',
+      301,
+      '/sports/mens-basketball?season=2025-26',
+      'table, ignore_pass keeps the query',
+    ),
     redirect('/staff?from=old', 301, '/staff-directory', 'table without ignore_pass drops the query'),
     redirect('/donate', 307, '/hawks-club', 'table, 307'),
     redirect('/season-tickets?utm=x', 302, '/tickets/season-tickets?utm=x', 'table, 302, query kept'),
     redirect('/shop', 302, SHOP, 'table, another site'),
-    { ...redirect('/SPORTS/MBKB/', 301, '/sports/mbkb', 'case first, then the table'), final: '/sports/mens-basketball' },
+    {
+      ...redirect('/SPORTS/MBKB/', 301, '/sports/mbkb', 'case first, then the table'),
+      final: '/sports/mens-basketball',
+    },
     // Rules only the service's check knows (added after the build).
     redirect('/summer-camp-2027?ref=radio', 301, '/tickets/season-tickets?ref=radio', 'service check, ignore_pass'),
     redirect('/old-store?ref=radio', 307, '/tickets', 'service check, query dropped'),

@@ -80,7 +80,10 @@ test('in Chromium, a first load of each sample URL ends where the host and the r
 
 test('in Chromium, a client navigation to each sample URL ends in the same place', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.route((url) => url.hostname === 'shop.cedarvalleyhawks.example', (route) => route.fulfill({ body: 'shop', contentType: 'text/plain' }));
+  await page.route(
+    (url) => url.hostname === 'shop.cedarvalleyhawks.example',
+    (route) => route.fulfill({ body: 'shop', contentType: 'text/plain' }),
+  );
   await recordRuntimeEvents(page);
   for (const c of cases()) {
     if (!/^\/(?!_site|documents)/.test(c.url)) continue;
@@ -94,7 +97,17 @@ test('in Chromium, a client navigation to each sample URL ends in the same place
 
 test('every host file the build writes sends each sample URL to the same place', async () => {
   const out = process.env.FH_E2E_OUT!;
-  const service = new Map<string, Redirect>(SERVICE_ONLY_RULES.map((r) => [r.source, { source: r.source, target: r.target_url, status: r.redirect_type, passQuery: r.query_parameters === 'ignore_pass' }]));
+  const service = new Map<string, Redirect>(
+    SERVICE_ONLY_RULES.map((r) => [
+      r.source,
+      {
+        source: r.source,
+        target: r.target_url,
+        status: r.redirect_type,
+        passQuery: r.query_parameters === 'ignore_pass',
+      },
+    ]),
+  );
   // serve.json runs in the serve package's own handler, without site preview's additions.
   const serveConfig = JSON.parse(readFileSync(join(out, 'serve.json'), 'utf8')) as Record<string, unknown>;
   const server = createServer((req, res) => void handler(req, res, { ...serveConfig, public: out }));
@@ -102,17 +115,26 @@ test('every host file the build writes sends each sample URL to the same place',
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const serveHost: Host = async (path, search) => {
     const response = await fetch(origin + path + search, { redirect: 'manual' });
-    if (response.status >= 300 && response.status < 400) return { type: 'redirect', status: response.status, location: relative(response.headers.get('location')!) };
+    if (response.status >= 300 && response.status < 400)
+      return { type: 'redirect', status: response.status, location: relative(response.headers.get('location')!) };
     return response.status === 200 ? { type: 'file' } : { type: 'not-found' };
   };
-  const hosts: Record<string, Host> = { '_redirects': netlifyHost(out), 'nginx.conf': nginxHost(out), 'serve.json': serveHost, routeRules: routeRulesHost(out) };
+  const hosts: Record<string, Host> = {
+    _redirects: netlifyHost(out),
+    'nginx.conf': nginxHost(out),
+    'serve.json': serveHost,
+    routeRules: routeRulesHost(out),
+  };
   try {
     for (const c of cases()) {
       for (const [name, host] of Object.entries(hosts)) {
         const result = await landing(host, c.url, out, service);
-        expect.soft({ final: result.final, found: result.found }, `${name}: ${c.url} (${c.note})`).toEqual({ final: c.final, found: c.found });
+        expect
+          .soft({ final: result.final, found: result.found }, `${name}: ${c.url} (${c.note})`)
+          .toEqual({ final: c.final, found: c.found });
         // Where a host answers with a redirect of its own, it is the one the rule gives.
-        if (result.first.type === 'redirect' && c.location && relative(result.first.location) === c.location) expect.soft(result.first.status, `${name}: ${c.url} status`).toBe(c.status);
+        if (result.first.type === 'redirect' && c.location && relative(result.first.location) === c.location)
+          expect.soft(result.first.status, `${name}: ${c.url} status`).toBe(c.status);
       }
     }
   } finally {

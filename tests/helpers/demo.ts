@@ -27,7 +27,16 @@ export function recordingTransport() {
 }
 
 export function clientFor(server: DemoServer, transport: Transport, options: Partial<ApiClientOptions> = {}) {
-  const client = createApiClient({ baseUrl: server.origin, prefix: server.apiPrefix, transport, retry: { baseDelayMs: 5, maxDelayMs: 50 }, ...options });
-  const api = createContentApi(client, { dashboardApiUrl: server.dashboardApiUrl, redirectServiceUrl: server.redirectServiceUrl });
+  const client = createApiClient({
+    baseUrl: server.origin,
+    prefix: server.apiPrefix,
+    transport,
+    retry: { baseDelayMs: 5, maxDelayMs: 50 },
+    ...options,
+  });
+  const api = createContentApi(client, {
+    dashboardApiUrl: server.dashboardApiUrl,
+    redirectServiceUrl: server.redirectServiceUrl,
+  });
   return { client, api };
 }

@@ -1,7 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 /** Every file under `dir` that contains one of the strings (as written, HTML-escaped or JSON-escaped): "file: string". */
 export function scanForStrings(dir: string, strings: string[]): string[] {
@@ -14,7 +20,8 @@ export function scanForStrings(dir: string, strings: string[]): string[] {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (/\.(html|json|xml|ics|txt|js|css)$/.test(entry.name) || !entry.name.includes('.')) {
-        for (const match of readFileSync(path, 'utf8').matchAll(pattern)) found.push(`${relative(dir, path)}: ${forms.get(match[0])}`);
+        for (const match of readFileSync(path, 'utf8').matchAll(pattern))
+          found.push(`${relative(dir, path)}: ${forms.get(match[0])}`);
       }
     }
   };

@@ -7,13 +7,36 @@ const router = createRouter();
 
 describe('parameter rules (spec §5)', () => {
   it.each([
-    ['id', '123', true], ['id', '0042', true], ['id', '12a', false], ['id', '', false], ['id', '-1', false], ['id', '1.5', false],
-    ['uuid', '0b0c-11', true], ['uuid', 'anything', true], ['uuid', '', false],
-    ['slug', 'football', true], ['slug', 'mens-basketball', true], ['slug', '2026-27', true], ['slug', 'a1-b2-c3', true],
-    ['slug', 'Football', false], ['slug', 'mens--basketball', false], ['slug', '-football', false], ['slug', 'football-', false],
-    ['slug', 'foot_ball', false], ['slug', 'foot ball', false], ['slug', 'café', false], ['slug', '', false],
-    ['presence', 'FOOTBALL', true], ['presence', 'anything goes', true], ['presence', '', false],
-    ['year', '2026', true], ['year', '26', false], ['month', '01', true], ['month', '13', false], ['day', '31', true], ['day', '32', false],
+    ['id', '123', true],
+    ['id', '0042', true],
+    ['id', '12a', false],
+    ['id', '', false],
+    ['id', '-1', false],
+    ['id', '1.5', false],
+    ['uuid', '0b0c-11', true],
+    ['uuid', 'anything', true],
+    ['uuid', '', false],
+    ['slug', 'football', true],
+    ['slug', 'mens-basketball', true],
+    ['slug', '2026-27', true],
+    ['slug', 'a1-b2-c3', true],
+    ['slug', 'Football', false],
+    ['slug', 'mens--basketball', false],
+    ['slug', '-football', false],
+    ['slug', 'football-', false],
+    ['slug', 'foot_ball', false],
+    ['slug', 'foot ball', false],
+    ['slug', 'café', false],
+    ['slug', '', false],
+    ['presence', 'FOOTBALL', true],
+    ['presence', 'anything goes', true],
+    ['presence', '', false],
+    ['year', '2026', true],
+    ['year', '26', false],
+    ['month', '01', true],
+    ['month', '13', false],
+    ['day', '31', true],
+    ['day', '32', false],
   ] as const)('%s %j → %s', (rule, value, valid) => {
     expect(PARAM_RULES[rule](value)).toBe(valid);
   });
@@ -96,14 +119,21 @@ describe('matching paths to routes', () => {
   });
 
   it('checks only presence for sport and season under the schedule and roster paths', () => {
-    for (const path of ['/sports/FOOTBALL/roster', '/sports/Foot_Ball/schedule', '/sports/x/roster/season/SEASON', '/sports/x/schedule/season/Fall 2025']) {
+    for (const path of [
+      '/sports/FOOTBALL/roster',
+      '/sports/Foot_Ball/schedule',
+      '/sports/x/roster/season/SEASON',
+      '/sports/x/schedule/season/Fall 2025',
+    ]) {
       expect(router.match(path).type, path).toBe('match');
     }
     expect(router.match('/sports/FOOTBALL/stats').type).toBe('invalid');
   });
 
   it('builds paths from params and refuses params that break the rules', () => {
-    expect(router.pathFor('news-year-month-day-slug', { year: '2026', month: '11', day: '21', slug: 'hawks-win' })).toBe('/news/2026/11/21/hawks-win');
+    expect(
+      router.pathFor('news-year-month-day-slug', { year: '2026', month: '11', day: '21', slug: 'hawks-win' }),
+    ).toBe('/news/2026/11/21/hawks-win');
     expect(router.pathFor('documents-uuid', { uuid: 'abc' })).toBe('/documents/abc.pdf');
     expect(router.pathFor('slug', { slug: ['about', 'history'] })).toBe('/about/history');
     expect(() => router.pathFor('staff-slug', { slug: '../etc' })).toThrow('not a valid slug');
@@ -132,7 +162,8 @@ describe('ranking of overlapping patterns', () => {
   it('ranks the catch-all page route after every route it overlaps', () => {
     const order = router.routes.map((r) => r.spec.name);
     const overlapping = router.routes.filter((r) => r.segments.length > 0 && r.spec.name !== 'slug');
-    for (const route of overlapping) expect(order.indexOf(route.spec.name), route.spec.name).toBeLessThan(order.indexOf('slug'));
+    for (const route of overlapping)
+      expect(order.indexOf(route.spec.name), route.spec.name).toBeLessThan(order.indexOf('slug'));
   });
 });
 
@@ -140,7 +171,15 @@ describe('the route table', () => {
   it('gives every route a page source, and names the routes the spec names', () => {
     expect(ROUTES.filter((r) => !PAGE_SOURCES[r.name]).map((r) => r.name)).toEqual([]);
     const names = ROUTES.map((r) => r.name);
-    for (const name of ['news-year-month-day-slug', 'sports-sport-slug', 'search', 'slug', 'page-preview-id', 'page-revision-id']) expect(names).toContain(name);
+    for (const name of [
+      'news-year-month-day-slug',
+      'sports-sport-slug',
+      'search',
+      'slug',
+      'page-preview-id',
+      'page-revision-id',
+    ])
+      expect(names).toContain(name);
   });
 
   it('is plain, serialisable data', () => {
@@ -148,7 +187,15 @@ describe('the route table', () => {
   });
 
   it('renders previews, revisions and search in the browser', () => {
-    const client = ROUTES.filter((r) => r.render === 'client').map((r) => r.name).sort();
-    expect(client).toEqual(['article-preview-id', 'article-revision-id', 'page-preview-id', 'page-revision-id', 'search']);
+    const client = ROUTES.filter((r) => r.render === 'client')
+      .map((r) => r.name)
+      .sort();
+    expect(client).toEqual([
+      'article-preview-id',
+      'article-revision-id',
+      'page-preview-id',
+      'page-revision-id',
+      'search',
+    ]);
   });
 });

@@ -20,7 +20,10 @@ describe('page and sport scripts', () => {
       { path: '/all-sports-schedule', match: 'exact', src: '/calendar.js', attributes: {} },
       { path: '^/sports/[a-z-]+/schedule$', match: 'pattern', src: '/schedule.js', attributes: { 'data-x': '1' } },
     ],
-    sportScripts: { default: { src: '/sport.js', attributes: {} }, bySlug: { football: { src: '/football.js', attributes: {} } } },
+    sportScripts: {
+      default: { src: '/sport.js', attributes: {} },
+      bySlug: { football: { src: '/football.js', attributes: {} } },
+    },
   };
 
   it('match exact paths, prefixes and patterns', () => {
@@ -32,7 +35,10 @@ describe('page and sport scripts', () => {
   });
 
   it('give a sport its own script, or the default one, and none off sport pages', () => {
-    expect(scriptsFor('/sports/football/schedule', 'football', config).map((s) => s.src)).toEqual(['/schedule.js', '/football.js']);
+    expect(scriptsFor('/sports/football/schedule', 'football', config).map((s) => s.src)).toEqual([
+      '/schedule.js',
+      '/football.js',
+    ]);
     expect(scriptsFor('/sports/softball', 'softball', config).map((s) => s.src)).toEqual(['/sport.js']);
     expect(scriptsFor('/news', null, config)).toEqual([]);
   });

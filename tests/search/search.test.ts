@@ -14,14 +14,34 @@ const sport = (slug: string, name: string) => ({ slug, name });
 const FB = sport('football', 'Football');
 const MBB = sport('mens-basketball', "Men's Basketball");
 const WBB = sport('womens-basketball', "Women's Basketball");
-const doc = (type: SearchDoc['type'], title: string, path: string, s: SearchDoc['sport'], summary = '', boost = 0): SearchDoc => ({ type, title, path, summary, date: null, sport: s, keywords: '', boost });
+const doc = (
+  type: SearchDoc['type'],
+  title: string,
+  path: string,
+  s: SearchDoc['sport'],
+  summary = '',
+  boost = 0,
+): SearchDoc => ({ type, title, path, summary, date: null, sport: s, keywords: '', boost });
 
 const DOCS: SearchDoc[] = [
   doc('player', 'Ethan Miller', '/sports/football/roster/player/ethan-miller', FB, 'Quarterback · Junior'),
   doc('player', 'Ethan Miller', '/sports/mens-basketball/roster/player/ethan-miller', MBB, 'Guard · Senior'),
   doc('player', 'Maya Okafor', '/sports/womens-basketball/roster/player/maya-okafor', WBB, 'Forward'),
-  doc('article', 'Hawks rally past Lakers in overtime thriller', '/news/2026/11/01/hawks-rally', FB, 'Miller threw for 300 yards.', 0.5),
-  doc('article', 'Okafor leads Hawks to season-opening win', '/news/2026/11/02/okafor-leads', WBB, 'A double-double in the opener.'),
+  doc(
+    'article',
+    'Hawks rally past Lakers in overtime thriller',
+    '/news/2026/11/01/hawks-rally',
+    FB,
+    'Miller threw for 300 yards.',
+    0.5,
+  ),
+  doc(
+    'article',
+    'Okafor leads Hawks to season-opening win',
+    '/news/2026/11/02/okafor-leads',
+    WBB,
+    'A double-double in the opener.',
+  ),
   doc('article', 'The athletic department honors its donors', '/news/2026/11/03/donors', null, 'Hawks Club.'),
   doc('sport', 'Football', '/sports/football', FB, 'Football news, schedule, roster and stats.', 1),
   doc('page', 'Hawks Club', '/hawks-club', null, 'Give to the Hawks Club.'),
@@ -45,15 +65,23 @@ describe('the static search index', () => {
   it('finds a player by full name and by last name, people before articles that mention them', async () => {
     const { search } = await indexOf(DOCS);
     const byName = await search.search({ s: 'Ethan Miller' });
-    expect(byName.hits.map((h) => h.path)).toEqual(['/sports/football/roster/player/ethan-miller', '/sports/mens-basketball/roster/player/ethan-miller']);
+    expect(byName.hits.map((h) => h.path)).toEqual([
+      '/sports/football/roster/player/ethan-miller',
+      '/sports/mens-basketball/roster/player/ethan-miller',
+    ]);
     const last = await search.search({ s: 'miller' });
     expect(last.hits.slice(0, 2).every((h) => h.type === 'player')).toBe(true);
     expect(last.hits.map((h) => h.path)).toContain('/news/2026/11/01/hawks-rally');
   });
 
   it('needs every word; folds case and accents; the word being typed matches as a prefix', async () => {
-    const { search } = await indexOf([...DOCS, doc('player', 'José Núñez', '/sports/football/roster/player/jose-nunez', FB)]);
-    expect((await search.search({ s: 'hawks overtime' })).hits.map((h) => h.path)).toEqual(['/news/2026/11/01/hawks-rally']);
+    const { search } = await indexOf([
+      ...DOCS,
+      doc('player', 'José Núñez', '/sports/football/roster/player/jose-nunez', FB),
+    ]);
+    expect((await search.search({ s: 'hawks overtime' })).hits.map((h) => h.path)).toEqual([
+      '/news/2026/11/01/hawks-rally',
+    ]);
     expect((await search.search({ s: 'JOSE nunez' })).hits.map((h) => h.title)).toEqual(['José Núñez']);
     expect((await search.search({ s: 'thril' })).hits.map((h) => h.path)).toEqual(['/news/2026/11/01/hawks-rally']);
     // A finished word (followed by a space) and two-letter words match exactly only.
@@ -63,11 +91,15 @@ describe('the static search index', () => {
 
   it('filters by the sport and team_name search types', async () => {
     const { search } = await indexOf(DOCS);
-    expect((await search.search({ s: 'miller', sport: 'mens-basketball' })).hits.map((h) => h.path)).toEqual(['/sports/mens-basketball/roster/player/ethan-miller']);
+    expect((await search.search({ s: 'miller', sport: 'mens-basketball' })).hits.map((h) => h.path)).toEqual([
+      '/sports/mens-basketball/roster/player/ethan-miller',
+    ]);
     const team = await search.search({ s: 'hawks', teamName: 'basketball' });
     expect(team.hits.map((h) => h.sport?.slug)).toEqual(['womens-basketball']);
     // "men" is a word of "Men's Basketball", not of "Women's Basketball".
-    expect((await search.search({ s: 'ethan', teamName: "men's" })).hits.map((h) => h.sport?.name)).toEqual(["Men's Basketball"]);
+    expect((await search.search({ s: 'ethan', teamName: "men's" })).hits.map((h) => h.sport?.name)).toEqual([
+      "Men's Basketball",
+    ]);
     expect((await search.search({ s: 'miller', sport: 'no-such-sport' })).total).toBe(0);
   });
 
@@ -78,18 +110,26 @@ describe('the static search index', () => {
     expect(first.total).toBe(4);
     expect(first.pages).toBe(2);
     expect(new Set([...first.hits, ...second.hits].map((h) => h.path)).size).toBe(4);
-    expect(first.hits[0]).toMatchObject({ type: expect.any(String), title: expect.any(String), path: expect.stringMatching(/^\//), sport: expect.anything() });
+    expect(first.hits[0]).toMatchObject({
+      type: expect.any(String),
+      title: expect.any(String),
+      path: expect.stringMatching(/^\//),
+      sport: expect.anything(),
+    });
   });
 
   it('is the same bytes whatever order the pages were built in', async () => {
     const a = await indexOf(DOCS);
     const b = await indexOf([...DOCS].reverse());
     expect(b.stats.digest).toBe(a.stats.digest);
-    for (const file of readdirSync(a.dir)) expect(readFileSync(join(b.dir, file), 'utf8')).toBe(readFileSync(join(a.dir, file), 'utf8'));
+    for (const file of readdirSync(a.dir))
+      expect(readFileSync(join(b.dir, file), 'utf8')).toBe(readFileSync(join(a.dir, file), 'utf8'));
   });
 
   it('downloads only the shards of the query and the documents shown, even when big shards split', async () => {
-    const many = Array.from({ length: 3000 }, (_, i) => doc('article', `Stadium story number${i} stands`, `/news/2026/01/01/story-${i}`, FB, `standing ovation ${i}`));
+    const many = Array.from({ length: 3000 }, (_, i) =>
+      doc('article', `Stadium story number${i} stands`, `/news/2026/01/01/story-${i}`, FB, `standing ovation ${i}`),
+    );
     const { search, loaded, dir, stats } = await indexOf([...DOCS, ...many]);
     const manifest = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as SearchManifest;
     expect(manifest.shards.some((k) => k.length === 3)).toBe(true);
@@ -103,7 +143,14 @@ describe('the static search index', () => {
   it('keeps a common word’s best documents only: the highest scores first, the lower id on a tie', async () => {
     // 2,500 articles say "season"; every fifth also has it in its title (a higher score), newer ones a boost.
     const many = Array.from({ length: 2500 }, (_, i) =>
-      doc('article', i % 5 === 0 ? `Season opener ${i}` : `Game ${i}`, `/news/2026/02/01/game-${String(i).padStart(4, '0')}`, FB, `season report ${i}`, (i % 3) / 2),
+      doc(
+        'article',
+        i % 5 === 0 ? `Season opener ${i}` : `Game ${i}`,
+        `/news/2026/02/01/game-${String(i).padStart(4, '0')}`,
+        FB,
+        `season report ${i}`,
+        (i % 3) / 2,
+      ),
     );
     const { dir } = await indexOf(many);
     const shard = JSON.parse(readFileSync(join(dir, 't-se.json'), 'utf8')) as Record<string, number[]>;
@@ -122,12 +169,26 @@ describe('the static search index', () => {
   });
 
   it('indexes a keyed document once: its highest version, the first path on a tie', async () => {
-    const coach = (season: string, key = 'coach/7') => ({ ...doc('coach', 'Dana Whitfield', `/sports/football/roster/season/${season}/staff/dana-whitfield`, FB, 'Head Coach'), key, version: season });
+    const coach = (season: string, key = 'coach/7') => ({
+      ...doc(
+        'coach',
+        'Dana Whitfield',
+        `/sports/football/roster/season/${season}/staff/dana-whitfield`,
+        FB,
+        'Head Coach',
+      ),
+      key,
+      version: season,
+    });
     const { search } = await indexOf([...DOCS, coach('2024-25'), coach('2026-27'), coach('2025-26')]);
-    expect((await search.search({ s: 'whitfield' })).hits.map((h) => h.path)).toEqual(['/sports/football/roster/season/2026-27/staff/dana-whitfield']);
+    expect((await search.search({ s: 'whitfield' })).hits.map((h) => h.path)).toEqual([
+      '/sports/football/roster/season/2026-27/staff/dana-whitfield',
+    ]);
     const tie = { ...coach('2025-26', 'coach/8'), title: 'Lee Tran', path: '/sports/football/coaches/b-lee-tran' };
     const { search: again } = await indexOf([{ ...tie, path: '/sports/football/coaches/c-lee-tran' }, tie]);
-    expect((await again.search({ s: 'tran' })).hits.map((h) => h.path)).toEqual(['/sports/football/coaches/b-lee-tran']);
+    expect((await again.search({ s: 'tran' })).hits.map((h) => h.path)).toEqual([
+      '/sports/football/coaches/b-lee-tran',
+    ]);
   });
 
   it('keeps the search in the address bar', () => {

@@ -14,14 +14,20 @@ describe('ad spacing (site settings *_ad_interval and *_ad_shift)', () => {
   it('splits rich text into its top-level elements and puts the zones between them', () => {
     const html = Array.from({ length: 7 }, (_, i) => `<p>Paragraph <em>${i}</em><br></p>`).join('\n');
     expect(splitTopLevel(html)).toHaveLength(7);
-    const out = renderToString(<RichText html={html} ad={{ zone: 'zone-1', interval: 2, shift: 1, label: 'Advertisement' }} />);
+    const out = renderToString(
+      <RichText html={html} ad={{ zone: 'zone-1', interval: 2, shift: 1, label: 'Advertisement' }} />,
+    );
     const order = [...out.matchAll(/data-ad-zone="zone-1"|Paragraph <em>(\d)/g)].map((m) => m[1] ?? 'AD');
     expect(order).toEqual(['0', '1', '2', 'AD', '3', '4', 'AD', '5', '6']);
   });
 
   it('leaves the text whole without a zone or an interval', () => {
     const html = '<p>One</p><p>Two</p>';
-    expect(renderToString(<RichText html={html} ad={{ zone: null, interval: 1, shift: 0, label: 'Ad' }} />)).not.toContain('data-ad-zone');
-    expect(renderToString(<RichText html={html} ad={{ zone: 'z', interval: 0, shift: 0, label: 'Ad' }} />)).not.toContain('data-ad-zone');
+    expect(
+      renderToString(<RichText html={html} ad={{ zone: null, interval: 1, shift: 0, label: 'Ad' }} />),
+    ).not.toContain('data-ad-zone');
+    expect(
+      renderToString(<RichText html={html} ad={{ zone: 'z', interval: 0, shift: 0, label: 'Ad' }} />),
+    ).not.toContain('data-ad-zone');
   });
 });

@@ -12,9 +12,17 @@ export const RichText = z.string();
 export const Url = z.string().min(1);
 
 /** Numbers the CMS may leave empty; the spec says they default to 0. */
-export const zeroDefault = z.number().int().nonnegative().nullish().transform((v) => v ?? 0);
+export const zeroDefault = z
+  .number()
+  .int()
+  .nonnegative()
+  .nullish()
+  .transform((v) => v ?? 0);
 /** Flags the CMS may leave empty; empty means false. */
-export const flag = z.boolean().nullish().transform((v) => v ?? false);
+export const flag = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? false);
 
 export const Image = z.object({
   url: Url,

@@ -11,9 +11,14 @@ export const Block = z.discriminatedUnion('type', [
   block('banner', { title: z.string(), subtitle: z.string().nullable(), image: Image, link: Link.nullable() }),
   block('slider', {
     interval_ms: z.number().int().positive(),
-    slides: z.array(z.object({ title: z.string(), subtitle: z.string().nullable(), image: Image, link: Link.nullable() })).min(1),
+    slides: z
+      .array(z.object({ title: z.string(), subtitle: z.string().nullable(), image: Image, link: Link.nullable() }))
+      .min(1),
   }),
-  block('tiles', { title: z.string().nullable(), tiles: z.array(z.object({ title: z.string(), image: Image, url: Url })).min(1) }),
+  block('tiles', {
+    title: z.string().nullable(),
+    tiles: z.array(z.object({ title: z.string(), image: Image, url: Url })).min(1),
+  }),
   block('membership_promotion', {
     title: z.string(),
     body: RichText,
@@ -21,12 +26,26 @@ export const Block = z.discriminatedUnion('type', [
     tiers: z.array(z.object({ name: z.string(), price: z.string(), perks: z.array(z.string()) })),
     link: Link.nullable(),
   }),
-  block('ticket_promotion', { title: z.string(), body: RichText, image: Image.nullable(), link: Link, event_id: Id.nullable() }),
-  block('sponsors', { title: z.string(), sponsors: z.array(z.object({ name: z.string(), logo: Image, url: Url.nullable() })) }),
+  block('ticket_promotion', {
+    title: z.string(),
+    body: RichText,
+    image: Image.nullable(),
+    link: Link,
+    event_id: Id.nullable(),
+  }),
+  block('sponsors', {
+    title: z.string(),
+    sponsors: z.array(z.object({ name: z.string(), logo: Image, url: Url.nullable() })),
+  }),
   block('rich_text', { html: RichText }),
   block('ad_zone', { zone_uuid: z.string().min(1) }),
   block('form', { form_id: Id }),
-  block('audio_player', { title: z.string(), src: Url, duration_seconds: z.number().int().nonnegative(), description: z.string().nullable() }),
+  block('audio_player', {
+    title: z.string(),
+    src: Url,
+    duration_seconds: z.number().int().nonnegative(),
+    description: z.string().nullable(),
+  }),
   block('schedule_ticker', { sport_id: Id.nullable() }),
   block('sticky_popup', { title: z.string(), body: RichText, link: Link.nullable(), dismiss_key: z.string().min(1) }),
 ]);

@@ -38,7 +38,13 @@ export const RedirectCheck = z.object({
   target_url: z.string().nullable(),
   /** 'ignore_pass' passes the query string through. */
   query_parameters: z.string().nullable(),
-  redirect_type: z.number().int().min(300).max(399).nullish().transform((v) => v ?? 307),
+  redirect_type: z
+    .number()
+    .int()
+    .min(300)
+    .max(399)
+    .nullish()
+    .transform((v) => v ?? 307),
 });
 export type RedirectCheck = z.infer<typeof RedirectCheck>;
 
@@ -47,17 +53,25 @@ export const RedirectRule = z.object({
   source: z.string().startsWith('/'),
   target_url: z.string().min(1),
   query_parameters: z.string().nullable(),
-  redirect_type: z.number().int().min(300).max(399).nullish().transform((v) => v ?? 307),
+  redirect_type: z
+    .number()
+    .int()
+    .min(300)
+    .max(399)
+    .nullish()
+    .transform((v) => v ?? 307),
 });
 export type RedirectRule = z.infer<typeof RedirectRule>;
 
 /** An Iconify-compatible icon set answer: `GET /icons/{prefix}.json?icons=a,b`. */
 export const IconSet = z.object({
   prefix: z.string().min(1),
-  icons: z.record(z.string(), z.object({ body: z.string(), width: z.number().optional(), height: z.number().optional() })),
+  icons: z.record(
+    z.string(),
+    z.object({ body: z.string(), width: z.number().optional(), height: z.number().optional() }),
+  ),
   width: z.number().optional(),
   height: z.number().optional(),
   not_found: z.array(z.string()).optional(),
 });
 export type IconSet = z.infer<typeof IconSet>;
-

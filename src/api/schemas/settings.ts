@@ -16,13 +16,25 @@ export const MenuItem: z.ZodType<MenuItem> = z.lazy(() =>
     id: Id,
     title: z.string().min(1),
     url: Url,
-    target: z.enum(['_self', '_blank']).nullish().transform((v) => v ?? '_self'),
-    icon: z.string().nullish().transform((v) => v ?? null),
-    children: z.array(MenuItem).nullish().transform((v) => v ?? []),
+    target: z
+      .enum(['_self', '_blank'])
+      .nullish()
+      .transform((v) => v ?? '_self'),
+    icon: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
+    children: z
+      .array(MenuItem)
+      .nullish()
+      .transform((v) => v ?? []),
   }),
 ) as z.ZodType<MenuItem>;
 
-const Menu = z.array(MenuItem).nullish().transform((v) => v ?? []);
+const Menu = z
+  .array(MenuItem)
+  .nullish()
+  .transform((v) => v ?? []);
 
 export const FooterContentBlock = z.object({
   id: Id,
@@ -36,7 +48,12 @@ export type FooterContentBlock = z.infer<typeof FooterContentBlock>;
 const Ref = z.object({ id: Id, name: z.string().optional() });
 const PageRef = z.object({ id: Id, slug: z.string().min(1) });
 
-export const SportSortingBehavior = z.enum(['order_ascending', 'order_descending', 'name_ascending', 'name_descending']);
+export const SportSortingBehavior = z.enum([
+  'order_ascending',
+  'order_descending',
+  'name_ascending',
+  'name_descending',
+]);
 export type SportSortingBehavior = z.infer<typeof SportSortingBehavior>;
 
 /** The website configuration view (spec §3 "Site settings"). */
@@ -48,7 +65,10 @@ export const SiteSettings = z.object({
   website_icon_menu: Menu,
   website_user_menu: Menu,
   // Lists and text
-  website_footer_content_blocks: z.array(FooterContentBlock).nullish().transform((v) => v ?? []),
+  website_footer_content_blocks: z
+    .array(FooterContentBlock)
+    .nullish()
+    .transform((v) => v ?? []),
   copyright_text: z.string(),
   site_title: z.string().min(1),
   meta_title: z.string().nullable(),

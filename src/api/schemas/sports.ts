@@ -36,7 +36,13 @@ export const Sport = z.object({
   roster_page_image: Image.nullish(),
   schedule_id: Id.nullable(),
   schedule_page_image: Image.nullish(),
-  score_decimal_places: z.number().int().min(0).max(4).nullish().transform((v) => v ?? 0),
+  score_decimal_places: z
+    .number()
+    .int()
+    .min(0)
+    .max(4)
+    .nullish()
+    .transform((v) => v ?? 0),
   meta_image: Image.nullish(),
   heroPresentedByLogo: Image.nullish(),
   rosterPlayersTemplateFields: z.array(TemplateField).nullish(),
@@ -57,7 +63,10 @@ export const SPORT_DETAIL_INCLUDES = [
   'icon',
 ] as const;
 
-const TemplateValues = z.record(z.string(), z.string()).nullish().transform((v) => v ?? {});
+const TemplateValues = z
+  .record(z.string(), z.string())
+  .nullish()
+  .transform((v) => v ?? {});
 
 /** One player's entry on one season's roster. */
 export const RosterPlayer = z.object({
@@ -79,7 +88,10 @@ export const RosterPlayer = z.object({
   headshot: Image.nullable(),
   bio: RichText,
   captain: flag,
-  social_links: z.array(SocialLink).nullish().transform((v) => v ?? []),
+  social_links: z
+    .array(SocialLink)
+    .nullish()
+    .transform((v) => v ?? []),
   template_fields: TemplateValues,
 });
 export type RosterPlayer = z.infer<typeof RosterPlayer>;
@@ -152,4 +164,3 @@ export const AllTimeStaff = z.object({
   season_slugs: z.array(z.string().min(1)).min(1),
 });
 export type AllTimeStaff = z.infer<typeof AllTimeStaff>;
-

@@ -24,7 +24,8 @@ export interface CalendarInput {
 const DEFAULT_DURATION_MS = 3 * 60 * 60 * 1000;
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and newline are escaped in TEXT values. */
-export const icalText = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+export const icalText = (value: string) =>
+  value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF and a space), never inside a UTF-8 character. */
 export function foldLine(line: string): string {
@@ -43,21 +44,27 @@ export function foldLine(line: string): string {
   return parts.join('\r\n ');
 }
 
-const utc = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 const day = (date: string) => date.slice(0, 10).replace(/-/g, '');
 
 /** "W 24-17 OT", "3rd of 12", or null before the event is final. */
 function resultOf(e: Event): string | null {
   const r = e.result;
   if (r?.status !== 'final') return null;
-  if (r.outcome && r.team_score !== null && r.opponent_score !== null) return `${r.outcome} ${r.team_score}-${r.opponent_score}${r.note ? ` ${r.note}` : ''}`;
+  if (r.outcome && r.team_score !== null && r.opponent_score !== null)
+    return `${r.outcome} ${r.team_score}-${r.opponent_score}${r.note ? ` ${r.note}` : ''}`;
   return r.place ? `${ordinal(r.place)}${r.field_size ? ` of ${r.field_size}` : ''}` : null;
 }
 
 function summary({ event: e, sport }: CalendarEvent, team: string): string {
   const who = e.opponent ? `${e.location_type === 'away' ? 'at' : 'vs.'} ${e.opponent.name}` : (e.title ?? 'Event');
   const result = resultOf(e);
-  const status = e.result?.status === 'postponed' ? ' [Postponed]' : e.result?.status === 'cancelled' ? ' [Cancelled]' : '';
+  const status =
+    e.result?.status === 'postponed' ? ' [Postponed]' : e.result?.status === 'cancelled' ? ' [Cancelled]' : '';
   return `${team} ${sport.name} ${who}${result ? ` (${result})` : ''}${status}`;
 }
 
@@ -82,17 +89,25 @@ export function icalendar(input: CalendarInput): string {
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
     'X-PUBLISHED-TTL:PT6H',
   ];
-  for (const item of [...input.events].sort((a, b) => a.event.date.localeCompare(b.event.date) || a.event.id - b.event.id)) {
+  for (const item of [...input.events].sort(
+    (a, b) => a.event.date.localeCompare(b.event.date) || a.event.id - b.event.id,
+  )) {
     const e = item.event;
     const start = new Date(e.date);
     const when = e.time_tba
-      ? [`DTSTART;VALUE=DATE:${day(e.date)}`, `DTEND;VALUE=DATE:${utc(new Date(Date.parse(`${e.date.slice(0, 10)}T00:00:00Z`) + 86_400_000)).slice(0, 8)}`]
+      ? [
+          `DTSTART;VALUE=DATE:${day(e.date)}`,
+          `DTEND;VALUE=DATE:${utc(new Date(Date.parse(`${e.date.slice(0, 10)}T00:00:00Z`) + 86_400_000)).slice(0, 8)}`,
+        ]
       : [`DTSTART:${utc(start)}`, `DTEND:${utc(new Date(start.getTime() + DEFAULT_DURATION_MS))}`];
     const description = [
       e.location_type === 'home' ? 'Home' : e.location_type === 'away' ? 'Away' : 'Neutral site',
       e.tournament ? `Tournament: ${e.tournament}` : '',
       e.is_conference ? 'Conference game' : '',
-      ...e.broadcasts.map((b) => `${b.type === 'tv' ? 'TV' : b.type === 'radio' ? 'Radio' : 'Stream'}: ${b.name}${b.url ? ` (${b.url})` : ''}`),
+      ...e.broadcasts.map(
+        (b) =>
+          `${b.type === 'tv' ? 'TV' : b.type === 'radio' ? 'Radio' : 'Stream'}: ${b.name}${b.url ? ` (${b.url})` : ''}`,
+      ),
       resultOf(e) ? `Result: ${resultOf(e)}` : '',
       e.tickets_url ? `Tickets: ${e.tickets_url}` : '',
     ].filter(Boolean);

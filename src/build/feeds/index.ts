@@ -26,7 +26,11 @@ export interface FeedsResult {
  * The files crawlers and fans' apps read: sitemap(s) and robots.txt, RSS 2.0 news feeds (the site's and each
  * sport's), and iCalendar feeds of each sport's current schedule and of all sports.
  */
-export async function writeFeeds(ctx: PageContext, outDir: string, indexable: { entries: Iterable<SitemapEntry>; count: number }): Promise<FeedsResult> {
+export async function writeFeeds(
+  ctx: PageContext,
+  outDir: string,
+  indexable: { entries: Iterable<SitemapEntry>; count: number },
+): Promise<FeedsResult> {
   const { site } = ctx;
   const { settings } = site;
   const tz = settings.website_timezone;
@@ -62,7 +66,20 @@ export async function writeFeeds(ctx: PageContext, outDir: string, indexable: { 
 
   const limit = pLimit(6);
   const news = await ctx.api.articles({ per_page: RSS_ITEMS.site, sort: '-date' });
-  files.set(feedPaths.news, rssFeed({ title: `${settings.site_title} News`, link: '/news', self: feedPaths.news, description: `The latest news from ${settings.site_title}.`, articles: news.data }, site.siteUrl, tz));
+  files.set(
+    feedPaths.news,
+    rssFeed(
+      {
+        title: `${settings.site_title} News`,
+        link: '/news',
+        self: feedPaths.news,
+        description: `The latest news from ${settings.site_title}.`,
+        articles: news.data,
+      },
+      site.siteUrl,
+      tz,
+    ),
+  );
 
   const stamp = `${site.today.replace(/-/g, '')}T000000Z`;
   const all: CalendarEvent[] = [];
@@ -71,21 +88,57 @@ export async function writeFeeds(ctx: PageContext, outDir: string, indexable: { 
       limit(async () => {
         const articles = await ctx.api.articles({ sport_id: summary.id, per_page: RSS_ITEMS.sport, sort: '-date' });
         const self = feedPaths.sportNews(summary.slug);
-        files.set(self, rssFeed({ title: `${team} ${summary.name} News`, link: `/sports/${summary.slug}/news`, self, description: `The latest ${summary.name} news from ${settings.site_title}.`, articles: articles.data }, site.siteUrl, tz));
+        files.set(
+          self,
+          rssFeed(
+            {
+              title: `${team} ${summary.name} News`,
+              link: `/sports/${summary.slug}/news`,
+              self,
+              description: `The latest ${summary.name} news from ${settings.site_title}.`,
+              articles: articles.data,
+            },
+            site.siteUrl,
+            tz,
+          ),
+        );
         const sport = await shared.sport(ctx, summary.slug);
         const season = sport.default_season;
         const schedule = season ? await shared.schedule(ctx, sport.id, season.slug) : null;
-        const events = (schedule?.events ?? []).map((event) => ({ event, sport: { name: summary.name, slug: summary.slug } }));
-        all.push(...events);
-        files.set(feedPaths.sportCalendar(summary.slug), icalendar({
-          name: `${team} ${summary.name}${season ? ` ${season.name}` : ''}`,
-          description: `${team} ${summary.name} schedule and results.`,
-          page: `/sports/${summary.slug}/schedule`, events, team, siteUrl: site.siteUrl, timeZone: tz, stamp,
+        const events = (schedule?.events ?? []).map((event) => ({
+          event,
+          sport: { name: summary.name, slug: summary.slug },
         }));
+        all.push(...events);
+        files.set(
+          feedPaths.sportCalendar(summary.slug),
+          icalendar({
+            name: `${team} ${summary.name}${season ? ` ${season.name}` : ''}`,
+            description: `${team} ${summary.name} schedule and results.`,
+            page: `/sports/${summary.slug}/schedule`,
+            events,
+            team,
+            siteUrl: site.siteUrl,
+            timeZone: tz,
+            stamp,
+          }),
+        );
       }),
     ),
   );
-  files.set(feedPaths.calendar, icalendar({ name: `${team} Athletics`, description: `Every ${team} game, meet and match this season.`, page: '/all-sports-schedule', events: all, team, siteUrl: site.siteUrl, timeZone: tz, stamp }));
+  files.set(
+    feedPaths.calendar,
+    icalendar({
+      name: `${team} Athletics`,
+      description: `Every ${team} game, meet and match this season.`,
+      page: '/all-sports-schedule',
+      events: all,
+      team,
+      siteUrl: site.siteUrl,
+      timeZone: tz,
+      stamp,
+    }),
+  );
 
   for (const path of [...files.keys()].sort()) await write(path, files.get(path)!);
   const paths = [...digests.keys()].sort();

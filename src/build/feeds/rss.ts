@@ -28,7 +28,9 @@ export function rssFeed(channel: RssChannel, siteUrl: string, timeZone: string):
       a.author ? `<dc:creator>${xmlEscape(a.author)}</dc:creator>` : '',
       a.sport ? `<category>${xmlEscape(a.sport.name)}</category>` : '',
       ...a.categories.map((c) => `<category>${xmlEscape(c.name)}</category>`),
-      a.featured_image ? `<enclosure url="${xmlEscape(abs(a.featured_image.url))}" length="0" type="${a.featured_image.url.endsWith('.svg') ? 'image/svg+xml' : 'image/jpeg'}"/>` : '',
+      a.featured_image
+        ? `<enclosure url="${xmlEscape(abs(a.featured_image.url))}" length="0" type="${a.featured_image.url.endsWith('.svg') ? 'image/svg+xml' : 'image/jpeg'}"/>`
+        : '',
       '</item>',
     ].join('');
   });
@@ -47,5 +49,7 @@ export function rssFeed(channel: RssChannel, siteUrl: string, timeZone: string):
     '</channel>',
     '</rss>',
     '',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

@@ -24,7 +24,12 @@ const PIECE_CHARS = 1 << 16;
  * index of `sitemap-N.xml` parts (the index comes last). Yields the files in pieces, so memory stays the same
  * however large the site.
  */
-export function* sitemaps(sorted: Iterable<SitemapEntry>, count: number, siteUrl: string, maxPerFile = SITEMAP_MAX_URLS): Generator<SitemapPiece> {
+export function* sitemaps(
+  sorted: Iterable<SitemapEntry>,
+  count: number,
+  siteUrl: string,
+  maxPerFile = SITEMAP_MAX_URLS,
+): Generator<SitemapPiece> {
   const split = count > maxPerFile;
   const open = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
   const close = '</urlset>\n';
@@ -36,7 +41,8 @@ export function* sitemaps(sorted: Iterable<SitemapEntry>, count: number, siteUrl
   let seen = 0;
   let previous: string | null = null;
   for (const entry of sorted) {
-    if (previous !== null && !(previous < entry.path)) throw new Error(`sitemaps() needs entries in path order, without repeats: ${entry.path} came after ${previous}`);
+    if (previous !== null && !(previous < entry.path))
+      throw new Error(`sitemaps() needs entries in path order, without repeats: ${entry.path} came after ${previous}`);
     previous = entry.path;
     if (inPart === maxPerFile) {
       yield { file, text: text + close };
@@ -59,12 +65,27 @@ export function* sitemaps(sorted: Iterable<SitemapEntry>, count: number, siteUrl
   yield {
     file: 'sitemap.xml',
     text: `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${parts
-      .map((p) => `<sitemap><loc>${xmlEscape(absoluteUrl(`/${p.name}`, siteUrl))}</loc>${p.lastmod ? `<lastmod>${xmlEscape(p.lastmod)}</lastmod>` : ''}</sitemap>`)
+      .map(
+        (p) =>
+          `<sitemap><loc>${xmlEscape(absoluteUrl(`/${p.name}`, siteUrl))}</loc>${p.lastmod ? `<lastmod>${xmlEscape(p.lastmod)}</lastmod>` : ''}</sitemap>`,
+      )
       .join('\n')}\n</sitemapindex>\n`,
   };
 }
 
 /** robots.txt: everything open except the shells of browser-rendered pages; the sitemap's address. */
 export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /_shells/', 'Disallow: /_site/builds/', 'Disallow: /article-preview/', 'Disallow: /article-revision/', 'Disallow: /page-preview/', 'Disallow: /page-revision/', '', `Sitemap: ${absoluteUrl('/sitemap.xml', siteUrl)}`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /_shells/',
+    'Disallow: /_site/builds/',
+    'Disallow: /article-preview/',
+    'Disallow: /article-revision/',
+    'Disallow: /page-preview/',
+    'Disallow: /page-revision/',
+    '',
+    `Sitemap: ${absoluteUrl('/sitemap.xml', siteUrl)}`,
+    '',
+  ].join('\n');
 }

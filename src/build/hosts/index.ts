@@ -18,6 +18,9 @@ export async function writeHostFiles(outDir: string, rules: HostRules): Promise<
     writeFile(join(outDir, '_headers'), netlifyHeaders(rules)),
     writeFile(join(outDir, 'serve.json'), serveJson(rules)),
     writeFile(join(outDir, NGINX_FILE), nginxInclude(rules)),
-    writeFile(join(outDir, REDIRECTS_FILE), JSON.stringify({ redirects: rules.redirects, shells: rules.rewrites.map((r) => r.regex) })),
+    writeFile(
+      join(outDir, REDIRECTS_FILE),
+      JSON.stringify({ redirects: rules.redirects, shells: rules.rewrites.map((r) => r.regex) }),
+    ),
   ]);
 }

@@ -38,7 +38,12 @@ export interface HostRules {
 }
 
 /** Parameter rules (src/routes/params.ts) a host can check with a regular expression. */
-const PARAM_REGEX: Partial<Record<ParamRule, string>> = { id: '[0-9]+', slug: SLUG_SOURCE, uuid: '[^/]+', presence: '[^/]+' };
+const PARAM_REGEX: Partial<Record<ParamRule, string>> = {
+  id: '[0-9]+',
+  slug: SLUG_SOURCE,
+  uuid: '[^/]+',
+  presence: '[^/]+',
+};
 
 export const CACHE = {
   immutable: 'public, max-age=31536000, immutable',
@@ -102,17 +107,28 @@ const origin = (url: string | null | undefined): string | null => {
 export function contentSecurityPolicy(config: SiteConfig, site: SiteData): string {
   const scripts = new Set<string>(["'self'"]);
   const { scripts: s } = config;
-  for (const src of [s.ticketMarketing?.src, s.heatmap?.src, ...s.pages.map((p) => p.src), s.sports.default?.src, ...Object.values(s.sports.bySlug).map((x) => x.src)]) {
+  for (const src of [
+    s.ticketMarketing?.src,
+    s.heatmap?.src,
+    ...s.pages.map((p) => p.src),
+    s.sports.default?.src,
+    ...Object.values(s.sports.bySlug).map((x) => x.src),
+  ]) {
     const o = origin(src);
     if (o) scripts.add(o);
   }
-  for (const [, attrs, body] of (site.settings.analytics_code ?? '').matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+  for (const [, attrs, body] of (site.settings.analytics_code ?? '').matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/gi,
+  )) {
     const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(attrs ?? '')?.[1];
     if (src) scripts.add(origin(src) ?? "'self'");
     else if (body?.trim()) scripts.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
   }
-  if (site.settings.recaptcha_site_key) ['https://www.google.com', 'https://www.gstatic.com'].forEach((o) => scripts.add(o));
-  const api = [site.api.baseUrl, site.api.dashboardUrl, site.api.redirectServiceUrl].map(origin).filter((o): o is string => Boolean(o));
+  if (site.settings.recaptcha_site_key)
+    ['https://www.google.com', 'https://www.gstatic.com'].forEach((o) => scripts.add(o));
+  const api = [site.api.baseUrl, site.api.dashboardUrl, site.api.redirectServiceUrl]
+    .map(origin)
+    .filter((o): o is string => Boolean(o));
   const dsn = config.errorReporting.dsn ? origin(config.errorReporting.dsn.replace(/\/\/[^@/]*@/, '//')) : null;
   const list = (...values: (string | null)[]) => [...new Set(values.filter(Boolean))].join(' ');
   return [

@@ -3,7 +3,8 @@ import type { HostRules } from './rules.ts';
 /** serve-handler's path-to-regexp source for an exact path. */
 const exact = (path: string) => path.replace(/[:()*+?\\[\]{}]/g, (c) => `\\${c}`);
 /** A header rule's path as the minimatch glob serve-handler matches against the relative path. */
-const glob = (path: string) => (path === '/*' ? '**' : path.replace(/^\//, '').replace(/^\*\//, '**/').replace(/\*$/, '**'));
+const glob = (path: string) =>
+  path === '/*' ? '**' : path.replace(/^\//, '').replace(/^\*\//, '**/').replace(/\*$/, '**');
 
 /**
  * `serve.json`, for the serve package (and `site preview`, which adds the rules serve cannot express: lowercasing,
@@ -14,9 +15,17 @@ const glob = (path: string) => (path === '/*' ? '**' : path.replace(/^\//, '').r
 export function serveJson(rules: HostRules): string {
   const config = {
     cleanUrls: true,
-    redirects: rules.redirects.filter((r) => !r.passQuery).map((r) => ({ source: exact(r.source), destination: r.target, type: r.status })),
-    rewrites: rules.rewrites.map((r) => ({ source: r.pattern.replace(/:(\w+)/g, (_, name: string) => `:${name}(${r.params[name]})`), destination: r.destination })),
-    headers: rules.headers.map((rule) => ({ source: glob(rule.path), headers: Object.entries(rule.headers).map(([key, value]) => ({ key, value })) })),
+    redirects: rules.redirects
+      .filter((r) => !r.passQuery)
+      .map((r) => ({ source: exact(r.source), destination: r.target, type: r.status })),
+    rewrites: rules.rewrites.map((r) => ({
+      source: r.pattern.replace(/:(\w+)/g, (_, name: string) => `:${name}(${r.params[name]})`),
+      destination: r.destination,
+    })),
+    headers: rules.headers.map((rule) => ({
+      source: glob(rule.path),
+      headers: Object.entries(rule.headers).map(([key, value]) => ({ key, value })),
+    })),
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }

@@ -42,11 +42,16 @@ export const str = (params: Params, name: string): string => params[name] as str
 export const shared = {
   sport: (ctx: PageContext, slug: string) => ctx.memo.run(`sport/${slug}`, () => ctx.api.sportBySlug(slug)),
   seasons: (ctx: PageContext, sportId: number) => ctx.memo.run(`seasons/${sportId}`, () => ctx.api.seasons(sportId)),
-  roster: (ctx: PageContext, sportId: number, season: string) => ctx.memo.run(`roster/${sportId}/${season}`, () => ctx.api.roster(sportId, season)),
-  schedule: (ctx: PageContext, sportId: number, season: string) => ctx.memo.run(`schedule/${sportId}/${season}`, () => ctx.api.schedule(sportId, season)),
-  allTime: (ctx: PageContext, sportId: number) => ctx.memo.run(`all-time/${sportId}`, () => ctx.api.allTimeRoster(sportId)),
-  allTimeStaff: (ctx: PageContext, sportId: number) => ctx.memo.run(`all-time-staff/${sportId}`, () => ctx.api.allTimeStaff(sportId)),
-  years: (ctx: PageContext, sportId?: number) => ctx.memo.run(`years/${sportId ?? 'all'}`, () => ctx.api.articleYears(sportId)),
+  roster: (ctx: PageContext, sportId: number, season: string) =>
+    ctx.memo.run(`roster/${sportId}/${season}`, () => ctx.api.roster(sportId, season)),
+  schedule: (ctx: PageContext, sportId: number, season: string) =>
+    ctx.memo.run(`schedule/${sportId}/${season}`, () => ctx.api.schedule(sportId, season)),
+  allTime: (ctx: PageContext, sportId: number) =>
+    ctx.memo.run(`all-time/${sportId}`, () => ctx.api.allTimeRoster(sportId)),
+  allTimeStaff: (ctx: PageContext, sportId: number) =>
+    ctx.memo.run(`all-time-staff/${sportId}`, () => ctx.api.allTimeStaff(sportId)),
+  years: (ctx: PageContext, sportId?: number) =>
+    ctx.memo.run(`years/${sportId ?? 'all'}`, () => ctx.api.articleYears(sportId)),
   form: (ctx: PageContext, id: number) => ctx.memo.run(`form/${id}`, () => ctx.api.form(id)),
   directory: (ctx: PageContext) => ctx.memo.run('directory', () => ctx.api.staffDirectory()),
 };
@@ -60,7 +65,9 @@ export async function sportPage(ctx: PageContext, slug: string): Promise<SportPa
 
 /** The season a sport page shows: the one named in the path, or the sport's default season. */
 export function pickSeason(page: SportPage & { seasons: S.SeasonRef[] }, slug: string | undefined): S.SeasonRef | null {
-  const season = slug ? page.seasons.find((s) => s.slug === slug) : (page.seasons.find((s) => s.id === page.sport.default_season_id) ?? page.seasons.at(-1));
+  const season = slug
+    ? page.seasons.find((s) => s.slug === slug)
+    : (page.seasons.find((s) => s.id === page.sport.default_season_id) ?? page.seasons.at(-1));
   return season ? { id: season.id, name: season.name, slug: season.slug } : null;
 }
 
@@ -74,4 +81,5 @@ export async function formsOf(ctx: PageContext, blocks: S.Block[]): Promise<Reco
 /** An event with its sport, in the list shape the templates take. */
 export const eventItem = (e: S.EventWithSport): EventItem => eventItemOf(e, e.sport);
 
-export const describe = (text: string | null | undefined, fallback: string | null) => (text && text.trim() ? text.trim().slice(0, 300) : fallback);
+export const describe = (text: string | null | undefined, fallback: string | null) =>
+  text && text.trim() ? text.trim().slice(0, 300) : fallback;

@@ -2,7 +2,18 @@ import { allPages, collectAll } from '../../api/endpoints.ts';
 import type * as S from '../../api/schemas/index.ts';
 import { isFieldhouseError } from '../../errors/error.ts';
 import { addDays, localDate } from '../dates.ts';
-import { describe, eventItem, formsOf, shared, single, source, sportPage, str, type Loaded, type PageContext } from './context.ts';
+import {
+  describe,
+  eventItem,
+  formsOf,
+  shared,
+  single,
+  source,
+  sportPage,
+  str,
+  type Loaded,
+  type PageContext,
+} from './context.ts';
 
 const NEWS_PAGE_SIZE = 24;
 const HEADLINES = 6;
@@ -12,7 +23,10 @@ const TICKER_DAYS_AHEAD = 10;
 const BROADCAST_DAYS = 30;
 
 /** Lists a paginated endpoint fully, as `{ params, record }` items, a page at a time (never the whole list at once). */
-async function* every<T>(fetchPage: (page: number) => Promise<S.Page<T>>, toItem: (item: T) => { params: Record<string, string | string[]>; record: string }) {
+async function* every<T>(
+  fetchPage: (page: number) => Promise<S.Page<T>>,
+  toItem: (item: T) => { params: Record<string, string | string[]>; record: string },
+) {
   for await (const item of allPages(fetchPage)) yield toItem(item);
 }
 
@@ -24,12 +38,27 @@ const home = source('home', {
       settings.homepage_static_page ? ctx.api.page(settings.homepage_static_page.id) : Promise.resolve(null),
       ctx.api.articles({ category_id: settings.headlines_category?.id, per_page: HEADLINES }),
       ctx.api.articles({ category_id: settings.featured_category?.id, per_page: FEATURED }),
-      ctx.api.events({ start: addDays(ctx.site.today, -TICKER_DAYS_BACK), end: addDays(ctx.site.today, TICKER_DAYS_AHEAD), per_page: 40 }),
+      ctx.api.events({
+        start: addDays(ctx.site.today, -TICKER_DAYS_BACK),
+        end: addDays(ctx.site.today, TICKER_DAYS_AHEAD),
+        per_page: 40,
+      }),
     ]);
     const blocks = page?.blocks ?? [];
     return {
-      data: { blocks, forms: await formsOf(ctx, blocks), headlines: headlines.data, featured: featured.data, ticker: ticker.data.map(eventItem) },
-      head: { title: null, description: settings.meta_description, image: settings.meta_image ? { url: settings.meta_image.url, alt: settings.site_title } : null, type: 'website' },
+      data: {
+        blocks,
+        forms: await formsOf(ctx, blocks),
+        headlines: headlines.data,
+        featured: featured.data,
+        ticker: ticker.data.map(eventItem),
+      },
+      head: {
+        title: null,
+        description: settings.meta_description,
+        image: settings.meta_image ? { url: settings.meta_image.url, alt: settings.site_title } : null,
+        type: 'website',
+      },
     };
   },
 });
@@ -43,7 +72,12 @@ const allSportsSchedule = source('all-sports-schedule', {
     const events = await collectAll((page) => ctx.api.events({ start, end, per_page: 100, page }));
     return {
       data: { month, events: events.map(eventItem) },
-      head: { title: 'All-Sports Schedule', description: `Every ${ctx.site.settings.current_team_name} game and meet this month, with times, results and how to watch.`, image: null, type: 'website' },
+      head: {
+        title: 'All-Sports Schedule',
+        description: `Every ${ctx.site.settings.current_team_name} game and meet this month, with times, results and how to watch.`,
+        image: null,
+        type: 'website',
+      },
     };
   },
 });
@@ -53,10 +87,17 @@ const broadcastGuide = source('broadcast-guide', {
   async load(ctx) {
     const from = ctx.site.today;
     const to = addDays(from, BROADCAST_DAYS);
-    const events = await collectAll((page) => ctx.api.events({ start: from, end: to, broadcast: true, per_page: 100, page }));
+    const events = await collectAll((page) =>
+      ctx.api.events({ start: from, end: to, broadcast: true, per_page: 100, page }),
+    );
     return {
       data: { from, to, events: events.map(eventItem) },
-      head: { title: 'Broadcast Guide', description: `Where to watch and listen to ${ctx.site.settings.current_team_name} games: TV, radio and streaming.`, image: null, type: 'website' },
+      head: {
+        title: 'Broadcast Guide',
+        description: `Where to watch and listen to ${ctx.site.settings.current_team_name} games: TV, radio and streaming.`,
+        image: null,
+        type: 'website',
+      },
     };
   },
 });
@@ -70,7 +111,8 @@ const news = source('news', {
 const newsPage = source('news', {
   async *paths(ctx) {
     const first = await ctx.api.articles({ per_page: NEWS_PAGE_SIZE });
-    for (let page = 2; page <= first.meta.pagination.total_pages; page++) yield { params: { page: String(page) }, record: `news page ${page}` };
+    for (let page = 2; page <= first.meta.pagination.total_pages; page++)
+      yield { params: { page: String(page) }, record: `news page ${page}` };
   },
   load: (ctx, params) => loadNewsPage(ctx, Number(str(params, 'page'))),
 });
@@ -79,8 +121,21 @@ async function loadNewsPage(ctx: PageContext, page: number): Promise<Loaded<'new
   const [list, years] = await Promise.all([ctx.api.articles({ per_page: NEWS_PAGE_SIZE, page }), shared.years(ctx)]);
   if (list.data.length === 0) return { skip: `news page ${page} is empty` };
   return {
-    data: { sport: null, year: null, years, articles: list.data, total: list.meta.pagination.total, page, pages: list.meta.pagination.total_pages },
-    head: { title: page > 1 ? `News – Page ${page}` : 'News', description: `The latest ${ctx.site.settings.current_team_name} news${page > 1 ? `, page ${page}` : ''}.`, image: null, type: 'website' },
+    data: {
+      sport: null,
+      year: null,
+      years,
+      articles: list.data,
+      total: list.meta.pagination.total,
+      page,
+      pages: list.meta.pagination.total_pages,
+    },
+    head: {
+      title: page > 1 ? `News – Page ${page}` : 'News',
+      description: `The latest ${ctx.site.settings.current_team_name} news${page > 1 ? `, page ${page}` : ''}.`,
+      image: null,
+      type: 'website',
+    },
   };
 }
 
@@ -90,11 +145,19 @@ const newsYear = source('news', {
   },
   async load(ctx, params) {
     const year = Number(str(params, 'year'));
-    const [articles, years] = await Promise.all([collectAll((page) => ctx.api.articles({ year, per_page: 100, page })), shared.years(ctx)]);
+    const [articles, years] = await Promise.all([
+      collectAll((page) => ctx.api.articles({ year, per_page: 100, page })),
+      shared.years(ctx),
+    ]);
     if (articles.length === 0) return { skip: `no articles in ${year}` };
     return {
       data: { sport: null, year, years, articles, total: articles.length, page: 1, pages: 1 },
-      head: { title: `${year} News`, description: `All ${ctx.site.settings.current_team_name} news from ${year}.`, image: null, type: 'website' },
+      head: {
+        title: `${year} News`,
+        description: `All ${ctx.site.settings.current_team_name} news from ${year}.`,
+        image: null,
+        type: 'website',
+      },
     };
   },
 });
@@ -104,7 +167,11 @@ const article = source('article', {
     return every(
       (page) => ctx.api.articles({ per_page: 100, page }),
       (a) => {
-        const [year, month, day] = localDate(a.date, ctx.site.settings.website_timezone).split('-') as [string, string, string];
+        const [year, month, day] = localDate(a.date, ctx.site.settings.website_timezone).split('-') as [
+          string,
+          string,
+          string,
+        ];
         return { params: { year, month, day, slug: a.slug }, record: `article ${a.id} (slug "${a.slug}")` };
       },
     );
@@ -114,7 +181,12 @@ const article = source('article', {
     const found = await ctx.api.articleBySlug(str(params, 'slug'), date);
     return {
       data: { article: found, sport: found.sport ? { sport: (await sportPage(ctx, found.sport.slug)).sport } : null },
-      head: { title: found.title, description: describe(found.summary, null), image: found.featured_image, type: 'article' },
+      head: {
+        title: found.title,
+        description: describe(found.summary, null),
+        image: found.featured_image,
+        type: 'article',
+      },
     };
   },
 });
@@ -122,7 +194,15 @@ const article = source('article', {
 const search = source('search', {
   paths: single,
   async load(ctx) {
-    return { data: {}, head: { title: 'Search', description: `Search ${ctx.site.settings.site_title}: news, players, coaches, staff and pages.`, image: null, type: 'website' } };
+    return {
+      data: {},
+      head: {
+        title: 'Search',
+        description: `Search ${ctx.site.settings.site_title}: news, players, coaches, staff and pages.`,
+        image: null,
+        type: 'website',
+      },
+    };
   },
 });
 
@@ -130,7 +210,10 @@ const preview = (template: 'article-preview' | 'page-preview', kind: 'preview' |
   source(template, {
     paths: single,
     async load() {
-      return { data: { kind, id: '' }, head: { title, description: null, image: null, type: 'website', noindex: true } };
+      return {
+        data: { kind, id: '' },
+        head: { title, description: null, image: null, type: 'website', noindex: true },
+      };
     },
   });
 
@@ -140,7 +223,11 @@ const boxscore = source('boxscore', {
       for (const season of await shared.seasons(ctx, sport.id)) {
         const schedule = await shared.schedule(ctx, sport.id, season.slug);
         for (const event of schedule.events) {
-          if (event.boxscore_id) yield { params: { id: String(event.boxscore_id) }, record: `box score ${event.boxscore_id} (event ${event.id})` };
+          if (event.boxscore_id)
+            yield {
+              params: { id: String(event.boxscore_id) },
+              record: `box score ${event.boxscore_id} (event ${event.id})`,
+            };
         }
       }
     }
@@ -154,14 +241,22 @@ const boxscore = source('boxscore', {
     const [away, home] = box.teams;
     return {
       data: { box, sport, event },
-      head: { title: `${sport.name}: ${away!.name} ${away!.total}, ${home!.name} ${home!.total} – Box Score`, description: `Box score of ${away!.name} at ${home!.name}, ${localDate(box.date, ctx.site.settings.website_timezone)}.`, image: null, type: 'website' },
+      head: {
+        title: `${sport.name}: ${away!.name} ${away!.total}, ${home!.name} ${home!.total} – Box Score`,
+        description: `Box score of ${away!.name} at ${home!.name}, ${localDate(box.date, ctx.site.settings.website_timezone)}.`,
+        image: null,
+        type: 'website',
+      },
     };
   },
 });
 
 const documents = source('document', {
   paths(ctx) {
-    return every((page) => ctx.api.documents({ per_page: 100, page }), (d) => ({ params: { uuid: d.uuid }, record: `document ${d.uuid} ("${d.title}")` }));
+    return every(
+      (page) => ctx.api.documents({ per_page: 100, page }),
+      (d) => ({ params: { uuid: d.uuid }, record: `document ${d.uuid} ("${d.title}")` }),
+    );
   },
   async load() {
     return { data: {}, head: { title: null, description: null, image: null, type: 'website' } };
@@ -173,14 +268,20 @@ const staffDirectory = source('staff-directory', {
   async load(ctx) {
     return {
       data: { departments: await shared.directory(ctx), department: null },
-      head: { title: 'Staff Directory', description: `Contact the ${ctx.site.settings.current_team_name} athletics staff.`, image: ctx.site.settings.staff_directory_hero_image, type: 'website' },
+      head: {
+        title: 'Staff Directory',
+        description: `Contact the ${ctx.site.settings.current_team_name} athletics staff.`,
+        image: ctx.site.settings.staff_directory_hero_image,
+        type: 'website',
+      },
     };
   },
 });
 
 const staffDepartment = source('staff-directory', {
   async *paths(ctx) {
-    for (const d of await shared.directory(ctx)) yield { params: { slug: d.slug }, record: `department ${d.id} (slug "${d.slug}")` };
+    for (const d of await shared.directory(ctx))
+      yield { params: { slug: d.slug }, record: `department ${d.id} (slug "${d.slug}")` };
   },
   async load(ctx, params) {
     const departments = await shared.directory(ctx);
@@ -188,7 +289,12 @@ const staffDepartment = source('staff-directory', {
     if (!department) return { skip: `department "${str(params, 'slug')}" is gone` };
     return {
       data: { departments, department },
-      head: { title: `${department.name} – Staff Directory`, description: `Contact the ${department.name} staff.`, image: null, type: 'website' },
+      head: {
+        title: `${department.name} – Staff Directory`,
+        description: `Contact the ${department.name} staff.`,
+        image: null,
+        type: 'website',
+      },
     };
   },
 });
@@ -206,10 +312,17 @@ const staffProfile = source('staff-profile', {
   },
   async load(ctx, params) {
     const member = await ctx.api.staffMember(str(params, 'slug'));
-    const departments = (await shared.directory(ctx)).filter((d) => member.department_ids.includes(d.id)).map((d) => ({ slug: d.slug, name: d.name }));
+    const departments = (await shared.directory(ctx))
+      .filter((d) => member.department_ids.includes(d.id))
+      .map((d) => ({ slug: d.slug, name: d.name }));
     return {
       data: { member, departments },
-      head: { title: `${member.full_name} – ${member.title}`, description: `${member.full_name}, ${member.title}.`, image: member.photo, type: 'profile' },
+      head: {
+        title: `${member.full_name} – ${member.title}`,
+        description: `${member.full_name}, ${member.title}.`,
+        image: member.photo,
+        type: 'profile',
+      },
     };
   },
 });
@@ -218,7 +331,15 @@ const videos = source('videos', {
   paths: single,
   async load(ctx) {
     const list = await ctx.api.videos({ per_page: 48 });
-    return { data: { sport: null, videos: list.data, total: list.meta.pagination.total }, head: { title: 'Videos', description: `Highlights and features from ${ctx.site.settings.current_team_name} athletics.`, image: null, type: 'website' } };
+    return {
+      data: { sport: null, videos: list.data, total: list.meta.pagination.total },
+      head: {
+        title: 'Videos',
+        description: `Highlights and features from ${ctx.site.settings.current_team_name} athletics.`,
+        image: null,
+        type: 'website',
+      },
+    };
   },
 });
 
@@ -226,17 +347,31 @@ const galleries = source('galleries', {
   paths: single,
   async load(ctx) {
     const list = await ctx.api.galleries({ per_page: 48 });
-    return { data: { sport: null, galleries: list.data, total: list.meta.pagination.total }, head: { title: 'Photo Galleries', description: `Photos from ${ctx.site.settings.current_team_name} games and events.`, image: null, type: 'website' } };
+    return {
+      data: { sport: null, galleries: list.data, total: list.meta.pagination.total },
+      head: {
+        title: 'Photo Galleries',
+        description: `Photos from ${ctx.site.settings.current_team_name} games and events.`,
+        image: null,
+        type: 'website',
+      },
+    };
   },
 });
 
 const gallery = source('gallery', {
   paths(ctx) {
-    return every((page) => ctx.api.galleries({ per_page: 100, page }), (g) => ({ params: { slug: g.slug }, record: `gallery ${g.id} (slug "${g.slug}")` }));
+    return every(
+      (page) => ctx.api.galleries({ per_page: 100, page }),
+      (g) => ({ params: { slug: g.slug }, record: `gallery ${g.id} (slug "${g.slug}")` }),
+    );
   },
   async load(ctx, params) {
     const found = await ctx.api.gallery(str(params, 'slug'));
-    return { data: { gallery: found }, head: { title: found.title, description: describe(found.description, null), image: found.cover, type: 'article' } };
+    return {
+      data: { gallery: found },
+      head: { title: found.title, description: describe(found.description, null), image: found.cover, type: 'article' },
+    };
   },
 });
 
@@ -254,7 +389,13 @@ const contentPage = source('content-page', {
       const page = await ctx.api.pageBySlug(path);
       return {
         data: { page, forms: await formsOf(ctx, page.blocks) },
-        head: { title: page.title, description: describe(page.meta_description ?? page.summary, null), image: null, type: 'website', noindex: page.password_protected },
+        head: {
+          title: page.title,
+          description: describe(page.meta_description ?? page.summary, null),
+          image: null,
+          type: 'website',
+          noindex: page.password_protected,
+        },
       };
     } catch (error) {
       if (isFieldhouseError(error) && error.status === 404) return { skip: `page "${path}" is gone` };

@@ -11,18 +11,22 @@ type Item = { params: Params; record: string };
 
 /** Every sport of the site. */
 async function* perSport(ctx: PageContext, extra: Params = {}): AsyncIterable<Item> {
-  for (const sport of ctx.site.sports) yield { params: { sport: sport.slug, ...extra }, record: `sport ${sport.id} (slug "${sport.slug}")` };
+  for (const sport of ctx.site.sports)
+    yield { params: { sport: sport.slug, ...extra }, record: `sport ${sport.id} (slug "${sport.slug}")` };
 }
 
 /** Every season of every sport. */
 async function* perSeason(ctx: PageContext): AsyncIterable<Item & { sportId: number }> {
   for (const sport of ctx.site.sports) {
     for (const season of await shared.seasons(ctx, sport.id)) {
-      yield { params: { sport: sport.slug, season: season.slug }, record: `season ${season.id} (slug "${season.slug}") of sport "${sport.slug}"`, sportId: sport.id };
+      yield {
+        params: { sport: sport.slug, season: season.slug },
+        record: `season ${season.id} (slug "${season.slug}") of sport "${sport.slug}"`,
+        sportId: sport.id,
+      };
     }
   }
 }
-
 
 /**
  * A view shown for the sport's default season at /sports/{sport}/{view} and for any season at
@@ -38,7 +42,10 @@ function seasonViews<T extends 'roster' | 'schedule' | 'stats'>(
     if (!season) return { skip: `season "${String(params.season)}" is not a season of ${page.sport.name}` };
     return build(ctx, page, season);
   };
-  return [source(template, { paths: (ctx) => perSport(ctx), load }), source(template, { paths: (ctx) => perSeason(ctx), load })] as const;
+  return [
+    source(template, { paths: (ctx) => perSport(ctx), load }),
+    source(template, { paths: (ctx) => perSeason(ctx), load }),
+  ] as const;
 }
 
 const sportHome = source('sport-home', {
@@ -51,14 +58,33 @@ const sportHome = source('sport-home', {
     const [schedule, news, blocksPage] = await Promise.all([
       season ? shared.schedule(ctx, sport.id, season.slug) : Promise.resolve(null),
       ctx.api.articles({ sport_id: sport.id, category_id: settings.sport_page_category?.id, per_page: SPORT_NEWS }),
-      settings.sport_static_page ? ctx.memo.run('sport-static-page', () => ctx.api.page(settings.sport_static_page!.id)) : Promise.resolve(null),
+      settings.sport_static_page
+        ? ctx.memo.run('sport-static-page', () => ctx.api.page(settings.sport_static_page!.id))
+        : Promise.resolve(null),
     ]);
     const events = schedule?.events ?? [];
-    const nextEvent = sport.display_next_event_on_sports_schedule ? (events.find((e) => e.date.slice(0, 10) >= ctx.site.today && !e.result) ?? null) : null;
-    const recent = events.filter((e) => e.result?.status === 'final').slice(-SPORT_RECENT).reverse();
+    const nextEvent = sport.display_next_event_on_sports_schedule
+      ? (events.find((e) => e.date.slice(0, 10) >= ctx.site.today && !e.result) ?? null)
+      : null;
+    const recent = events
+      .filter((e) => e.result?.status === 'final')
+      .slice(-SPORT_RECENT)
+      .reverse();
     return {
-      data: { sport, nextEvent, recent, news: news.data, blocks: blocksPage?.blocks ?? [], record: schedule?.record ?? null },
-      head: { title: sport.name, description: `${settings.current_team_name} ${sport.name}: news, schedule, roster and stats.`, image: sport.meta_image ?? null, type: 'website' },
+      data: {
+        sport,
+        nextEvent,
+        recent,
+        news: news.data,
+        blocks: blocksPage?.blocks ?? [],
+        record: schedule?.record ?? null,
+      },
+      head: {
+        title: sport.name,
+        description: `${settings.current_team_name} ${sport.name}: news, schedule, roster and stats.`,
+        image: sport.meta_image ?? null,
+        type: 'website',
+      },
     };
   },
 });
@@ -75,7 +101,11 @@ const sportNewsPage = source('news', {
   async *paths(ctx) {
     for (const sport of ctx.site.sports) {
       const first = await ctx.api.articles({ sport_id: sport.id, per_page: SPORT_NEWS_PAGE_SIZE });
-      for (let page = 2; page <= first.meta.pagination.total_pages; page++) yield { params: { sport: sport.slug, page: String(page) }, record: `news page ${page} of sport "${sport.slug}"` };
+      for (let page = 2; page <= first.meta.pagination.total_pages; page++)
+        yield {
+          params: { sport: sport.slug, page: String(page) },
+          record: `news page ${page} of sport "${sport.slug}"`,
+        };
     }
   },
   load: (ctx, params) => loadSportNewsPage(ctx, str(params, 'sport'), Number(str(params, 'page'))),
@@ -83,35 +113,68 @@ const sportNewsPage = source('news', {
 
 async function loadSportNewsPage(ctx: PageContext, slug: string, page: number): Promise<Loaded<'news'>> {
   const sport = await sportPage(ctx, slug);
-  const [list, years] = await Promise.all([ctx.api.articles({ sport_id: sport.sport.id, per_page: SPORT_NEWS_PAGE_SIZE, page }), shared.years(ctx, sport.sport.id)]);
+  const [list, years] = await Promise.all([
+    ctx.api.articles({ sport_id: sport.sport.id, per_page: SPORT_NEWS_PAGE_SIZE, page }),
+    shared.years(ctx, sport.sport.id),
+  ]);
   if (list.data.length === 0) return { skip: `${sport.sport.name} news page ${page} is empty` };
   return {
-    data: { sport: { sport: sport.sport }, year: null, years, articles: list.data, total: list.meta.pagination.total, page, pages: list.meta.pagination.total_pages },
-    head: { title: `${sport.sport.name} News${page > 1 ? ` – Page ${page}` : ''}`, description: `The latest ${sport.sport.name} news.`, image: sport.sport.meta_image ?? null, type: 'website' },
+    data: {
+      sport: { sport: sport.sport },
+      year: null,
+      years,
+      articles: list.data,
+      total: list.meta.pagination.total,
+      page,
+      pages: list.meta.pagination.total_pages,
+    },
+    head: {
+      title: `${sport.sport.name} News${page > 1 ? ` – Page ${page}` : ''}`,
+      description: `The latest ${sport.sport.name} news.`,
+      image: sport.sport.meta_image ?? null,
+      type: 'website',
+    },
   };
 }
 
 const sportNewsYear = source('news', {
   async *paths(ctx) {
     for (const sport of ctx.site.sports) {
-      for (const year of await shared.years(ctx, sport.id)) yield { params: { sport: sport.slug, year: String(year) }, record: `news year ${year} of sport "${sport.slug}"` };
+      for (const year of await shared.years(ctx, sport.id))
+        yield {
+          params: { sport: sport.slug, year: String(year) },
+          record: `news year ${year} of sport "${sport.slug}"`,
+        };
     }
   },
   async load(ctx, params) {
     const page = await sportPage(ctx, str(params, 'sport'));
     const year = Number(str(params, 'year'));
-    const [articles, years] = await Promise.all([collectAll((n) => ctx.api.articles({ sport_id: page.sport.id, year, per_page: 100, page: n })), shared.years(ctx, page.sport.id)]);
+    const [articles, years] = await Promise.all([
+      collectAll((n) => ctx.api.articles({ sport_id: page.sport.id, year, per_page: 100, page: n })),
+      shared.years(ctx, page.sport.id),
+    ]);
     if (!articles.length) return { skip: `no ${page.sport.name} articles in ${year}` };
     return {
       data: { sport: { sport: page.sport }, year, years, articles, total: articles.length, page: 1, pages: 1 },
-      head: { title: `${year} ${page.sport.name} News`, description: `${page.sport.name} news from ${year}.`, image: null, type: 'website' },
+      head: {
+        title: `${year} ${page.sport.name} News`,
+        description: `${page.sport.name} news from ${year}.`,
+        image: null,
+        type: 'website',
+      },
     };
   },
 });
 
 const [roster, rosterSeason] = seasonViews('roster', async (ctx, page, season) => ({
   data: { ...page, season, roster: await shared.roster(ctx, page.sport.id, season.slug) },
-  head: { title: `${season.name} ${page.sport.name} Roster`, description: `The ${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} roster: players and coaching staff.`, image: page.sport.roster_page_image ?? null, type: 'website' },
+  head: {
+    title: `${season.name} ${page.sport.name} Roster`,
+    description: `The ${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} roster: players and coaching staff.`,
+    image: page.sport.roster_page_image ?? null,
+    type: 'website',
+  },
 }));
 
 const rosterAll = source('roster-all', {
@@ -120,7 +183,12 @@ const rosterAll = source('roster-all', {
     const page = await sportPage(ctx, str(params, 'sport'));
     return {
       data: { sport: page.sport, players: await shared.allTime(ctx, page.sport.id) },
-      head: { title: `All-Time ${page.sport.name} Roster`, description: `Every player in the history of ${page.sport.name} at ${ctx.site.settings.current_team_name}.`, image: null, type: 'website' },
+      head: {
+        title: `All-Time ${page.sport.name} Roster`,
+        description: `Every player in the history of ${page.sport.name} at ${ctx.site.settings.current_team_name}.`,
+        image: null,
+        type: 'website',
+      },
     };
   },
 });
@@ -128,7 +196,11 @@ const rosterAll = source('roster-all', {
 const player = source('player', {
   async *paths(ctx) {
     for (const sport of ctx.site.sports) {
-      for (const p of await shared.allTime(ctx, sport.id)) yield { params: { sport: sport.slug, slug: p.slug }, record: `player ${p.player_id} (slug "${p.slug}") of sport "${sport.slug}"` };
+      for (const p of await shared.allTime(ctx, sport.id))
+        yield {
+          params: { sport: sport.slug, slug: p.slug },
+          record: `player ${p.player_id} (slug "${p.slug}") of sport "${sport.slug}"`,
+        };
     }
   },
   load: (ctx, params) => loadPlayer(ctx, params),
@@ -140,7 +212,11 @@ const playerSeason = source('player', {
   async *paths(ctx) {
     for (const sport of ctx.site.sports) {
       for (const p of await shared.allTime(ctx, sport.id)) {
-        for (const season of p.season_slugs) yield { params: { sport: sport.slug, season, slug: p.slug }, record: `player ${p.player_id} (slug "${p.slug}") in season "${season}" of sport "${sport.slug}"` };
+        for (const season of p.season_slugs)
+          yield {
+            params: { sport: sport.slug, season, slug: p.slug },
+            record: `player ${p.player_id} (slug "${p.slug}") in season "${season}" of sport "${sport.slug}"`,
+          };
       }
     }
   },
@@ -159,7 +235,10 @@ async function loadPlayer(ctx: PageContext, params: Params) {
     data: { sport: page.sport, player: found, season },
     head: {
       title: `${found.full_name} – ${season ? `${season.name} ` : ''}${page.sport.name}`,
-      description: describe(`${found.full_name}${label ? ` (${label})` : ''}, ${ctx.site.settings.current_team_name} ${page.sport.name}${entry.hometown ? `, from ${entry.hometown}` : ''}.`, null),
+      description: describe(
+        `${found.full_name}${label ? ` (${label})` : ''}, ${ctx.site.settings.current_team_name} ${page.sport.name}${entry.hometown ? `, from ${entry.hometown}` : ''}.`,
+        null,
+      ),
       image: entry.headshot,
       type: 'profile' as const,
     },
@@ -170,7 +249,11 @@ const coach = source('coach', {
   async *paths(ctx) {
     for (const sport of ctx.site.sports) {
       for (const s of await shared.allTimeStaff(ctx, sport.id)) {
-        for (const season of s.season_slugs) yield { params: { sport: sport.slug, season, slug: s.slug }, record: `staff member ${s.staff_id} (slug "${s.slug}") in season "${season}" of sport "${sport.slug}"` };
+        for (const season of s.season_slugs)
+          yield {
+            params: { sport: sport.slug, season, slug: s.slug },
+            record: `staff member ${s.staff_id} (slug "${s.slug}") in season "${season}" of sport "${sport.slug}"`,
+          };
       }
     }
   },
@@ -182,7 +265,12 @@ const coach = source('coach', {
     const entry = found.seasons.find((s) => s.season.id === season.id)!.entry;
     return {
       data: { sport: page.sport, coach: found, season },
-      head: { title: `${found.full_name} – ${entry.title} – ${page.sport.name}`, description: `${found.full_name}, ${entry.title}, ${ctx.site.settings.current_team_name} ${page.sport.name}.`, image: entry.photo, type: 'profile' },
+      head: {
+        title: `${found.full_name} – ${entry.title} – ${page.sport.name}`,
+        description: `${found.full_name}, ${entry.title}, ${ctx.site.settings.current_team_name} ${page.sport.name}.`,
+        image: entry.photo,
+        type: 'profile',
+      },
     };
   },
 });
@@ -191,13 +279,23 @@ const [schedule, scheduleSeason] = seasonViews('schedule', async (ctx, page, sea
   const data = await shared.schedule(ctx, page.sport.id, season.slug);
   return {
     data: { ...page, season, schedule: data },
-    head: { title: `${season.name} ${page.sport.name} Schedule`, description: `${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} schedule and results (${data.record.overall}).`, image: page.sport.schedule_page_image ?? null, type: 'website' },
+    head: {
+      title: `${season.name} ${page.sport.name} Schedule`,
+      description: `${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} schedule and results (${data.record.overall}).`,
+      image: page.sport.schedule_page_image ?? null,
+      type: 'website',
+    },
   };
 });
 
 const [stats, statsSeason] = seasonViews('stats', async (ctx, page, season) => ({
   data: { ...page, season, stats: await ctx.api.stats(page.sport.id, season.slug) },
-  head: { title: `${season.name} ${page.sport.name} Statistics`, description: `${season.name} ${page.sport.name} team and individual statistics.`, image: null, type: 'website' },
+  head: {
+    title: `${season.name} ${page.sport.name} Statistics`,
+    description: `${season.name} ${page.sport.name} team and individual statistics.`,
+    image: null,
+    type: 'website',
+  },
 }));
 
 const sportVideos = source('videos', {
@@ -205,7 +303,15 @@ const sportVideos = source('videos', {
   async load(ctx, params) {
     const page = await sportPage(ctx, str(params, 'sport'));
     const list = await ctx.api.videos({ sport_id: page.sport.id, per_page: SPORT_MEDIA });
-    return { data: { sport: { sport: page.sport }, videos: list.data, total: list.meta.pagination.total }, head: { title: `${page.sport.name} Videos`, description: `${page.sport.name} highlights and features.`, image: null, type: 'website' } };
+    return {
+      data: { sport: { sport: page.sport }, videos: list.data, total: list.meta.pagination.total },
+      head: {
+        title: `${page.sport.name} Videos`,
+        description: `${page.sport.name} highlights and features.`,
+        image: null,
+        type: 'website',
+      },
+    };
   },
 });
 
@@ -214,7 +320,15 @@ const sportGalleries = source('galleries', {
   async load(ctx, params) {
     const page = await sportPage(ctx, str(params, 'sport'));
     const list = await ctx.api.galleries({ sport_id: page.sport.id, per_page: SPORT_MEDIA });
-    return { data: { sport: { sport: page.sport }, galleries: list.data, total: list.meta.pagination.total }, head: { title: `${page.sport.name} Photo Galleries`, description: `${page.sport.name} photos.`, image: null, type: 'website' } };
+    return {
+      data: { sport: { sport: page.sport }, galleries: list.data, total: list.meta.pagination.total },
+      head: {
+        title: `${page.sport.name} Photo Galleries`,
+        description: `${page.sport.name} photos.`,
+        image: null,
+        type: 'website',
+      },
+    };
   },
 });
 

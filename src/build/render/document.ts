@@ -31,14 +31,16 @@ export interface DocumentInput {
   inlineJson?: string;
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Written where the build id goes until every page is known; then patched in place (same length). */
 export const BUILD_ID_PLACEHOLDER = 'fh-build-pending';
 export const BUILD_ID_LENGTH = BUILD_ID_PLACEHOLDER.length;
 /** Every document starts with this, so the build id sits at a fixed byte offset. */
-export const DOCUMENT_PREFIX = '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="fh-build" content="';
+export const DOCUMENT_PREFIX =
+  '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="fh-build" content="';
 export const HTML_BUILD_ID_OFFSET = DOCUMENT_PREFIX.length;
 /** A payload file starts with this, for the same reason. */
 export const PAYLOAD_PREFIX = '{"buildId":"';
@@ -55,7 +57,10 @@ export function scriptJson(value: unknown): string {
 }
 
 export function escapeScriptJson(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Theme colours and fonts from site.config.ts as CSS custom properties. */
@@ -70,7 +75,9 @@ function meta(attr: 'name' | 'property', key: string, content: string | null | u
 }
 
 function scriptTag(script: ScriptConfig, extra: Record<string, string> = {}): string {
-  const attrs = Object.entries({ ...script.attributes, ...extra }).map(([k, v]) => ` ${escapeAttr(k)}="${escapeAttr(v)}"`).join('');
+  const attrs = Object.entries({ ...script.attributes, ...extra })
+    .map(([k, v]) => ` ${escapeAttr(k)}="${escapeAttr(v)}"`)
+    .join('');
   return `<script async src="${escapeAttr(script.src)}"${attrs}></script>`;
 }
 
@@ -107,15 +114,21 @@ export function renderDocument({ payload, site, assets, scripts, body, inlineJso
     meta('name', 'twitter:image:alt', image?.alt),
     favicon ? `<link rel="icon" type="${escapeAttr(favicon.mime_type)}" href="${escapeAttr(favicon.url)}">` : '',
     meta('name', 'theme-color', site.theme.colors.primary),
-    ...feedLinks(payload, site).map((f) => `<link rel="alternate" type="${f.type}" title="${escapeAttr(f.title)}" href="${escapeAttr(f.href)}">`),
+    ...feedLinks(payload, site).map(
+      (f) => `<link rel="alternate" type="${f.type}" title="${escapeAttr(f.title)}" href="${escapeAttr(f.href)}">`,
+    ),
     `<link rel="stylesheet" href="${assets.css}">`,
     `<style>${themeCss(site)}</style>`,
     `<link rel="preload" href="${assets.siteData}" as="fetch" crossorigin="anonymous">`,
     ...preloads.map((href) => `<link rel="modulepreload" href="${href}">`),
     `<script type="module" src="${assets.boot}"></script>`,
     scripts.ticketMarketing ? scriptTag(scripts.ticketMarketing) : '',
-    ((ld) => (ld ? `<script type="application/ld+json" id="fh-jsonld">${escapeScriptJson(ld)}</script>` : ''))(jsonLd(payload, site)),
-    scripts.heatmap ? scriptTag({ src: scripts.heatmap.src, attributes: {} }, { 'data-site-id': scripts.heatmap.siteId }) : '',
+    ((ld) => (ld ? `<script type="application/ld+json" id="fh-jsonld">${escapeScriptJson(ld)}</script>` : ''))(
+      jsonLd(payload, site),
+    ),
+    scripts.heatmap
+      ? scriptTag({ src: scripts.heatmap.src, attributes: {} }, { 'data-site-id': scripts.heatmap.siteId })
+      : '',
   ].filter(Boolean);
   return (
     `${DOCUMENT_PREFIX}${buildId}">${headTags.join('')}</head><body>` +

@@ -37,7 +37,12 @@ export interface LoadTask {
 
 /** What loading a page gave: its payload (to render), a reason to skip it, or why it failed. */
 export type LoadOutcome =
-  | { kind: 'page'; payload: SpooledPayload; spool: string; indexable: { lastmod: string | null; search: SearchDoc | null } | null }
+  | {
+      kind: 'page';
+      payload: SpooledPayload;
+      spool: string;
+      indexable: { lastmod: string | null; search: SearchDoc | null } | null;
+    }
   | { kind: 'skip'; reason: string }
   | { kind: 'error'; message: string; status: number | null };
 
@@ -50,20 +55,35 @@ export function createPageLoader(config: LoaderConfig, site: SiteData, warn: (me
     stats: client.stats,
     async load(task: LoadTask): Promise<LoadOutcome> {
       const source = PAGE_SOURCES[task.route];
-      if (!source) return { kind: 'error', message: `Route "${task.route}" has no page source in src/build/pages`, status: null };
+      if (!source)
+        return { kind: 'error', message: `Route "${task.route}" has no page source in src/build/pages`, status: null };
       try {
         const loaded = await source.load(ctx, task.params);
         if ('skip' in loaded) return { kind: 'skip', reason: loaded.skip };
         // The payload without its build id: the worker writes a placeholder that is patched once every page is known.
-        const payload: SpooledPayload = { route: task.route, path: task.path, template: source.template, params: task.params, head: loaded.head, data: loaded.data };
+        const payload: SpooledPayload = {
+          route: task.route,
+          path: task.path,
+          template: source.template,
+          params: task.params,
+          head: loaded.head,
+          data: loaded.data,
+        };
         const spool = JSON.stringify(payload);
         const indexable = loaded.head.noindex
           ? null
-          : { lastmod: lastmodOf(source.template, loaded.data), search: config.search ? searchDocOf(source.template, loaded.data, task.path, site) : null };
+          : {
+              lastmod: lastmodOf(source.template, loaded.data),
+              search: config.search ? searchDocOf(source.template, loaded.data, task.path, site) : null,
+            };
         return { kind: 'page', payload, spool, indexable };
       } catch (error) {
         if (isFieldhouseError(error) && error.status === 404) return { kind: 'skip', reason: 'the API answered 404' };
-        return { kind: 'error', message: error instanceof Error ? error.message : String(error), status: isFieldhouseError(error) ? (error.status ?? null) : null };
+        return {
+          kind: 'error',
+          message: error instanceof Error ? error.message : String(error),
+          status: isFieldhouseError(error) ? (error.status ?? null) : null,
+        };
       }
     },
     close,

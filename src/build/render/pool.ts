@@ -93,7 +93,11 @@ function affinity(task: LoadTask, workers: number): number {
 }
 
 /** Send a worker one message and wait for its reply of type `reply`. */
-function ask<T = unknown>(worker: Worker, message: { type: string } & Record<string, unknown>, reply: string): Promise<T> {
+function ask<T = unknown>(
+  worker: Worker,
+  message: { type: string } & Record<string, unknown>,
+  reply: string,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onMessage = (answer: { type: string } & T) => {
       if (answer.type !== reply) return;
@@ -113,14 +117,24 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     Array.from({ length: options.workers }, (_, index) => {
       const searchFile = options.searchDir ? join(options.searchDir, `search-${index}.jsonl`) : null;
       const worker = new Worker(WORKER_FILE, {
-        workerData: { bundle: pathToFileURL(options.serverBundle).href, outDir: options.outDir, assets: options.assets, scripts: options.scripts, siteJson: options.siteJson, loader: options.loader, searchFile },
+        workerData: {
+          bundle: pathToFileURL(options.serverBundle).href,
+          outDir: options.outDir,
+          assets: options.assets,
+          scripts: options.scripts,
+          siteJson: options.siteJson,
+          loader: options.loader,
+          searchFile,
+        },
         // A worker's live data is bounded (its memo, the pages in flight), whatever the size of the site; the cap
         // keeps V8 from growing the heap with the length of the run instead of collecting.
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       });
       return new Promise<{ worker: Worker; loading: number; stats: ApiStats }>((resolve, reject) => {
         worker.once('message', () => resolve({ worker, loading: 0, stats: { requests: 0, retries: 0, bytes: 0 } }));
-        worker.once('error', (error) => reject(new Error(`A render worker failed to start (${WORKER_FILE}): ${error.message}`, { cause: error })));
+        worker.once('error', (error) =>
+          reject(new Error(`A render worker failed to start (${WORKER_FILE}): ${error.message}`, { cause: error })),
+        );
       });
     }),
   );
@@ -135,7 +149,10 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     while (loadQueue.length) {
       const next = loadQueue[0]!;
       const preferred = workers[affinity(next.task, workers.length)]!;
-      const slot = preferred.loading < options.loadsPerWorker ? preferred : workers.reduce((a, b) => (b.loading < a.loading ? b : a));
+      const slot =
+        preferred.loading < options.loadsPerWorker
+          ? preferred
+          : workers.reduce((a, b) => (b.loading < a.loading ? b : a));
       if (slot.loading >= options.loadsPerWorker) break;
       loadQueue.shift();
       slot.loading++;
@@ -174,7 +191,10 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     slot.worker.on('error', (thrown) => {
       const error =
         (thrown as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new Error(`A render worker ran out of its ${WORKER_HEAP_MB} MB heap (pages or shared API answers larger than expected); raise WORKER_HEAP_MB in src/build/render/pool.ts.`, { cause: thrown })
+          ? new Error(
+              `A render worker ran out of its ${WORKER_HEAP_MB} MB heap (pages or shared API answers larger than expected); raise WORKER_HEAP_MB in src/build/render/pool.ts.`,
+              { cause: thrown },
+            )
           : thrown;
       failure = error;
       for (const p of [...loadsInFlight.values(), ...loadQueue]) p.reject(error);
@@ -190,19 +210,40 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       });
     },
     apiStats() {
-      return workers.reduce((sum, { stats }) => ({ requests: sum.requests + stats.requests, retries: sum.retries + stats.retries, bytes: sum.bytes + stats.bytes }), { requests: 0, retries: 0, bytes: 0 });
+      return workers.reduce(
+        (sum, { stats }) => ({
+          requests: sum.requests + stats.requests,
+          retries: sum.retries + stats.retries,
+          bytes: sum.bytes + stats.bytes,
+        }),
+        { requests: 0, retries: 0, bytes: 0 },
+      );
     },
     async render(task) {
       if (failure) throw failure;
-      const answer = await ask<{ rendered?: Rendered; error?: string }>(workers[0]!.worker, { type: 'render', page: task }, 'rendered');
+      const answer = await ask<{ rendered?: Rendered; error?: string }>(
+        workers[0]!.worker,
+        { type: 'render', page: task },
+        'rendered',
+      );
       if (answer.error) throw new Error(answer.error);
       return answer.rendered!;
     },
     async patchBuildId(buildId, ledger, others) {
-      await Promise.all(workers.map(({ worker }, share) => ask(worker, { type: 'patch', buildId, ledger, share, of: workers.length, pages: share === 0 ? others : [] }, 'patched')));
+      await Promise.all(
+        workers.map(({ worker }, share) =>
+          ask(
+            worker,
+            { type: 'patch', buildId, ledger, share, of: workers.length, pages: share === 0 ? others : [] },
+            'patched',
+          ),
+        ),
+      );
     },
     async loadingDone() {
-      const replies = await Promise.all(workers.map(({ worker }) => ask<{ file: string | null }>(worker, { type: 'loading-done' }, 'loading-closed')));
+      const replies = await Promise.all(
+        workers.map(({ worker }) => ask<{ file: string | null }>(worker, { type: 'loading-done' }, 'loading-closed')),
+      );
       return replies.flatMap(({ file }) => (file ? [file] : []));
     },
     async close() {

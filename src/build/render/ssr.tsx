@@ -35,12 +35,23 @@ function splitHoisted(output: string): Rendered {
 
 /** The header and footer depend on the site alone: rendered once per build (per worker), spliced into every page. */
 function chromeOf(site: SiteData) {
-  if (chrome?.site !== site) chrome = { site, header: splitHoisted(renderToString(<Header site={site} />)), footer: splitHoisted(renderToString(<Footer site={site} />)) };
+  if (chrome?.site !== site)
+    chrome = {
+      site,
+      header: splitHoisted(renderToString(<Header site={site} />)),
+      footer: splitHoisted(renderToString(<Footer site={site} />)),
+    };
   return chrome;
 }
 
 /** The server bundle's main export: a page's payload in, its HTML document out. Runs in the render workers. */
-export function renderPage(payload: Payload, site: SiteData, assets: AssetManifest, scripts: DocumentScripts, inlineJson?: string): string {
+export function renderPage(
+  payload: Payload,
+  site: SiteData,
+  assets: AssetManifest,
+  scripts: DocumentScripts,
+  inlineJson?: string,
+): string {
   const Page = payload.template === 'document' || payload.error ? null : PAGES[payload.template];
   const layout = layoutOf(payload);
   const { header, footer } = chromeOf(site);
@@ -48,13 +59,20 @@ export function renderPage(payload: Payload, site: SiteData, assets: AssetManife
     renderToString(
       <ChromeSlots.Provider value>
         <EagerComponents.Provider value={EAGER_COMPONENTS}>
-          <App site={site} payload={payload} Page={Page} Layout={layout ? LAYOUTS[layout] : null} error={payload.error ?? null} />
+          <App
+            site={site}
+            payload={payload}
+            Page={Page}
+            Layout={layout ? LAYOUTS[layout] : null}
+            error={payload.error ?? null}
+          />
         </EagerComponents.Provider>
       </ChromeSlots.Provider>,
     ),
   );
   // Hints in tree order (header, content, footer), each once, as one whole render would give them.
   const hints = [...new Set([...header.hoisted, ...page.hoisted, ...footer.hoisted])].join('');
-  const body = hints + page.html.replace(slotMarkup('header'), () => header.html).replace(slotMarkup('footer'), () => footer.html);
+  const body =
+    hints + page.html.replace(slotMarkup('header'), () => header.html).replace(slotMarkup('footer'), () => footer.html);
   return renderDocument({ payload, site, assets, scripts, body, inlineJson });
 }

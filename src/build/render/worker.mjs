@@ -12,8 +12,20 @@ process.env.NODE_ENV = 'production';
 const bundle = await import(workerData.bundle);
 const { outDir, assets, scripts } = workerData;
 const site = JSON.parse(workerData.siteJson);
-const { BUILD_ID_PLACEHOLDER, HTML_BUILD_ID_OFFSET, PAYLOAD_BUILD_ID_OFFSET, payloadFile, renderPage, createPageLoader, createLineWriter, pageDir, readLedger } = bundle;
-let loader = workerData.loader ? createPageLoader(workerData.loader, site, (message) => parentPort.postMessage({ type: 'warn', message })) : null;
+const {
+  BUILD_ID_PLACEHOLDER,
+  HTML_BUILD_ID_OFFSET,
+  PAYLOAD_BUILD_ID_OFFSET,
+  payloadFile,
+  renderPage,
+  createPageLoader,
+  createLineWriter,
+  pageDir,
+  readLedger,
+} = bundle;
+let loader = workerData.loader
+  ? createPageLoader(workerData.loader, site, (message) => parentPort.postMessage({ type: 'warn', message }))
+  : null;
 // Search documents go to a file of this worker's own (JSON lines), read back when the index is written.
 const searchDocs = workerData.searchFile ? createLineWriter(workerData.searchFile) : null;
 
@@ -26,7 +38,13 @@ function render({ dir, spool, file }, payload) {
   const folder = join(outDir, dir);
   mkdirSync(folder, { recursive: true });
   const text = payloadFile(spool, BUILD_ID_PLACEHOLDER);
-  const html = renderPage(payload ? { buildId: BUILD_ID_PLACEHOLDER, ...payload } : JSON.parse(text), site, assets, scripts, spool);
+  const html = renderPage(
+    payload ? { buildId: BUILD_ID_PLACEHOLDER, ...payload } : JSON.parse(text),
+    site,
+    assets,
+    scripts,
+    spool,
+  );
   writeFileSync(join(folder, file ?? 'index.html'), html);
   let written = Buffer.byteLength(html);
   if (!file) {
@@ -90,7 +108,8 @@ parentPort.on('message', (message) => {
       if (!file) patchFile(join(folder, '_payload.json'), PAYLOAD_BUILD_ID_OFFSET, message.buildId);
     };
     let index = 0;
-    for (const entry of readLedger(message.ledger)) if (index++ % message.of === message.share) patch({ dir: pageDir(entry.path) });
+    for (const entry of readLedger(message.ledger))
+      if (index++ % message.of === message.share) patch({ dir: pageDir(entry.path) });
     for (const page of message.pages) patch(page);
     parentPort.postMessage({ type: 'patched' });
   } else if (message.type === 'loading-done') {

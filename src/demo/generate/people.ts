@@ -1,6 +1,22 @@
-import type { AllTimePlayer, AllTimeStaff, CoachProfile, Player, Roster, RosterPlayer, RosterStaff } from '../../api/schemas/sports.ts';
+import type {
+  AllTimePlayer,
+  AllTimeStaff,
+  CoachProfile,
+  Player,
+  Roster,
+  RosterPlayer,
+  RosterStaff,
+} from '../../api/schemas/sports.ts';
 import type { SocialLink } from '../../api/schemas/common.ts';
-import { FEMALE_FIRST, HIGH_SCHOOL_SUFFIXES, HOMETOWNS, LAST, MAJORS, MALE_FIRST, PREVIOUS_SCHOOLS } from '../data/names.ts';
+import {
+  FEMALE_FIRST,
+  HIGH_SCHOOL_SUFFIXES,
+  HOMETOWNS,
+  LAST,
+  MAJORS,
+  MALE_FIRST,
+  PREVIOUS_SCHOOLS,
+} from '../data/names.ts';
 import { media } from '../media.ts';
 import { slugify, type Random } from '../random.ts';
 import { seasonRef, type GenContext, type SportEntry } from './context.ts';
@@ -75,7 +91,13 @@ export function generatePeople(ctx: GenContext, sports: SportEntry[]): PeopleRes
         const person = squad.find((p) => p.playerId === entry.player_id)!;
         let player = byPlayer.get(person.playerId);
         if (!player) {
-          player = { id: person.playerId, slug: person.slug, sport_id: sport.id, full_name: entry.full_name, seasons: [] };
+          player = {
+            id: person.playerId,
+            slug: person.slug,
+            sport_id: sport.id,
+            full_name: entry.full_name,
+            seasons: [],
+          };
           byPlayer.set(person.playerId, player);
           players.push(player);
         }
@@ -84,7 +106,13 @@ export function generatePeople(ctx: GenContext, sports: SportEntry[]): PeopleRes
       for (const entry of rosterStaff) {
         let profile = byCoach.get(entry.staff_id);
         if (!profile) {
-          profile = { id: entry.staff_id, slug: entry.slug, sport_id: sport.id, full_name: entry.full_name, seasons: [] };
+          profile = {
+            id: entry.staff_id,
+            slug: entry.slug,
+            sport_id: sport.id,
+            full_name: entry.full_name,
+            seasons: [],
+          };
           byCoach.set(entry.staff_id, profile);
           coaches.push(profile);
         }
@@ -109,7 +137,11 @@ export function generatePeople(ctx: GenContext, sports: SportEntry[]): PeopleRes
             season_slugs: p.seasons.map((s) => s.season.slug),
           };
         })
-        .sort((a, b) => a.full_name.split(' ').pop()!.localeCompare(b.full_name.split(' ').pop()!) || a.full_name.localeCompare(b.full_name)),
+        .sort(
+          (a, b) =>
+            a.full_name.split(' ').pop()!.localeCompare(b.full_name.split(' ').pop()!) ||
+            a.full_name.localeCompare(b.full_name),
+        ),
     );
   }
   for (const sport of sports) {
@@ -117,7 +149,13 @@ export function generatePeople(ctx: GenContext, sports: SportEntry[]): PeopleRes
       sport.id,
       coaches
         .filter((c) => c.sport_id === sport.id)
-        .map((c) => ({ staff_id: c.id, slug: c.slug, full_name: c.full_name, last_title: c.seasons.at(-1)!.entry.title, season_slugs: c.seasons.map((s) => s.season.slug) })),
+        .map((c) => ({
+          staff_id: c.id,
+          slug: c.slug,
+          full_name: c.full_name,
+          last_title: c.seasons.at(-1)!.entry.title,
+          season_slugs: c.seasons.map((s) => s.season.slug),
+        })),
     );
   }
   return { rosters, players, coaches, allTime, allTimeStaff };
@@ -137,13 +175,27 @@ function advanceSquad(ctx: GenContext, random: Random, sport: SportEntry, squad:
   const target = random.int(sport.def.rosterSize[0], sport.def.rosterSize[1]);
   const out = [...stay];
   while (out.length < target) {
-    const classIndex = first ? random.int(0, 3) : random.weighted([[0, 70], [1, 10], [2, 12], [3, 8]] as const);
+    const classIndex = first
+      ? random.int(0, 3)
+      : random.weighted([
+          [0, 70],
+          [1, 10],
+          [2, 12],
+          [3, 8],
+        ] as const);
     out.push(newPerson(ctx, random, sport, out, classIndex, !first && classIndex > 0));
   }
   return out;
 }
 
-function newPerson(ctx: GenContext, random: Random, sport: SportEntry, squad: Person[], classIndex: number, transfer: boolean): Person {
+function newPerson(
+  ctx: GenContext,
+  random: Random,
+  sport: SportEntry,
+  squad: Person[],
+  classIndex: number,
+  transfer: boolean,
+): Person {
   const men = sport.def.gender === 'men';
   const first = random.pick(men ? MALE_FIRST : FEMALE_FIRST);
   const last = random.pick(LAST);
@@ -152,12 +204,20 @@ function newPerson(ctx: GenContext, random: Random, sport: SportEntry, squad: Pe
   const taken = new Set(squad.map((p) => p.jersey));
   let jersey: string | null = null;
   if (numbered) {
-    const max = sport.def.slug === 'football' || sport.def.slug.includes('lacrosse') ? 99 : sport.def.slug.includes('basketball') ? 55 : 45;
-    for (let tries = 0; tries < 200 && (jersey === null || taken.has(jersey)); tries++) jersey = String(random.int(0, max));
+    const max =
+      sport.def.slug === 'football' || sport.def.slug.includes('lacrosse')
+        ? 99
+        : sport.def.slug.includes('basketball')
+          ? 55
+          : 45;
+    for (let tries = 0; tries < 200 && (jersey === null || taken.has(jersey)); tries++)
+      jersey = String(random.int(0, max));
   }
   const baseHeight = men ? 70 : 65;
-  const heightInches = baseHeight + random.int(-3, sport.def.slug.includes('basketball') || sport.def.slug === 'volleyball' ? 10 : 5);
-  const weighs = men && ['football', 'wrestling', 'mens-ice-hockey', 'baseball', 'mens-lacrosse'].includes(sport.def.slug);
+  const heightInches =
+    baseHeight + random.int(-3, sport.def.slug.includes('basketball') || sport.def.slug === 'volleyball' ? 10 : 5);
+  const weighs =
+    men && ['football', 'wrestling', 'mens-ice-hockey', 'baseball', 'mens-lacrosse'].includes(sport.def.slug);
   const social: SocialLink[] = [];
   const handle = slugify(`${first}${last}`).replace(/-/g, '');
   if (random.chance(0.45)) social.push({ network: 'instagram', url: `https://instagram.com/${handle}` });
@@ -165,7 +225,8 @@ function newPerson(ctx: GenContext, random: Random, sport: SportEntry, squad: Pe
   const fields: Record<string, string> = {};
   for (const [key] of sport.def.playerFields) {
     if (key === 'major') fields.major = random.pick(MAJORS);
-    if (key === 'bats_throws') fields.bats_throws = `${random.pick(['R', 'R', 'L', 'S'])}/${random.pick(['R', 'R', 'R', 'L'])}`;
+    if (key === 'bats_throws')
+      fields.bats_throws = `${random.pick(['R', 'R', 'L', 'S'])}/${random.pick(['R', 'R', 'R', 'L'])}`;
     if (key === 'shoots') fields.shoots = random.pick(['L', 'R']);
   }
   return {
@@ -177,7 +238,9 @@ function newPerson(ctx: GenContext, random: Random, sport: SportEntry, squad: Pe
     positionIndex: random.int(0, sport.def.positions.length - 1),
     classIndex,
     heightInches,
-    weight: weighs ? random.int(sport.def.slug === 'football' ? 185 : 150, sport.def.slug === 'football' ? 315 : 230) : null,
+    weight: weighs
+      ? random.int(sport.def.slug === 'football' ? 185 : 150, sport.def.slug === 'football' ? 315 : 230)
+      : null,
     hometown: `${city}, ${state}`,
     highSchool: `${city} ${random.pick(HIGH_SCHOOL_SUFFIXES)}`,
     previousSchool: transfer ? random.pick(PREVIOUS_SCHOOLS) : null,
@@ -233,16 +296,40 @@ function rosterPlayer(ctx: GenContext, random: Random, sport: SportEntry, p: Per
   };
 }
 
-const STAFF_TITLES = ['Associate Head Coach', 'Assistant Coach', 'Assistant Coach', 'Director of Operations', 'Volunteer Assistant Coach'] as const;
-const FOOTBALL_TITLES = ['Offensive Coordinator', 'Defensive Coordinator', 'Special Teams Coordinator', 'Quarterbacks Coach', 'Offensive Line Coach', 'Linebackers Coach', 'Director of Football Operations'] as const;
+const STAFF_TITLES = [
+  'Associate Head Coach',
+  'Assistant Coach',
+  'Assistant Coach',
+  'Director of Operations',
+  'Volunteer Assistant Coach',
+] as const;
+const FOOTBALL_TITLES = [
+  'Offensive Coordinator',
+  'Defensive Coordinator',
+  'Special Teams Coordinator',
+  'Quarterbacks Coach',
+  'Offensive Line Coach',
+  'Linebackers Coach',
+  'Director of Football Operations',
+] as const;
 
-function advanceStaff(ctx: GenContext, random: Random, sport: SportEntry, staff: Coach[], seasonIndex: number): Coach[] {
+function advanceStaff(
+  ctx: GenContext,
+  random: Random,
+  sport: SportEntry,
+  staff: Coach[],
+  seasonIndex: number,
+): Coach[] {
   const headLeaves = staff.length === 0 || (seasonIndex > 0 && random.chance(0.1));
   const kept = staff.filter((c) => (c.title === 'Head Coach' ? !headLeaves : random.chance(0.75)));
   if (!kept.some((c) => c.title === 'Head Coach')) kept.unshift(newCoach(ctx, random, 'Head Coach', seasonIndex));
-  const titles: readonly string[] = sport.def.slug === 'football' ? FOOTBALL_TITLES : STAFF_TITLES.slice(0, sport.def.rosterSize[1] > 20 ? 4 : 2);
-  for (const title of titles) if (!kept.some((c) => c.title === title)) kept.push(newCoach(ctx, random, title, seasonIndex));
-  return kept.sort((a, b) => (a.title === 'Head Coach' ? -1 : b.title === 'Head Coach' ? 1 : titles.indexOf(a.title) - titles.indexOf(b.title)));
+  const titles: readonly string[] =
+    sport.def.slug === 'football' ? FOOTBALL_TITLES : STAFF_TITLES.slice(0, sport.def.rosterSize[1] > 20 ? 4 : 2);
+  for (const title of titles)
+    if (!kept.some((c) => c.title === title)) kept.push(newCoach(ctx, random, title, seasonIndex));
+  return kept.sort((a, b) =>
+    a.title === 'Head Coach' ? -1 : b.title === 'Head Coach' ? 1 : titles.indexOf(a.title) - titles.indexOf(b.title),
+  );
 }
 
 function newCoach(ctx: GenContext, random: Random, title: string, seasonIndex: number): Coach {
@@ -279,7 +366,9 @@ function rosterCoach(ctx: GenContext, sport: SportEntry, coach: Coach, seasonInd
 }
 
 function ordinalYear(years: number): string {
-  return years === 1 ? 'the first' : `the ${years}${['th', 'st', 'nd', 'rd'][years % 10 > 3 || (years % 100 >= 11 && years % 100 <= 13) ? 0 : years % 10]}`;
+  return years === 1
+    ? 'the first'
+    : `the ${years}${['th', 'st', 'nd', 'rd'][years % 10 > 3 || (years % 100 >= 11 && years % 100 <= 13) ? 0 : years % 10]}`;
 }
 
 function jerseySort(jersey: string | null): number {

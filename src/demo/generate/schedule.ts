@@ -67,22 +67,41 @@ export function generateSchedules(ctx: GenContext, sports: SportEntry[]): Schedu
 }
 
 function makeEvent(
-  ctx: GenContext, random: Random, sport: SportEntry, seasonId: number, ymd: string, defaultTime: string,
-  index: number, count: number, lineScores: Map<number, LineScore>,
+  ctx: GenContext,
+  random: Random,
+  sport: SportEntry,
+  seasonId: number,
+  ymd: string,
+  defaultTime: string,
+  index: number,
+  count: number,
+  lineScores: Map<number, LineScore>,
 ): Event {
   const id = ctx.nextId('event');
   const meet = sport.def.format === 'meet';
   const conference = !meet && index >= Math.floor(count * 0.4);
   const opponentIndex = conference ? random.int(0, 9) : random.int(10, OPPONENTS.length - 1);
   const opponent = opponentRecord(opponentIndex);
-  const locationType = random.weighted([['home', 45], ['away', 45], ['neutral', 10]] as const);
-  const tournament = meet ? random.pick(TOURNAMENTS).replace('Tournament', 'Championships') : locationType === 'neutral' ? random.pick(TOURNAMENTS) : null;
+  const locationType = random.weighted([
+    ['home', 45],
+    ['away', 45],
+    ['neutral', 10],
+  ] as const);
+  const tournament = meet
+    ? random.pick(TOURNAMENTS).replace('Tournament', 'Championships')
+    : locationType === 'neutral'
+      ? random.pick(TOURNAMENTS)
+      : null;
   const location =
     locationType === 'home'
       ? { venue: sport.def.venue, city: 'Cedar Falls', state: 'Iowa' }
       : locationType === 'away'
         ? { venue: `${opponent.name} ${meet ? 'Course' : 'Arena'}`, city: opponent.city, state: opponent.state }
-        : { venue: random.pick(['Prairie Center', 'Riverfront Arena', 'Heartland Sports Complex']), city: random.pick(['Des Moines', 'Omaha', 'Kansas City']), state: random.pick(['Iowa', 'Neb.', 'Mo.']) };
+        : {
+            venue: random.pick(['Prairie Center', 'Riverfront Arena', 'Heartland Sports Complex']),
+            city: random.pick(['Des Moines', 'Omaha', 'Kansas City']),
+            state: random.pick(['Iowa', 'Neb.', 'Mo.']),
+          };
   const past = dayNumber(ymd) < dayNumber(ctx.asOf);
   const tba = !past && random.chance(0.15);
   const time = sport.def.slug === 'football' ? random.pick(['11:00', '14:30', '18:00']) : defaultTime;
@@ -90,13 +109,40 @@ function makeEvent(
   let boxscoreId: number | null = null;
   if (past) {
     if (random.chance(0.03)) {
-      result = { status: random.pick(['postponed', 'cancelled'] as const), team_score: null, opponent_score: null, outcome: null, note: null, place: null, field_size: null };
+      result = {
+        status: random.pick(['postponed', 'cancelled'] as const),
+        team_score: null,
+        opponent_score: null,
+        outcome: null,
+        note: null,
+        place: null,
+        field_size: null,
+      };
     } else if (meet) {
       const fieldSize = random.int(4, 16);
-      const place = Math.min(fieldSize, random.weighted([[1, 22], [2, 20], [3, 18], [4, 14], [5, 10], [6, 8], [8, 8]] as const));
+      const place = Math.min(
+        fieldSize,
+        random.weighted([
+          [1, 22],
+          [2, 20],
+          [3, 18],
+          [4, 14],
+          [5, 10],
+          [6, 8],
+          [8, 8],
+        ] as const),
+      );
       const decimals = sport.def.scoreDecimals;
       const teamScore = decimals > 0 ? random.float(194, 198, decimals) : null;
-      result = { status: 'final', team_score: teamScore, opponent_score: decimals > 0 ? random.float(193, 198, decimals) : null, outcome: null, note: `${ordinalPlace(place)} of ${fieldSize}`, place, field_size: fieldSize };
+      result = {
+        status: 'final',
+        team_score: teamScore,
+        opponent_score: decimals > 0 ? random.float(193, 198, decimals) : null,
+        outcome: null,
+        note: `${ordinalPlace(place)} of ${fieldSize}`,
+        place,
+        field_size: fieldSize,
+      };
     } else {
       const line = playGame(random, sport);
       lineScores.set(id, line);
@@ -108,7 +154,14 @@ function makeEvent(
         team_score: sport.def.slug === 'volleyball' ? setsWon(line.us, line.them) : us,
         opponent_score: sport.def.slug === 'volleyball' ? setsWon(line.them, line.us) : them,
         outcome: us > them ? 'W' : us < them ? 'L' : 'T',
-        note: extra > 0 ? (sport.def.slug.includes('ball') && sport.def.periods.length > 5 ? `F/${line.periods.length}` : extra === 1 ? 'OT' : `${extra}OT`) : null,
+        note:
+          extra > 0
+            ? sport.def.slug.includes('ball') && sport.def.periods.length > 5
+              ? `F/${line.periods.length}`
+              : extra === 1
+                ? 'OT'
+                : `${extra}OT`
+            : null,
         place: null,
         field_size: null,
       };
@@ -116,10 +169,18 @@ function makeEvent(
       boxscoreId = id;
     }
   }
-  const major = ['football', 'mens-basketball', 'womens-basketball', 'mens-ice-hockey', 'volleyball', 'baseball'].includes(sport.def.slug);
+  const major = [
+    'football',
+    'mens-basketball',
+    'womens-basketball',
+    'mens-ice-hockey',
+    'volleyball',
+    'baseball',
+  ].includes(sport.def.slug);
   const broadcasts: Broadcast[] = [];
   if (major && random.chance(0.75)) broadcasts.push({ type: 'tv', name: random.pick(BROADCASTERS.tv), url: null });
-  if (major && random.chance(0.8)) broadcasts.push({ type: 'radio', name: random.pick(BROADCASTERS.radio), url: 'https://hawksradio.example/listen' });
+  if (major && random.chance(0.8))
+    broadcasts.push({ type: 'radio', name: random.pick(BROADCASTERS.radio), url: 'https://hawksradio.example/listen' });
   if (locationType === 'home' ? random.chance(0.85) : random.chance(0.35)) {
     const stream = random.pick(BROADCASTERS.stream);
     broadcasts.push({ type: 'stream', name: stream, url: `https://watch.cedarvalleyhawks.example/events/${id}` });
@@ -172,8 +233,10 @@ function playGame(random: Random, sport: SportEntry): LineScore {
   const them = periods.map(() => random.int(lo, hi));
   // Lean the result towards the chosen edge, then settle ties where the sport has no ties.
   const lastIndex = periods.length - 1;
-  if (edge > 0 && sum(us) < sum(them)) us[lastIndex]! += sum(them) - sum(us) + random.int(0, Math.max(1, Math.floor(hi / 2)));
-  if (edge < 0 && sum(us) > sum(them)) them[lastIndex]! += sum(us) - sum(them) + random.int(0, Math.max(1, Math.floor(hi / 2)));
+  if (edge > 0 && sum(us) < sum(them))
+    us[lastIndex]! += sum(them) - sum(us) + random.int(0, Math.max(1, Math.floor(hi / 2)));
+  if (edge < 0 && sum(us) > sum(them))
+    them[lastIndex]! += sum(us) - sum(them) + random.int(0, Math.max(1, Math.floor(hi / 2)));
   const tiesAllowed = ['mens-soccer', 'womens-soccer', 'field-hockey', 'mens-ice-hockey'].includes(sport.def.slug);
   let extra = 0;
   while (sum(us) === sum(them) && !(tiesAllowed && random.chance(0.5))) {
@@ -203,7 +266,9 @@ function ordinalPlace(n: number): string {
 
 function records(events: Event[]): Schedule['record'] {
   const tally = (filter: (e: Event) => boolean) => {
-    let w = 0, l = 0, t = 0;
+    let w = 0,
+      l = 0,
+      t = 0;
     for (const e of events) {
       if (!e.result || e.result.status !== 'final' || !e.result.outcome || !filter(e)) continue;
       if (e.result.outcome === 'W') w++;
@@ -222,12 +287,23 @@ function records(events: Event[]): Schedule['record'] {
 }
 
 /** A box score, drawn on request from the event's line score and the season's roster. */
-export function makeBoxScore(ctx: GenContext, sport: SportEntry, event: Event, line: LineScore, roster: Roster): BoxScore {
+export function makeBoxScore(
+  ctx: GenContext,
+  sport: SportEntry,
+  event: Event,
+  line: LineScore,
+  roster: Roster,
+): BoxScore {
   const random = ctx.random.fork(`boxscore/${event.id}`);
   const opponentName = event.opponent?.name ?? 'Opponent';
   const home = event.location_type === 'home';
   const ours = { name: `${TEAM.name}`, is_us: true, scores: line.us, total: event.result?.team_score ?? sum(line.us) };
-  const theirs = { name: opponentName, is_us: false, scores: line.them, total: event.result?.opponent_score ?? sum(line.them) };
+  const theirs = {
+    name: opponentName,
+    is_us: false,
+    scores: line.them,
+    total: event.result?.opponent_score ?? sum(line.them),
+  };
   const away = home ? theirs : ours;
   const homeTeam = home ? ours : theirs;
   const columns = sport.def.stats.map(([key, label, title]) => ({ key, label, title }));
@@ -237,9 +313,14 @@ export function makeBoxScore(ctx: GenContext, sport: SportEntry, event: Event, l
       player_slug: slug,
       cells: Object.fromEntries(sport.def.stats.map(([key, , , min, max]) => [key, random.int(min, max)])),
     }));
-  const usPlayers = random.sample(roster.players, Math.min(roster.players.length, random.int(9, 14))).map((p) => ({ label: `${p.jersey_number ? `${p.jersey_number} ` : ''}${p.full_name}`, slug: p.slug }));
+  const usPlayers = random
+    .sample(roster.players, Math.min(roster.players.length, random.int(9, 14)))
+    .map((p) => ({ label: `${p.jersey_number ? `${p.jersey_number} ` : ''}${p.full_name}`, slug: p.slug }));
   const firstNames = sport.def.gender === 'men' ? MALE_FIRST : FEMALE_FIRST;
-  const themPlayers = Array.from({ length: random.int(9, 13) }, () => ({ label: `${random.int(0, 55)} ${random.pick(firstNames)} ${random.pick(LAST)}`, slug: null }));
+  const themPlayers = Array.from({ length: random.int(9, 13) }, () => ({
+    label: `${random.int(0, 55)} ${random.pick(firstNames)} ${random.pick(LAST)}`,
+    slug: null,
+  }));
   const table = (id: string, title: string, rows: ReturnType<typeof playerRows>): StatTable => ({
     id,
     title,
@@ -249,7 +330,11 @@ export function makeBoxScore(ctx: GenContext, sport: SportEntry, event: Event, l
     totals: Object.fromEntries(columns.map((c) => [c.key, rows.reduce((s, r) => s + Number(r.cells[c.key] ?? 0), 0)])),
   });
   const usTable = table('cedar-valley', `${TEAM.name} ${TEAM.nickname}`, playerRows(usPlayers));
-  const themTable = table('opponent', `${opponentName}${event.opponent?.nickname ? ` ${event.opponent.nickname}` : ''}`, playerRows(themPlayers));
+  const themTable = table(
+    'opponent',
+    `${opponentName}${event.opponent?.nickname ? ` ${event.opponent.nickname}` : ''}`,
+    playerRows(themPlayers),
+  );
   const teamStats: StatTable = {
     id: 'team-stats',
     title: 'Team statistics',
@@ -291,27 +376,57 @@ export function makeBoxScore(ctx: GenContext, sport: SportEntry, event: Event, l
 export function makeSeasonStats(ctx: GenContext, sport: SportEntry, schedule: Schedule, roster: Roster): SeasonStats {
   const random = ctx.random.fork(`stats/${sport.def.slug}/${schedule.season.slug}`);
   const played = schedule.events.filter((e) => e.result?.status === 'final').length;
-  const columns = [{ key: 'gp', label: 'GP', title: 'Games played' }, ...sport.def.stats.map(([key, label, title]) => ({ key, label, title }))];
-  const rows = played === 0
-    ? []
-    : roster.players.map((p) => {
-        const gp = random.int(Math.max(1, Math.floor(played / 3)), played);
-        const cells: Record<string, number> = { gp };
-        for (const [key, , , min, max] of sport.def.stats) cells[key] = Math.round(gp * (min + random.next() * (max - min)) * (sport.def.scoreDecimals ? 100 : 1)) / (sport.def.scoreDecimals ? 100 : 1);
-        return { label: p.full_name, player_slug: p.slug, cells };
-      });
-  const totals = rows.length ? Object.fromEntries(columns.map((c) => [c.key, c.key === 'gp' ? played : Math.round(rows.reduce((s, r) => s + Number(r.cells[c.key] ?? 0), 0) * 100) / 100])) : null;
+  const columns = [
+    { key: 'gp', label: 'GP', title: 'Games played' },
+    ...sport.def.stats.map(([key, label, title]) => ({ key, label, title })),
+  ];
+  const rows =
+    played === 0
+      ? []
+      : roster.players.map((p) => {
+          const gp = random.int(Math.max(1, Math.floor(played / 3)), played);
+          const cells: Record<string, number> = { gp };
+          for (const [key, , , min, max] of sport.def.stats)
+            cells[key] =
+              Math.round(gp * (min + random.next() * (max - min)) * (sport.def.scoreDecimals ? 100 : 1)) /
+              (sport.def.scoreDecimals ? 100 : 1);
+          return { label: p.full_name, player_slug: p.slug, cells };
+        });
+  const totals = rows.length
+    ? Object.fromEntries(
+        columns.map((c) => [
+          c.key,
+          c.key === 'gp' ? played : Math.round(rows.reduce((s, r) => s + Number(r.cells[c.key] ?? 0), 0) * 100) / 100,
+        ]),
+      )
+    : null;
   const teamRow = (label: string, factor: number) => ({
     label,
     player_slug: null,
-    cells: Object.fromEntries(columns.map((c) => [c.key, c.key === 'gp' ? played : Math.round(Number(totals?.[c.key] ?? 0) * factor)])),
+    cells: Object.fromEntries(
+      columns.map((c) => [c.key, c.key === 'gp' ? played : Math.round(Number(totals?.[c.key] ?? 0) * factor)]),
+    ),
   });
   return {
     sport_id: sport.id,
     season: schedule.season,
     tables: [
-      { id: 'team', title: `${schedule.season.name} team statistics`, kind: 'team', columns, rows: played ? [teamRow(`${TEAM.name}`, 1), teamRow('Opponents', 0.88 + random.next() * 0.2)] : [], totals: null },
-      { id: 'individual', title: `${schedule.season.name} individual statistics`, kind: 'individual', columns, rows, totals },
+      {
+        id: 'team',
+        title: `${schedule.season.name} team statistics`,
+        kind: 'team',
+        columns,
+        rows: played ? [teamRow(`${TEAM.name}`, 1), teamRow('Opponents', 0.88 + random.next() * 0.2)] : [],
+        totals: null,
+      },
+      {
+        id: 'individual',
+        title: `${schedule.season.name} individual statistics`,
+        kind: 'individual',
+        columns,
+        rows,
+        totals,
+      },
     ],
   };
 }

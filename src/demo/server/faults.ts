@@ -21,10 +21,7 @@ export interface FaultOptions {
 }
 
 export type FaultDecision =
-  | { type: 'none' }
-  | { type: 'error'; status: number; retryAfter?: number }
-  | { type: 'reset' }
-  | { type: 'malformed' };
+  { type: 'none' } | { type: 'error'; status: number; retryAfter?: number } | { type: 'reset' } | { type: 'malformed' };
 
 /** Decides, request by request, which fault (if any) to inject. Seeded, so a run can be repeated. */
 export function createFaults(initial: FaultOptions = {}, seed = 'faults') {

@@ -16,7 +16,10 @@ export function validateSubmission(form: Form, body: unknown): Record<string, st
   };
   for (const field of form.fields) {
     if (field.type === 'paragraph') continue;
-    const values = read(field.name).filter((v) => !(typeof v === 'string' && v.trim() === '') && !(v instanceof Blob && v.size === 0 && !('name' in v && v.name)));
+    const values = read(field.name).filter(
+      (v) =>
+        !(typeof v === 'string' && v.trim() === '') && !(v instanceof Blob && v.size === 0 && !('name' in v && v.name)),
+    );
     if (field.required && values.length === 0) {
       errors[field.name] = `${field.label} is required.`;
       continue;
@@ -32,17 +35,22 @@ export function validateSubmission(form: Form, body: unknown): Record<string, st
           break;
         }
         if (field.max_size_bytes && value.size > field.max_size_bytes) {
-          errors[field.name] = `${field.label} must be ${Math.round(field.max_size_bytes / 1024 / 1024)} MB or smaller.`;
+          errors[field.name] =
+            `${field.label} must be ${Math.round(field.max_size_bytes / 1024 / 1024)} MB or smaller.`;
           break;
         }
         continue;
       }
       const text = String(value);
-      if (field.max_length && text.length > field.max_length) errors[field.name] = `${field.label} must be ${field.max_length} characters or fewer.`;
-      else if (field.input_type === 'email' && !EMAIL.test(text)) errors[field.name] = `${field.label} must be a valid email address.`;
-      else if ((field.type === 'select' || field.type === 'checkboxes') && !field.options.some((o) => o.value === text)) errors[field.name] = `${field.label}: "${text}" is not one of the choices.`;
+      if (field.max_length && text.length > field.max_length)
+        errors[field.name] = `${field.label} must be ${field.max_length} characters or fewer.`;
+      else if (field.input_type === 'email' && !EMAIL.test(text))
+        errors[field.name] = `${field.label} must be a valid email address.`;
+      else if ((field.type === 'select' || field.type === 'checkboxes') && !field.options.some((o) => o.value === text))
+        errors[field.name] = `${field.label}: "${text}" is not one of the choices.`;
     }
-    if (field.type === 'file' && field.max_files && values.length > field.max_files) errors[field.name] = `${field.label}: at most ${field.max_files} file(s).`;
+    if (field.type === 'file' && field.max_files && values.length > field.max_files)
+      errors[field.name] = `${field.label}: at most ${field.max_files} file(s).`;
   }
   return errors;
 }

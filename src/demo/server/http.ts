@@ -21,7 +21,11 @@ export interface RequestContext {
   body: unknown;
 }
 
-export const ok = (data: unknown, cache: Answer['cache'] = 'public'): Answer => ({ status: 200, json: { data }, cache });
+export const ok = (data: unknown, cache: Answer['cache'] = 'public'): Answer => ({
+  status: 200,
+  json: { data },
+  cache,
+});
 export const raw = (json: unknown, cache: Answer['cache'] = 'public'): Answer => ({ status: 200, json, cache });
 export const fail = (status: number, message: string, extra: Record<string, unknown> = {}): Answer => ({
   status,
@@ -58,17 +62,31 @@ export function paginate<T>(items: readonly T[], query: URLSearchParams, cache: 
   const page = intParam(query, 'page', 1);
   if (typeof perPage !== 'number') return perPage;
   if (typeof page !== 'number') return page;
-  if (perPage < 1 || perPage > MAX_PER_PAGE) return fail(422, `per_page must be between 1 and ${MAX_PER_PAGE}, got ${perPage}.`);
+  if (perPage < 1 || perPage > MAX_PER_PAGE)
+    return fail(422, `per_page must be between 1 and ${MAX_PER_PAGE}, got ${perPage}.`);
   if (page < 1) return fail(422, `page must be 1 or more, got ${page}.`);
   const totalPages = Math.ceil(items.length / perPage);
   const data = items.slice((page - 1) * perPage, page * perPage);
   return {
     status: 200,
-    json: { data, meta: { pagination: { total: items.length, count: data.length, per_page: perPage, current_page: page, total_pages: totalPages } } },
+    json: {
+      data,
+      meta: {
+        pagination: {
+          total: items.length,
+          count: data.length,
+          per_page: perPage,
+          current_page: page,
+          total_pages: totalPages,
+        },
+      },
+    },
     cache,
   };
 }
 
 export function isAnswer(value: unknown): value is Answer {
-  return typeof value === 'object' && value !== null && 'status' in value && typeof (value as Answer).status === 'number';
+  return (
+    typeof value === 'object' && value !== null && 'status' in value && typeof (value as Answer).status === 'number'
+  );
 }

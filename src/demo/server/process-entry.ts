@@ -7,4 +7,10 @@ process.on('message', (message: string) => {
   if (message === 'close') void server.close().then(() => process.exit(0));
 });
 process.on('disconnect', () => void server.close().then(() => process.exit(0)));
-process.send!({ type: 'ready', origin: server.origin, apiPrefix: server.apiPrefix, dashboardApiUrl: server.dashboardApiUrl, redirectServiceUrl: server.redirectServiceUrl });
+process.send!({
+  type: 'ready',
+  origin: server.origin,
+  apiPrefix: server.apiPrefix,
+  dashboardApiUrl: server.dashboardApiUrl,
+  redirectServiceUrl: server.redirectServiceUrl,
+});

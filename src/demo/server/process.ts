@@ -36,10 +36,19 @@ export async function startDemoProcess(options: DemoProcessOptions): Promise<Dem
   const script = join(cacheDir, 'demo-cms.mjs');
   await bundleForNode(fileURLToPath(new URL('./process-entry.ts', import.meta.url)), script);
   const child = fork(script, [JSON.stringify(serverOptions)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = await new Promise<{ origin: string; apiPrefix: string; dashboardApiUrl: string; redirectServiceUrl: string }>((resolve, reject) => {
+  const ready = await new Promise<{
+    origin: string;
+    apiPrefix: string;
+    dashboardApiUrl: string;
+    redirectServiceUrl: string;
+  }>((resolve, reject) => {
     child.once('message', (message) => resolve(message as never));
-    child.once('error', (error) => reject(new Error(`The demo CMS process failed to start: ${error.message}`, { cause: error })));
-    child.once('exit', (code) => reject(new Error(`The demo CMS process exited with code ${code} before it was ready.`)));
+    child.once('error', (error) =>
+      reject(new Error(`The demo CMS process failed to start: ${error.message}`, { cause: error })),
+    );
+    child.once('exit', (code) =>
+      reject(new Error(`The demo CMS process exited with code ${code} before it was ready.`)),
+    );
   });
   const { type: _type, ...addresses } = ready as typeof ready & { type: string };
   return {

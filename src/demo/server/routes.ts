@@ -3,7 +3,18 @@ import type { Sport } from '../../api/schemas/sports.ts';
 import type { Dataset } from '../dataset.ts';
 import { iconSet, ICON_PREFIX } from '../icons.ts';
 import { validateSubmission } from './forms.ts';
-import { fail, intParam, isAnswer, listParam, notFound, ok, paginate, raw, type Answer, type RequestContext } from './http.ts';
+import {
+  fail,
+  intParam,
+  isAnswer,
+  listParam,
+  notFound,
+  ok,
+  paginate,
+  raw,
+  type Answer,
+  type RequestContext,
+} from './http.ts';
 import { createSearch } from './search.ts';
 
 export type Handler = (ctx: RequestContext) => Answer | Promise<Answer>;
@@ -76,19 +87,24 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
     return seasonBySlug.has(slug) ? slug : notFound(`Season "${slug}"`);
   };
   /** Endpoints answered per sport and season: `?sport_id=1&season=2026-27`. */
-  const perSportSeason = (what: string, find: (sportId: number, season: string) => unknown): Handler => ({ query }) => {
-    const sport = sportParam(query);
-    if (isAnswer(sport)) return sport;
-    const season = seasonParam(query);
-    if (typeof season !== 'string') return season;
-    const found = find(sport.id, season);
-    return found ? ok(found) : notFound(`${what} of ${sport.name} ${season}`);
-  };
+  const perSportSeason =
+    (what: string, find: (sportId: number, season: string) => unknown): Handler =>
+    ({ query }) => {
+      const sport = sportParam(query);
+      if (isAnswer(sport)) return sport;
+      const season = seasonParam(query);
+      if (typeof season !== 'string') return season;
+      const found = find(sport.id, season);
+      return found ? ok(found) : notFound(`${what} of ${sport.name} ${season}`);
+    };
   const withIncludes = (sport: Sport, includes: string[]) => {
     const wanted = new Set(includes.map((i) => SPORT_INCLUDES[i]).filter(Boolean));
-    return Object.fromEntries(Object.entries(sport).filter(([key]) => !INCLUDE_ONLY.has(key as keyof Sport) || wanted.has(key as keyof Sport)));
+    return Object.fromEntries(
+      Object.entries(sport).filter(([key]) => !INCLUDE_ONLY.has(key as keyof Sport) || wanted.has(key as keyof Sport)),
+    );
   };
-  const editorOnly = (ctx: RequestContext, answer: () => Answer): Answer => (users(ctx.identity) ? answer() : fail(403, NO_ACCESS));
+  const editorOnly = (ctx: RequestContext, answer: () => Answer): Answer =>
+    users(ctx.identity) ? answer() : fail(403, NO_ACCESS);
   const bySport = <T extends { sport: { id: number } | null }>(items: T[], query: URLSearchParams) => {
     const id = query.get('sport_id');
     return id ? items.filter((i) => i.sport?.id === Number(id)) : items;
@@ -98,36 +114,58 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
     { method: 'GET', pattern: '/website-config', handler: () => ok(dataset.settings) },
 
     {
-      method: 'GET', pattern: '/sports', handler: ({ query }) => {
+      method: 'GET',
+      pattern: '/sports',
+      handler: ({ query }) => {
         const sort = query.get('sort') ?? 'order';
         const compare = SPORT_SORTS[sort];
         if (!compare) return fail(422, `sort must be one of ${Object.keys(SPORT_SORTS).join(', ')}, got "${sort}".`);
         const includes = listParam(query, 'include');
-        return paginate([...dataset.sports].sort(compare).map((s) => withIncludes(s, includes)), query);
+        return paginate(
+          [...dataset.sports].sort(compare).map((s) => withIncludes(s, includes)),
+          query,
+        );
       },
     },
     {
-      method: 'GET', pattern: '/sports/by/slug/:slug', handler: ({ params, query }) => {
+      method: 'GET',
+      pattern: '/sports/by/slug/:slug',
+      handler: ({ params, query }) => {
         const sport = sportBySlug.get(params.slug!);
         return sport ? ok(withIncludes(sport, listParam(query, 'include'))) : fail(404, 'Sport not found');
       },
     },
-    { method: 'GET', pattern: '/sports/:id/seasons', handler: ({ params }) => (sportById.has(Number(params.id)) ? ok(dataset.seasons) : notFound(`Sport ${params.id}`)) },
     {
-      method: 'GET', pattern: '/sports/:id/all-time-roster', handler: ({ params }) => {
+      method: 'GET',
+      pattern: '/sports/:id/seasons',
+      handler: ({ params }) =>
+        sportById.has(Number(params.id)) ? ok(dataset.seasons) : notFound(`Sport ${params.id}`),
+    },
+    {
+      method: 'GET',
+      pattern: '/sports/:id/all-time-roster',
+      handler: ({ params }) => {
         const list = dataset.allTime.get(Number(params.id));
         return list ? ok(list) : notFound(`Sport ${params.id}`);
       },
     },
     {
-      method: 'GET', pattern: '/sports/:id/all-time-staff', handler: ({ params }) => {
+      method: 'GET',
+      pattern: '/sports/:id/all-time-staff',
+      handler: ({ params }) => {
         const list = dataset.allTimeStaff.get(Number(params.id));
         return list ? ok(list) : notFound(`Sport ${params.id}`);
       },
     },
-    { method: 'GET', pattern: '/rosters', handler: perSportSeason('Roster', (id, season) => rosters.get(`${id}/${season}`)) },
     {
-      method: 'GET', pattern: '/players/by/slug/:slug', handler: ({ params, query }) => {
+      method: 'GET',
+      pattern: '/rosters',
+      handler: perSportSeason('Roster', (id, season) => rosters.get(`${id}/${season}`)),
+    },
+    {
+      method: 'GET',
+      pattern: '/players/by/slug/:slug',
+      handler: ({ params, query }) => {
         const sport = sportParam(query);
         if (isAnswer(sport)) return sport;
         const player = players.get(`${sport.id}/${params.slug}`);
@@ -135,26 +173,43 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
       },
     },
     {
-      method: 'GET', pattern: '/coaches/by/slug/:slug', handler: ({ params, query }) => {
+      method: 'GET',
+      pattern: '/coaches/by/slug/:slug',
+      handler: ({ params, query }) => {
         const sport = sportParam(query);
         if (isAnswer(sport)) return sport;
         const coach = coaches.get(`${sport.id}/${params.slug}`);
         return coach ? ok(coach) : notFound(`Coach "${params.slug}"`);
       },
     },
-    { method: 'GET', pattern: '/schedules', handler: perSportSeason('Schedule', (id, season) => schedules.get(`${id}/${season}`)) },
     {
-      method: 'GET', pattern: '/events', handler: ({ query }) => {
+      method: 'GET',
+      pattern: '/schedules',
+      handler: perSportSeason('Schedule', (id, season) => schedules.get(`${id}/${season}`)),
+    },
+    {
+      method: 'GET',
+      pattern: '/events',
+      handler: ({ query }) => {
         const start = query.get('start');
         const end = query.get('end');
-        for (const [name, value] of [['start', start], ['end', end]] as const) {
-          if (value && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return fail(422, `${name} must be a date like 2026-11-21, got "${value}".`);
+        for (const [name, value] of [
+          ['start', start],
+          ['end', end],
+        ] as const) {
+          if (value && !/^\d{4}-\d{2}-\d{2}$/.test(value))
+            return fail(422, `${name} must be a date like 2026-11-21, got "${value}".`);
         }
         const sportId = query.get('sport_id');
         const broadcast = query.get('broadcast') === 'true' || query.get('broadcast') === '1';
         let events = dataset.events.filter((e) => {
           const day = e.date.slice(0, 10);
-          return (!start || day >= start) && (!end || day <= end) && (!sportId || e.sport_id === Number(sportId)) && (!broadcast || e.broadcasts.length > 0);
+          return (
+            (!start || day >= start) &&
+            (!end || day <= end) &&
+            (!sportId || e.sport_id === Number(sportId)) &&
+            (!broadcast || e.broadcasts.length > 0)
+          );
         });
         if (query.get('sort') === '-date') events = events.reverse();
         return paginate(events, query);
@@ -162,7 +217,9 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
     },
     { method: 'GET', pattern: '/stats', handler: perSportSeason('Stats', (id, season) => dataset.stats(id, season)) },
     {
-      method: 'GET', pattern: '/boxscores/:id', handler: ({ params }) => {
+      method: 'GET',
+      pattern: '/boxscores/:id',
+      handler: ({ params }) => {
         const box = /^\d+$/.test(params.id!) ? dataset.boxScore(Number(params.id)) : undefined;
         return box ? ok(box) : notFound(`Box score ${params.id}`);
       },
@@ -170,7 +227,9 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
 
     { method: 'GET', pattern: '/categories', handler: () => ok(dataset.categories) },
     {
-      method: 'GET', pattern: '/articles', handler: ({ query }) => {
+      method: 'GET',
+      pattern: '/articles',
+      handler: ({ query }) => {
         const category = query.get('category_id');
         const year = query.get('year');
         let list = bySport(query.get('sort') === 'date' ? published : newestFirst, query);
@@ -180,30 +239,46 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
       },
     },
     {
-      method: 'GET', pattern: '/articles/years', handler: ({ query }) => {
+      method: 'GET',
+      pattern: '/articles/years',
+      handler: ({ query }) => {
         const years = new Set(bySport(published, query).map((a) => Number(a.date.slice(0, 4))));
         return ok([...years].sort((a, b) => b - a));
       },
     },
     {
-      method: 'GET', pattern: '/articles/by/slug/:slug', handler: ({ params, query }) => {
+      method: 'GET',
+      pattern: '/articles/by/slug/:slug',
+      handler: ({ params, query }) => {
         const date = query.get('date');
         const match = (articlesBySlug.get(params.slug!) ?? []).find((a) => !date || a.date.startsWith(date));
         return match ? ok(dataset.article(match.id)) : notFound(`Article "${params.slug}"${date ? ` on ${date}` : ''}`);
       },
     },
     {
-      method: 'GET', pattern: '/articles/:id', handler: ({ params }) => {
+      method: 'GET',
+      pattern: '/articles/:id',
+      handler: ({ params }) => {
         const summary = articlesById.get(Number(params.id));
-        return summary && summary.status === 'published' ? ok(dataset.article(summary.id)) : notFound(`Article ${params.id}`);
+        return summary && summary.status === 'published'
+          ? ok(dataset.article(summary.id))
+          : notFound(`Article ${params.id}`);
       },
     },
     {
-      method: 'GET', pattern: '/articles/:id/preview', handler: (ctx) =>
-        editorOnly(ctx, () => (articlesById.has(Number(ctx.params.id)) ? ok(dataset.article(Number(ctx.params.id)), 'private') : notFound(`Article ${ctx.params.id}`))),
+      method: 'GET',
+      pattern: '/articles/:id/preview',
+      handler: (ctx) =>
+        editorOnly(ctx, () =>
+          articlesById.has(Number(ctx.params.id))
+            ? ok(dataset.article(Number(ctx.params.id)), 'private')
+            : notFound(`Article ${ctx.params.id}`),
+        ),
     },
     {
-      method: 'GET', pattern: '/article-revisions/:id', handler: (ctx) =>
+      method: 'GET',
+      pattern: '/article-revisions/:id',
+      handler: (ctx) =>
         editorOnly(ctx, () => {
           const revision = dataset.articleRevision(Number(ctx.params.id));
           return revision ? ok(revision, 'private') : notFound(`Article revision ${ctx.params.id}`);
@@ -213,22 +288,49 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
     { method: 'GET', pattern: '/videos', handler: ({ query }) => paginate(bySport(dataset.videos, query), query) },
     { method: 'GET', pattern: '/galleries', handler: ({ query }) => paginate(bySport(galleriesNewest, query), query) },
     {
-      method: 'GET', pattern: '/galleries/by/slug/:slug', handler: ({ params }) => {
+      method: 'GET',
+      pattern: '/galleries/by/slug/:slug',
+      handler: ({ params }) => {
         const gallery = dataset.gallery(params.slug!);
         return gallery ? ok(gallery) : notFound(`Gallery "${params.slug}"`);
       },
     },
 
     { method: 'GET', pattern: '/staff-directory', handler: () => ok(dataset.departments) },
-    { method: 'GET', pattern: '/staff-directory/departments/:slug', handler: ({ params }) => (departments.has(params.slug!) ? ok(departments.get(params.slug!)) : notFound(`Department "${params.slug}"`)) },
-    { method: 'GET', pattern: '/staff/by/slug/:slug', handler: ({ params }) => (staffBySlug.has(params.slug!) ? ok(staffBySlug.get(params.slug!)) : notFound(`Staff member "${params.slug}"`)) },
-
     {
-      method: 'GET', pattern: '/pages', handler: ({ query }) =>
-        paginate(dataset.pages.filter((p) => p.status === 'published').map(({ id, slug, title, password_protected, updated_at }) => ({ id, slug, title, password_protected, updated_at })), query),
+      method: 'GET',
+      pattern: '/staff-directory/departments/:slug',
+      handler: ({ params }) =>
+        departments.has(params.slug!) ? ok(departments.get(params.slug!)) : notFound(`Department "${params.slug}"`),
     },
     {
-      method: 'GET', pattern: '/pages/by/slug', handler: ({ query }) => {
+      method: 'GET',
+      pattern: '/staff/by/slug/:slug',
+      handler: ({ params }) =>
+        staffBySlug.has(params.slug!) ? ok(staffBySlug.get(params.slug!)) : notFound(`Staff member "${params.slug}"`),
+    },
+
+    {
+      method: 'GET',
+      pattern: '/pages',
+      handler: ({ query }) =>
+        paginate(
+          dataset.pages
+            .filter((p) => p.status === 'published')
+            .map(({ id, slug, title, password_protected, updated_at }) => ({
+              id,
+              slug,
+              title,
+              password_protected,
+              updated_at,
+            })),
+          query,
+        ),
+    },
+    {
+      method: 'GET',
+      pattern: '/pages/by/slug',
+      handler: ({ query }) => {
         const path = (query.get('path') ?? '').replace(/^\/+|\/+$/g, '');
         if (!path) return fail(422, 'The path parameter is required, e.g. path=about/history.');
         const page = pagesBySlug.get(path);
@@ -236,13 +338,17 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
       },
     },
     {
-      method: 'GET', pattern: '/pages/:id', handler: ({ params }) => {
+      method: 'GET',
+      pattern: '/pages/:id',
+      handler: ({ params }) => {
         const page = pagesById.get(Number(params.id));
         return page && page.status === 'published' ? ok(page) : notFound(`Page ${params.id}`);
       },
     },
     {
-      method: 'GET', pattern: '/pages/:id/preview', handler: (ctx) =>
+      method: 'GET',
+      pattern: '/pages/:id/preview',
+      handler: (ctx) =>
         editorOnly(ctx, () => {
           const page = pagesById.get(Number(ctx.params.id));
           if (!page) return notFound(`Page ${ctx.params.id}`);
@@ -251,28 +357,51 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
         }),
     },
     {
-      method: 'GET', pattern: '/page-revisions/:id', handler: (ctx) =>
-        editorOnly(ctx, () => (pageRevisions.has(Number(ctx.params.id)) ? ok(pageRevisions.get(Number(ctx.params.id)), 'private') : notFound(`Page revision ${ctx.params.id}`))),
+      method: 'GET',
+      pattern: '/page-revisions/:id',
+      handler: (ctx) =>
+        editorOnly(ctx, () =>
+          pageRevisions.has(Number(ctx.params.id))
+            ? ok(pageRevisions.get(Number(ctx.params.id)), 'private')
+            : notFound(`Page revision ${ctx.params.id}`),
+        ),
     },
     {
-      method: 'POST', pattern: '/pages/:id/unlock', handler: ({ params, body }) => {
+      method: 'POST',
+      pattern: '/pages/:id/unlock',
+      handler: ({ params, body }) => {
         const page = pagesById.get(Number(params.id));
         if (!page || page.status !== 'published') return notFound(`Page ${params.id}`);
         const locked = dataset.protectedContent.get(page.id);
         if (!locked) return fail(400, `Page ${params.id} is not password-protected.`);
-        const password = body && typeof body === 'object' && !(body instanceof FormData) ? (body as Record<string, unknown>).password : body instanceof FormData ? body.get('password') : undefined;
-        if (typeof password !== 'string' || password === '') return fail(422, 'Enter the password.', { errors: { password: 'Enter the password.' } });
-        if (password !== locked.password) return fail(422, 'The password is incorrect.', { errors: { password: 'The password is incorrect.' } });
+        const password =
+          body && typeof body === 'object' && !(body instanceof FormData)
+            ? (body as Record<string, unknown>).password
+            : body instanceof FormData
+              ? body.get('password')
+              : undefined;
+        if (typeof password !== 'string' || password === '')
+          return fail(422, 'Enter the password.', { errors: { password: 'Enter the password.' } });
+        if (password !== locked.password)
+          return fail(422, 'The password is incorrect.', { errors: { password: 'The password is incorrect.' } });
         return ok({ ...page, blocks: locked.blocks }, 'private');
       },
     },
 
-    { method: 'GET', pattern: '/forms/:id', handler: ({ params }) => (forms.has(Number(params.id)) ? ok(forms.get(Number(params.id))) : notFound(`Form ${params.id}`)) },
     {
-      method: 'POST', pattern: '/forms/:id/submissions', handler: ({ params, body }) => {
+      method: 'GET',
+      pattern: '/forms/:id',
+      handler: ({ params }) =>
+        forms.has(Number(params.id)) ? ok(forms.get(Number(params.id))) : notFound(`Form ${params.id}`),
+    },
+    {
+      method: 'POST',
+      pattern: '/forms/:id/submissions',
+      handler: ({ params, body }) => {
         const form = forms.get(Number(params.id));
         if (!form) return notFound(`Form ${params.id}`);
-        if (body === undefined || body === null) return fail(415, 'Send the submission as JSON or multipart/form-data.');
+        if (body === undefined || body === null)
+          return fail(415, 'Send the submission as JSON or multipart/form-data.');
         const errors = validateSubmission(form, body);
         if (Object.keys(errors).length) return fail(422, 'Please correct the highlighted fields.', { errors });
         submissions++;
@@ -282,11 +411,15 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
 
     { method: 'GET', pattern: '/documents', handler: ({ query }) => paginate(dataset.documents, query) },
     {
-      method: 'GET', pattern: '/documents/:file', handler: ({ params }) => {
+      method: 'GET',
+      pattern: '/documents/:file',
+      handler: ({ params }) => {
         const file = params.file!;
         if (file.endsWith('.pdf')) {
           const bytes = dataset.documentFile(file.slice(0, -4));
-          return bytes ? { status: 200, bytes, contentType: 'application/pdf', cache: 'public' } : notFound(`Document ${file}`);
+          return bytes
+            ? { status: 200, bytes, contentType: 'application/pdf', cache: 'public' }
+            : notFound(`Document ${file}`);
         }
         return documents.has(file) ? ok(documents.get(file)) : notFound(`Document ${file}`);
       },
@@ -294,24 +427,43 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
 
     { method: 'GET', pattern: '/ad-zones', handler: () => ok(dataset.adZones) },
     {
-      method: 'GET', pattern: '/simages', handler: ({ query }) => {
+      method: 'GET',
+      pattern: '/simages',
+      handler: ({ query }) => {
         const zones = listParam(query, 'zones');
-        if (zones.length === 0) return fail(422, 'The zones parameter is required: a comma-separated list of ad zone uuids.');
-        return ok(Object.fromEntries(zones.map((uuid) => [uuid, dataset.ads.filter((a) => a.zone_uuid === uuid)])), 'no-cache');
+        if (zones.length === 0)
+          return fail(422, 'The zones parameter is required: a comma-separated list of ad zone uuids.');
+        return ok(
+          Object.fromEntries(zones.map((uuid) => [uuid, dataset.ads.filter((a) => a.zone_uuid === uuid)])),
+          'no-cache',
+        );
       },
     },
-    { method: 'GET', pattern: '/simages/:id', handler: ({ params }) => (adsById.has(Number(params.id)) ? ok(adsById.get(Number(params.id)), 'no-cache') : notFound(`Ad ${params.id}`)) },
+    {
+      method: 'GET',
+      pattern: '/simages/:id',
+      handler: ({ params }) =>
+        adsById.has(Number(params.id)) ? ok(adsById.get(Number(params.id)), 'no-cache') : notFound(`Ad ${params.id}`),
+    },
 
     {
-      method: 'GET', pattern: '/search', handler: ({ query }) => {
+      method: 'GET',
+      pattern: '/search',
+      handler: ({ query }) => {
         const text = query.get('s') ?? '';
         if (!text.trim()) return fail(422, 'The s parameter (search text) is required.');
-        return paginate(search(text, { teamName: query.get('team_name'), sport: query.get('sport') }), query, 'no-cache');
+        return paginate(
+          search(text, { teamName: query.get('team_name'), sport: query.get('sport') }),
+          query,
+          'no-cache',
+        );
       },
     },
 
     {
-      method: 'GET', pattern: '/icons/:file', handler: ({ params, query }) => {
+      method: 'GET',
+      pattern: '/icons/:file',
+      handler: ({ params, query }) => {
         if (params.file !== `${ICON_PREFIX}.json`) return notFound(`Icon set "${params.file}"`);
         const names = listParam(query, 'icons');
         if (!names.length) return fail(422, 'The icons parameter is required: a comma-separated list of icon names.');
@@ -325,7 +477,9 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
 export function dashboardRoutes(dataset: Dataset): Route[] {
   return [
     {
-      method: 'GET', pattern: '/user', handler: ({ identity }) => {
+      method: 'GET',
+      pattern: '/user',
+      handler: ({ identity }) => {
         const user = identity ? dataset.users.get(identity) : undefined;
         return user ? ok(user, 'private') : fail(401, 'Unauthenticated.');
       },
@@ -338,31 +492,60 @@ export function dashboardRoutes(dataset: Dataset): Route[] {
  * as a CMS admin would between builds: such a rule reaches the site through the check until the next build.
  */
 export function redirectRoutes(dataset: Dataset, users: (identity: string | null) => boolean): Route[] {
-  const key = (path: string) => path.replace(/[?#].*$/, '').replace(/\/+$/, '').toLowerCase() || '/';
+  const key = (path: string) =>
+    path
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .toLowerCase() || '/';
   const bySource = new Map(dataset.redirects.map((r) => [key(r.source), r]));
   return [
     {
-      method: 'GET', pattern: '/check', handler: ({ query }) => {
+      method: 'GET',
+      pattern: '/check',
+      handler: ({ query }) => {
         const url = query.get('url');
         if (!url) return fail(422, 'The url parameter is required.');
         const rule = bySource.get(key(url));
-        return raw(rule ? { target_url: rule.target_url, query_parameters: rule.query_parameters, redirect_type: rule.redirect_type } : { target_url: null, query_parameters: null, redirect_type: 307 }, 'no-cache');
+        return raw(
+          rule
+            ? {
+                target_url: rule.target_url,
+                query_parameters: rule.query_parameters,
+                redirect_type: rule.redirect_type,
+              }
+            : { target_url: null, query_parameters: null, redirect_type: 307 },
+          'no-cache',
+        );
       },
     },
-    { method: 'GET', pattern: '/redirects', handler: ({ query }) => ({ ...paginate(dataset.redirects, query), cache: 'no-cache' }) },
     {
-      method: 'POST', pattern: '/redirects', handler: ({ identity, body }) => {
+      method: 'GET',
+      pattern: '/redirects',
+      handler: ({ query }) => ({ ...paginate(dataset.redirects, query), cache: 'no-cache' }),
+    },
+    {
+      method: 'POST',
+      pattern: '/redirects',
+      handler: ({ identity, body }) => {
         if (!users(identity)) return fail(403, 'Only editors can add redirects.');
-        const rule = body && typeof body === 'object' && !(body instanceof FormData) ? (body as Record<string, unknown>) : {};
+        const rule =
+          body && typeof body === 'object' && !(body instanceof FormData) ? (body as Record<string, unknown>) : {};
         const { source, target_url: target, query_parameters: query = null, redirect_type: type = 307 } = rule;
         const errors: Record<string, string> = {};
         if (typeof source !== 'string' || !source.startsWith('/')) errors.source = 'A path starting with /.';
         else if (bySource.has(key(source))) errors.source = 'A rule for this path exists.';
-        if (typeof target !== 'string' || !/^(\/|https?:\/\/)/.test(target)) errors.target_url = 'A path starting with / or an http(s) URL.';
+        if (typeof target !== 'string' || !/^(\/|https?:\/\/)/.test(target))
+          errors.target_url = 'A path starting with / or an http(s) URL.';
         if (query !== null && query !== 'ignore_pass') errors.query_parameters = 'null or "ignore_pass".';
-        if (typeof type !== 'number' || ![301, 302, 303, 307, 308].includes(type)) errors.redirect_type = 'One of 301, 302, 303, 307, 308.';
+        if (typeof type !== 'number' || ![301, 302, 303, 307, 308].includes(type))
+          errors.redirect_type = 'One of 301, 302, 303, 307, 308.';
         if (Object.keys(errors).length) return fail(422, 'The redirect is not valid.', { errors });
-        const added = { source: source as string, target_url: target as string, query_parameters: query as string | null, redirect_type: type as number };
+        const added = {
+          source: source as string,
+          target_url: target as string,
+          query_parameters: query as string | null,
+          redirect_type: type as number,
+        };
         dataset.redirects.push(added);
         bySource.set(key(added.source), added);
         return { status: 201, json: { data: added }, cache: 'no-cache' };

@@ -24,43 +24,109 @@ export function createSearch(dataset: Dataset) {
     });
   };
   for (const sport of dataset.sports) {
-    add({ type: 'sport', id: sport.id, title: sport.name, path: `/sports/${sport.slug}`, summary: `${sport.name} news, schedule, roster and stats.`, date: null, sport: dataset.sportRef(sport.id)!, image: sport.meta_image ?? null });
+    add({
+      type: 'sport',
+      id: sport.id,
+      title: sport.name,
+      path: `/sports/${sport.slug}`,
+      summary: `${sport.name} news, schedule, roster and stats.`,
+      date: null,
+      sport: dataset.sportRef(sport.id)!,
+      image: sport.meta_image ?? null,
+    });
   }
   for (const a of dataset.articles) {
     if (a.status !== 'published') continue;
     const [y, m, d] = a.date.slice(0, 10).split('-');
-    add({ type: 'article', id: a.id, title: a.title, path: `/news/${y}/${m}/${d}/${a.slug}`, summary: a.summary, date: a.date, sport: a.sport, image: a.featured_image });
+    add({
+      type: 'article',
+      id: a.id,
+      title: a.title,
+      path: `/news/${y}/${m}/${d}/${a.slug}`,
+      summary: a.summary,
+      date: a.date,
+      sport: a.sport,
+      image: a.featured_image,
+    });
   }
   for (const p of dataset.players) {
     const latest = p.seasons.at(-1)!;
     const sport = sportById.get(p.sport_id)!;
-    add({
-      type: 'player', id: p.id, title: p.full_name, path: `/sports/${sport.slug}/roster/player/${p.slug}`,
-      summary: [latest.entry.position_long, latest.entry.class_year, latest.entry.hometown].filter(Boolean).join(' · '),
-      date: null, sport: dataset.sportRef(p.sport_id)!, image: latest.entry.headshot,
-    }, `${sport.name} ${latest.season.name}`);
+    add(
+      {
+        type: 'player',
+        id: p.id,
+        title: p.full_name,
+        path: `/sports/${sport.slug}/roster/player/${p.slug}`,
+        summary: [latest.entry.position_long, latest.entry.class_year, latest.entry.hometown]
+          .filter(Boolean)
+          .join(' · '),
+        date: null,
+        sport: dataset.sportRef(p.sport_id)!,
+        image: latest.entry.headshot,
+      },
+      `${sport.name} ${latest.season.name}`,
+    );
   }
   for (const c of dataset.coaches) {
     const latest = c.seasons.at(-1)!;
     const sport = sportById.get(c.sport_id)!;
-    add({ type: 'coach', id: c.id, title: c.full_name, path: `/sports/${sport.slug}/roster/season/${latest.season.slug}/staff/${c.slug}`, summary: `${sport.name} · ${latest.entry.title}`, date: null, sport: dataset.sportRef(c.sport_id)!, image: latest.entry.photo });
+    add({
+      type: 'coach',
+      id: c.id,
+      title: c.full_name,
+      path: `/sports/${sport.slug}/roster/season/${latest.season.slug}/staff/${c.slug}`,
+      summary: `${sport.name} · ${latest.entry.title}`,
+      date: null,
+      sport: dataset.sportRef(c.sport_id)!,
+      image: latest.entry.photo,
+    });
   }
   for (const s of dataset.staff) {
     if (s.sport_id !== null) continue; // coaches are already listed
-    add({ type: 'staff', id: s.id, title: s.full_name, path: `/staff/${s.slug}`, summary: s.title, date: null, sport: null, image: s.photo });
+    add({
+      type: 'staff',
+      id: s.id,
+      title: s.full_name,
+      path: `/staff/${s.slug}`,
+      summary: s.title,
+      date: null,
+      sport: null,
+      image: s.photo,
+    });
   }
   for (const p of dataset.pages) {
     if (p.status !== 'published' || p.slug === 'home' || p.slug === 'sport-page') continue;
-    add({ type: 'page', id: p.id, title: p.title, path: `/${p.slug}`, summary: p.meta_description ?? '', date: null, sport: null, image: null });
+    add({
+      type: 'page',
+      id: p.id,
+      title: p.title,
+      path: `/${p.slug}`,
+      summary: p.meta_description ?? '',
+      date: null,
+      sport: null,
+      image: null,
+    });
   }
   for (const g of dataset.galleries) {
-    add({ type: 'gallery', id: g.summary.id, title: g.summary.title, path: `/photo-galleries/${g.summary.slug}`, summary: g.description, date: g.summary.date, sport: g.summary.sport, image: g.summary.cover });
+    add({
+      type: 'gallery',
+      id: g.summary.id,
+      title: g.summary.title,
+      path: `/photo-galleries/${g.summary.slug}`,
+      summary: g.description,
+      date: g.summary.date,
+      sport: g.summary.sport,
+      image: g.summary.cover,
+    });
   }
 
   return (text: string, filters: { teamName: string | null; sport: string | null }): SearchResult[] => {
-    const terms = normalise(text).split(' ').filter((t) => t.length > 1);
+    const terms = normalise(text)
+      .split(' ')
+      .filter((t) => t.length > 1);
     if (terms.length === 0) return [];
-    const sportFilter = filters.sport ? sportBySlug.get(filters.sport)?.id ?? -1 : null;
+    const sportFilter = filters.sport ? (sportBySlug.get(filters.sport)?.id ?? -1) : null;
     const teamFilter = filters.teamName ? filters.teamName.toLowerCase() : null;
     const phrase = terms.join(' ');
     const out: SearchResult[] = [];
@@ -89,7 +155,11 @@ export function createSearch(dataset: Dataset) {
 }
 
 function normalise(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 }
 
 function wordIn(haystack: string, word: string): boolean {

@@ -71,7 +71,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) send(res, req, fail(500, 'Unexpected error'), null);
       else res.destroy();
-      options.log?.(`demo-api: ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      options.log?.(
+        `demo-api: ${req.method} ${req.url} failed: ${error instanceof Error ? error.stack : String(error)}`,
+      );
     });
   });
   server.keepAliveTimeout = 30_000;
@@ -80,7 +82,11 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     const url = new URL(req.url ?? '/', 'http://demo.local');
     const path = decodeURIComponent(url.pathname);
     const started = performance.now();
-    res.on('finish', () => options.log?.(`${req.method} ${url.pathname}${url.search} ${res.statusCode} ${Math.round(performance.now() - started)}ms`));
+    res.on('finish', () =>
+      options.log?.(
+        `${req.method} ${url.pathname}${url.search} ${res.statusCode} ${Math.round(performance.now() - started)}ms`,
+      ),
+    );
     setCors(req, res);
     if (req.method === 'OPTIONS') {
       res.writeHead(204).end();
@@ -92,17 +98,47 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       return send(res, req, { status: 200, bytes: file.body, contentType: file.contentType, cache: 'public' }, null);
     }
     const adminMatch = /^\/admin\/(article|page)\/(\d+)\/edit$/.exec(path);
-    if (adminMatch) return send(res, req, { status: 200, bytes: adminPage(adminMatch[1]!, adminMatch[2]!), contentType: 'text/html; charset=utf-8', cache: 'no-cache' }, null);
-    if (path === '/' || path === '') return send(res, req, { status: 200, bytes: landingPage(), contentType: 'text/html; charset=utf-8', cache: 'no-cache' }, null);
+    if (adminMatch)
+      return send(
+        res,
+        req,
+        {
+          status: 200,
+          bytes: adminPage(adminMatch[1]!, adminMatch[2]!),
+          contentType: 'text/html; charset=utf-8',
+          cache: 'no-cache',
+        },
+        null,
+      );
+    if (path === '/' || path === '')
+      return send(
+        res,
+        req,
+        { status: 200, bytes: landingPage(), contentType: 'text/html; charset=utf-8', cache: 'no-cache' },
+        null,
+      );
 
     const mount = mounts.find((m) => path === m.base || path.startsWith(`${m.base}/`));
-    if (!mount) return send(res, req, fail(404, `Nothing is served at ${path}. The content API is under ${DEMO_API_PREFIX}.`), null);
+    if (!mount)
+      return send(
+        res,
+        req,
+        fail(404, `Nothing is served at ${path}. The content API is under ${DEMO_API_PREFIX}.`),
+        null,
+      );
     const sub = path.slice(mount.base.length) || '/';
     const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     const candidates = mount.routes.filter((r) => r.regex.test(sub));
     const route = candidates.find((r) => r.method === method);
     if (!route) {
-      return send(res, req, candidates.length ? fail(405, `${req.method} is not allowed on ${path}.`) : fail(404, `No endpoint ${req.method} ${path}.`), null);
+      return send(
+        res,
+        req,
+        candidates.length
+          ? fail(405, `${req.method} is not allowed on ${path}.`)
+          : fail(404, `No endpoint ${req.method} ${path}.`),
+        null,
+      );
     }
 
     if (mount.faulty) {
@@ -114,7 +150,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
         return;
       }
       if (decision.type === 'error') {
-        const answer = fail(decision.status, decision.status === 429 ? 'Too many requests.' : 'Service temporarily unavailable (injected fault).');
+        const answer = fail(
+          decision.status,
+          decision.status === 429 ? 'Too many requests.' : 'Service temporarily unavailable (injected fault).',
+        );
         if (decision.retryAfter !== undefined) answer.headers = { 'Retry-After': String(decision.retryAfter) };
         return send(res, req, answer, null);
       }
@@ -127,12 +166,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     const cacheKey = method === 'GET' ? url.pathname + url.search : null;
     const identity = readIdentity(req, cookieName);
     const cached = cacheKey ? cache.get(cacheKey) : undefined;
-    if (cached) return sendBytes(res, req, 200, cached.body, cached.contentType, cacheHeader('public'), cached.etag, {});
+    if (cached)
+      return sendBytes(res, req, 200, cached.body, cached.contentType, cacheHeader('public'), cached.etag, {});
 
     const match = route.regex.exec(sub)!;
     const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]));
     const body = method === 'POST' ? await readBody(req) : undefined;
-    if (body instanceof Error) return send(res, req, fail(body.message.startsWith('413') ? 413 : 400, body.message.replace(/^\d+ /, '')), null);
+    if (body instanceof Error)
+      return send(res, req, fail(body.message.startsWith('413') ? 413 : 400, body.message.replace(/^\d+ /, '')), null);
     const ctx: RequestContext = { method, path: sub, params, query: url.searchParams, identity, body };
     const answer = await route.handler(ctx);
     send(res, req, answer, answer.status === 200 && answer.cache === 'public' ? cacheKey : null);
@@ -141,7 +182,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   function send(res: ServerResponse, req: IncomingMessage, answer: Answer, cacheKey: string | null): void {
     const isJson = answer.bytes === undefined;
     const body = Buffer.from(isJson ? JSON.stringify(answer.json ?? null) : answer.bytes!);
-    const contentType = isJson ? 'application/json; charset=utf-8' : answer.contentType ?? 'application/octet-stream';
+    const contentType = isJson ? 'application/json; charset=utf-8' : (answer.contentType ?? 'application/octet-stream');
     const etag = answer.status === 200 ? `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` : null;
     if (cacheKey && etag && !cache.has(cacheKey)) {
       cache.set(cacheKey, { body, etag, contentType });
@@ -155,10 +196,26 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     sendBytes(res, req, answer.status, body, contentType, cacheHeader(answer.cache), etag, answer.headers ?? {});
   }
 
-  function sendBytes(res: ServerResponse, req: IncomingMessage, status: number, body: Buffer, contentType: string, cacheControl: string, etag: string | null, headers: Record<string, string>): void {
+  function sendBytes(
+    res: ServerResponse,
+    req: IncomingMessage,
+    status: number,
+    body: Buffer,
+    contentType: string,
+    cacheControl: string,
+    etag: string | null,
+    headers: Record<string, string>,
+  ): void {
     const base: Record<string, string> = { 'Cache-Control': cacheControl, ...headers };
     if (etag) base.ETag = etag;
-    if (etag && req.headers['if-none-match'] && req.headers['if-none-match'].split(',').map((t) => t.trim()).includes(etag)) {
+    if (
+      etag &&
+      req.headers['if-none-match'] &&
+      req.headers['if-none-match']
+        .split(',')
+        .map((t) => t.trim())
+        .includes(etag)
+    ) {
       res.writeHead(304, base).end();
       return;
     }
@@ -211,7 +268,10 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Vary', 'Origin');
   if (req.method === 'OPTIONS') {
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? 'X-Requested-With, X-Oas-Identity, Content-Type, Accept');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      req.headers['access-control-request-headers'] ?? 'X-Requested-With, X-Oas-Identity, Content-Type, Accept',
+    );
     res.setHeader('Access-Control-Max-Age', '600');
   } else {
     res.setHeader('Access-Control-Expose-Headers', 'ETag, Cache-Control, Retry-After');
@@ -237,7 +297,8 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).byteLength;
-    if (size > MAX_BODY_BYTES) return new Error(`413 The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
+    if (size > MAX_BODY_BYTES)
+      return new Error(`413 The request body is larger than ${MAX_BODY_BYTES / 1024 / 1024} MB.`);
     chunks.push(chunk as Buffer);
   }
   const buffer = Buffer.concat(chunks);
@@ -254,7 +315,11 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     try {
-      return await new Request('http://demo.local/', { method: 'POST', headers: { 'content-type': header }, body: buffer }).formData();
+      return await new Request('http://demo.local/', {
+        method: 'POST',
+        headers: { 'content-type': header },
+        body: buffer,
+      }).formData();
     } catch {
       return new Error('Malformed form body.');
     }
