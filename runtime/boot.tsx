@@ -12,6 +12,8 @@ import { errorView, type View } from './views.ts';
 
 /** Renders nothing of its own: runs `onMount` once, when the tree it wraps has hydrated. */
 function Mounted({ onMount, children }: { onMount: () => void; children: ReactNode }) {
+  // Once, on the first commit: later renders of the same tree are client navigations, not a new mount.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(onMount, []);
   return children;
 }

@@ -13,7 +13,7 @@ interface Guard {
  * by default). The guard lives in sessionStorage, so it survives the reload it protects against.
  */
 export function guardedReload(url: URL, guardMs: number, now = Date.now()): boolean {
-  let guard: Guard | null = null;
+  let guard: Guard | null;
   try {
     guard = JSON.parse(sessionStorage.getItem(GUARD_KEY) ?? 'null') as Guard | null;
   } catch {

@@ -11,6 +11,7 @@ let pending: [unknown, Record<string, unknown> | undefined][] = [];
 
 /** The runtime's console output, filtered by site.config.ts's log level (spec §1: info by default). */
 export function log(level: Level, ...args: unknown[]): void {
+  // eslint-disable-next-line no-console -- the runtime's one console writer, filtered by the configured level
   if (LEVELS[level] >= threshold) console[level](...args);
 }
 

@@ -1,6 +1,7 @@
 import { createContext, lazy, Suspense, useContext, type ComponentType } from 'react';
 
 /** A registry holds components of any props. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry has its own props; callers know them
 type AnyComponent = ComponentType<any>;
 
 /**

@@ -76,7 +76,7 @@ describe('site.config.ts', () => {
       "export default { siteUrl: 'https://x.edu', buld: { outDir: 'dist' } };\n",
     );
     await expect(loadConfig({ file })).rejects.toThrowError(
-      /Invalid site config \(.*typo\.config\.ts\):\n  - unknown key "buld"/,
+      /Invalid site config \(.*typo\.config\.ts\):\n {2}- unknown key "buld"/,
     );
     const good = configFile(
       'good.config.ts',

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import type { z } from 'zod';
 import { ApiHttpError, ApiNetworkError, ApiNotJson } from '../errors/catalogue.ts';
-import { createError, FieldhouseError } from '../errors/error.ts';
+import { createError, type FieldhouseError } from '../errors/error.ts';
 import { stringifyQuery, type Query } from './query.ts';
 import { backoffDelay, DEFAULT_RETRY, RETRYABLE_STATUSES, type RetryPolicy } from './retry.ts';
 import { TransportError, type HttpResponse, type Transport } from './transport.ts';

@@ -257,8 +257,8 @@ function generalDraft(
   seasonName: string,
 ): Draft {
   const sportName = sport?.def.name ?? 'Cedar Valley Athletics';
-  let title = '';
-  let summary = '';
+  let title: string;
+  let summary: string;
   let category = cat('department-news');
   switch (kind) {
     case 'honor':
