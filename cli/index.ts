@@ -4,12 +4,14 @@ import { registerBuild } from './commands/build.ts';
 import { registerDemoApi } from './commands/demo-api.ts';
 import { registerPreview } from './commands/preview.ts';
 import { EXIT } from './options.ts';
+import { FIELDHOUSE_VERSION } from '../src/version.ts';
 
 /** Build the `site` program; commands are thin and call into src/. */
 export function createProgram(): Command {
   const program = new Command('site')
     .description('Fieldhouse: static sites for sports organisations')
     .showHelpAfterError('(run with --help for usage)')
+    .version(FIELDHOUSE_VERSION)
     .exitOverride()
     .addHelpText(
       'after',
@@ -30,7 +32,10 @@ export async function main(argv: string[]): Promise<void> {
       process.exitCode = error.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return;
     }
-    if (isFieldhouseError(error) && (error.code.startsWith('Config') || error.code.startsWith('Preview'))) {
+    if (
+      isFieldhouseError(error) &&
+      (error.code.startsWith('Config') || error.code.startsWith('Preview') || error.code === 'OutputNotOurs')
+    ) {
       process.stderr.write(`site: ${formatError(error)}\n`);
       process.exitCode = EXIT.usage;
       return;

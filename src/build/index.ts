@@ -28,6 +28,7 @@ import type { SitemapEntry } from './feeds/index.ts';
 import { loadPages, type PageFailure } from './load.ts';
 import { createMemo } from './memo.ts';
 import { createStaging } from './output.ts';
+import { FIELDHOUSE_VERSION } from '../version.ts';
 import type { PageContext } from './pages/index.ts';
 import { planPages, plannedPageCodec, type PlannedPage } from './plan.ts';
 import { createProgress } from './progress.ts';
@@ -36,7 +37,6 @@ import { createRenderPool, workerCount, type RenderPool } from './render/pool.ts
 import { loadSiteData } from './site-data.ts';
 import { openContentSource } from './source.ts';
 
-export const FIELDHOUSE_VERSION = '0.1.0';
 const MAX_WARNINGS_SHOWN = 20;
 const MEMO_ENTRIES = 256;
 const PLAN_MEMO_ENTRIES = 16;
@@ -87,6 +87,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const { config, logger } = options;
   const started = performance.now();
   const outDir = resolve(options.root, options.outDir ?? config.build.outDir);
+  // First of all: a folder the build may not replace stops it before anything is opened or written.
+  const staging = await createStaging(outDir, { root: options.root, version: FIELDHOUSE_VERSION });
   const stages: Record<string, number> = {};
   let peakRss = process.memoryUsage.rss();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 200);
@@ -108,7 +110,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   const progress = (label: string, total: number) =>
     createProgress({ label, total, logger, tty: options.tty ?? false });
 
-  const staging = await createStaging(outDir);
   // Beside Fieldhouse's own node_modules, so the bundles it writes there resolve react and react-dom.
   const cacheDir = join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse', `build-${process.pid}-${Date.now()}`);
   const source = await openContentSource(config, logger, cacheDir, warn);

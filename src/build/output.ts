@@ -1,9 +1,89 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
-import { UnsafeOutputPath } from '../errors/catalogue.ts';
+import { homedir } from 'node:os';
+import { basename, dirname, join, parse, resolve, sep } from 'node:path';
+import { OutputNotOurs, UnsafeOutputPath } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
+
+/**
+ * Every folder the build writes (the output, its staging folder) carries this file. The build replaces or
+ * removes a folder only when it is missing, empty or carries it: a folder of anybody else's files is never touched.
+ */
+export const OUTPUT_MARKER = '.fieldhouse-output';
+
+export interface OutputOwner {
+  /** The project root (the config file's folder): never an output, nor any folder that holds it. */
+  root: string;
+  /** The Fieldhouse version, written into the marker. */
+  version: string;
+}
+
+/** The marker's content: who wrote the folder. */
+export function markerText(version: string): string {
+  return `${JSON.stringify({ generator: 'fieldhouse', version, note: 'Written by `site build`; it replaces this folder on the next build.' })}\n`;
+}
+
+/** Does the folder carry the marker, and for which Fieldhouse version (null: not ours, or unreadable)? */
+export function outputVersion(dir: string): string | null {
+  try {
+    const marker = JSON.parse(readFileSync(join(dir, OUTPUT_MARKER), 'utf8')) as {
+      generator?: unknown;
+      version?: unknown;
+    };
+    return marker.generator === 'fieldhouse' && typeof marker.version === 'string' ? marker.version : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The real path of a folder that may not exist yet: its deepest existing ancestor resolved, the rest appended. */
+function realPath(path: string): string {
+  const absolute = resolve(path);
+  const missing: string[] = [];
+  let at = absolute;
+  while (!existsSync(at)) {
+    missing.unshift(basename(at));
+    const up = dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  return join(realpathSync(at), ...missing);
+}
+
+const isWithin = (child: string, parent: string) =>
+  child === parent || child.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+
+/**
+ * Why the build may not write `outDir`, or null when it may: the folder must be missing, empty, or a previous
+ * build's (it carries the marker), and never the filesystem root, the home folder, the project or a folder that
+ * holds it.
+ */
+export function outputRefusal(outDir: string, owner: Pick<OutputOwner, 'root'>, cwd = process.cwd()): string | null {
+  const target = realPath(outDir);
+  if (target === parse(target).root) return 'it is the root of the file system';
+  if (target === realPath(homedir())) return 'it is your home folder';
+  for (const [what, place] of [
+    ['the project (the folder of the config file)', owner.root],
+    ['the current folder', cwd],
+  ] as const) {
+    const held = realPath(place);
+    if (isWithin(held, target)) return target === held ? `it is ${what}` : `it holds ${what} (${held})`;
+  }
+  if (!existsSync(target)) return null;
+  if (!statSync(target).isDirectory()) return 'it is a file, not a folder';
+  const entries = readdirSync(target);
+  if (entries.length === 0 || outputVersion(target) !== null) return null;
+  const sample = entries.slice(0, 3).join(', ');
+  return `it holds ${entries.length} entr${entries.length === 1 ? 'y' : 'ies'} that no Fieldhouse build wrote (${sample}${entries.length > 3 ? ', …' : ''})`;
+}
+
+/** Refuse, with the catalogue's error (exit 2), an output folder the build must not replace. */
+export function claimOutput(outDir: string, owner: Pick<OutputOwner, 'root'>): void {
+  const reason = outputRefusal(outDir, owner);
+  if (reason)
+    throw createError(OutputNotOurs, [resolve(outDir), reason], { details: { outDir: resolve(outDir), reason } });
+}
 
 /**
  * The build writes into a staging folder beside out/ and swaps it in only when everything succeeded, so a
@@ -17,15 +97,19 @@ export interface Staging {
   discard(): Promise<void>;
 }
 
-export async function createStaging(outDir: string): Promise<Staging> {
+export async function createStaging(outDir: string, owner: OutputOwner): Promise<Staging> {
   const target = resolve(outDir);
+  claimOutput(target, owner);
   const prefix = `.${basename(target)}-staging-`;
   const dir = join(dirname(target), `${prefix}${process.pid}-${Date.now()}`);
   await sweepLeftovers(dirname(target), prefix);
   await mkdir(dir, { recursive: true });
+  writeFileSync(join(dir, OUTPUT_MARKER), markerText(owner.version));
   return {
     dir,
     async commit() {
+      // Checked again at the swap: the folder may have changed hands during the build.
+      claimOutput(target, owner);
       const old = `${dir}-old`;
       if (existsSync(target)) await rename(target, old);
       try {
@@ -52,12 +136,16 @@ function removeInBackground(dir: string): void {
   spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref();
 }
 
-/** Staging folders of builds that crashed, and old outputs whose background removal was cut short. */
+/**
+ * Staging folders of builds that crashed, and old outputs whose background removal was cut short: only folders
+ * of the staging name that carry the marker, so a look-alike folder of someone else's is left alone.
+ */
 async function sweepLeftovers(parent: string, prefix: string): Promise<void> {
   const entries = await readdir(parent).catch(() => [] as string[]);
   await Promise.all(
     entries
       .filter((name) => name.startsWith(prefix) && !isRunning(Number(name.slice(prefix.length).split('-')[0])))
+      .filter((name) => outputVersion(join(parent, name)) !== null)
       .map((name) => rm(join(parent, name), { recursive: true, force: true })),
   );
 }

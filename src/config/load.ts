@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { bundleForNode } from '../util/bundle-node.ts';
@@ -54,7 +55,10 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 }
 
 async function importConfigFile(file: string): Promise<unknown> {
-  const cacheDir = join(dirname(file), 'node_modules', '.cache', 'fieldhouse');
+  // Beside the project's packages when it has any (the bundle leaves them external and resolves them from there);
+  // otherwise in the temp folder, so loading a config never adds a folder to the project.
+  const modules = join(dirname(file), 'node_modules');
+  const cacheDir = existsSync(modules) ? join(modules, '.cache', 'fieldhouse') : join(tmpdir(), 'fieldhouse-config');
   await mkdir(cacheDir, { recursive: true });
   const outfile = join(cacheDir, `site.config.${process.pid}.${Date.now()}.mjs`);
   try {

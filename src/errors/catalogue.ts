@@ -106,6 +106,14 @@ export const UnsafeOutputPath = {
   hint: 'Fix the slug of that record in the CMS: slugs are lowercase letters and digits separated by single hyphens.',
 } satisfies ErrorData;
 
+export const OutputNotOurs = {
+  name: 'OutputNotOurs',
+  title: 'The output folder is not one the build may replace.',
+  message: (folder: string, reason: string) =>
+    `Refusing to write the site into ${folder}: ${reason}. Nothing was changed.`,
+  hint: 'Choose an empty or new folder with --out (or build.outDir in site.config.ts). The build replaces only folders it wrote itself (they carry a .fieldhouse-output file).',
+} satisfies ErrorData;
+
 export const BuildFailed = {
   name: 'BuildFailed',
   title: 'The build failed.',

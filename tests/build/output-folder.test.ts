@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../src/build/index.ts';
+import { OUTPUT_MARKER, outputRefusal } from '../../src/build/output.ts';
+import { validateConfig } from '../../src/config/index.ts';
+import { isFieldhouseError } from '../../src/errors/error.ts';
+import { createLogger } from '../../src/logger/logger.ts';
+import { treeDigest } from '../helpers/tree.ts';
+
+const repo = join(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'fieldhouse-output-folder-'));
+const logger = createLogger({ level: 'silent' });
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A folder of somebody's files: what a wrong --out must never lose. */
+function victim(name: string): string {
+  const dir = join(work, name);
+  mkdirSync(join(dir, 'photos'), { recursive: true });
+  writeFileSync(join(dir, 'taxes.pdf'), '%PDF-1.4 private');
+  writeFileSync(join(dir, 'photos', 'beach.jpg'), 'jpeg bytes');
+  writeFileSync(join(dir, 'IMPORTANT.txt'), 'do not delete');
+  return dir;
+}
+
+const config = validateConfig({ siteUrl: 'https://www.example.edu' }, 'test');
+
+/** buildSite with an output folder it must refuse: the refusal, and a check that nothing moved. */
+async function refusedBuild(outDir: string, root: string): Promise<string> {
+  const parent = join(outDir, '..');
+  const before = treeDigest(parent);
+  const error = await buildSite({ config, root, outDir, logger }).then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(isFieldhouseError(error) && error.code).toBe('OutputNotOurs');
+  expect(treeDigest(parent)).toEqual(before);
+  return (error as Error).message;
+}
+
+describe('the output folder is the build’s own', () => {
+  it('refuses the project folder itself, over the CLI, with exit code 2 and every file in place', () => {
+    const project = victim('project');
+    writeFileSync(join(project, 'site.config.ts'), "export default { siteUrl: 'https://www.example.edu' };\n");
+    mkdirSync(join(project, 'notes'));
+    writeFileSync(join(project, 'notes', 'plan.md'), '# plan');
+    const before = treeDigest(project);
+    const result = spawnSync(
+      process.execPath,
+      [join(repo, 'bin/site.js'), 'build', '--config', join(project, 'site.config.ts'), '--out', project],
+      { encoding: 'utf8', timeout: 60_000, cwd: repo },
+    );
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`Refusing to write the site into ${project}: it is the project`);
+    expect(result.stderr).toContain('hint: Choose an empty or new folder with --out');
+    expect(treeDigest(project)).toEqual(before);
+  });
+
+  it('refuses a folder of files no build wrote, naming some of them, and leaves them all', async () => {
+    const folder = victim('unrelated');
+    const message = await refusedBuild(folder, repo);
+    expect(message).toMatch(/it holds 3 entries that no Fieldhouse build wrote \((IMPORTANT\.txt|photos|taxes\.pdf)/);
+  });
+
+  it('refuses a folder that holds the project', async () => {
+    const parent = victim('parent');
+    const project = join(parent, 'site');
+    mkdirSync(project);
+    const message = await refusedBuild(parent, project);
+    expect(message).toContain(`it holds the project (the folder of the config file) (${project})`);
+  });
+
+  it('refuses the home folder and the file system root', () => {
+    const home = victim('home');
+    const saved = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      expect(outputRefusal(home, { root: repo })).toBe('it is your home folder');
+    } finally {
+      process.env.HOME = saved;
+    }
+    expect(outputRefusal('/', { root: repo })).toBe('it is the root of the file system');
+  });
+
+  it('refuses the current folder, a folder holding it, and a file', () => {
+    const cwd = join(victim('cwd'), 'photos');
+    expect(outputRefusal(cwd, { root: repo }, cwd)).toBe('it is the current folder');
+    expect(outputRefusal(join(cwd, '..'), { root: repo }, cwd)).toMatch(/^it holds the current folder/);
+    expect(outputRefusal(join(work, 'cwd', 'taxes.pdf'), { root: repo }, repo)).toBe('it is a file, not a folder');
+  });
+
+  it('sees through a symbolic link to the project', () => {
+    const project = victim('linked-project');
+    const link = join(work, 'innocent-looking');
+    symlinkSync(project, link);
+    expect(outputRefusal(link, { root: project }, repo)).toBe('it is the project (the folder of the config file)');
+  });
+
+  it('accepts a missing folder, an empty one and a previous build’s', () => {
+    expect(outputRefusal(join(work, 'new', 'out'), { root: repo }, repo)).toBeNull();
+    const empty = join(work, 'empty');
+    mkdirSync(empty);
+    expect(outputRefusal(empty, { root: repo }, repo)).toBeNull();
+    const previous = victim('previous-build');
+    writeFileSync(join(previous, OUTPUT_MARKER), JSON.stringify({ generator: 'fieldhouse', version: '0.1.0' }));
+    expect(outputRefusal(previous, { root: repo }, repo)).toBeNull();
+  });
+
+  it('does not take a look-alike marker for its own', () => {
+    const fake = victim('fake-marker');
+    writeFileSync(join(fake, OUTPUT_MARKER), 'not json');
+    expect(outputRefusal(fake, { root: repo }, repo)).toMatch(/no Fieldhouse build wrote/);
+  });
+});
