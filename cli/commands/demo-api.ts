@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
-import { DEMO_BYPASS_COOKIE, startDemoServer } from '../../src/demo/server/server.ts';
+import { DEMO_BYPASS_COOKIE, DEMO_DEFAULT_PORT, startDemoServer } from '../../src/demo/server/server.ts';
+import { PreviewPortInUse } from '../../src/errors/catalogue.ts';
+import { createError } from '../../src/errors/error.ts';
 import { EDITOR_IDENTITY } from '../../src/demo/generate/site.ts';
 import { DEFAULT_SEED } from '../../src/demo/dataset.ts';
 import { createLogger } from '../../src/logger/logger.ts';
 import { fraction, integerIn } from '../options.ts';
 
 interface DemoApiOptions {
-  port: number;
+  port?: number;
   host: string;
   scale: number;
   seed: string;
@@ -14,6 +16,7 @@ interface DemoApiOptions {
   errorRate?: number;
   resetRate?: number;
   malformedRate?: number;
+  leaky?: boolean;
   verbose?: boolean;
 }
 
@@ -21,7 +24,11 @@ export function registerDemoApi(program: Command): void {
   program
     .command('demo-api')
     .description('Serve the demo CMS: the whole content API with a generated athletics department, on loopback.')
-    .option('--port <port>', 'port to listen on (0 picks a free one)', integerIn(0, 65535), 4000)
+    .option(
+      '--port <port>',
+      `port to listen on (default ${DEMO_DEFAULT_PORT}, or a free one when it is busy; 0 picks a free one)`,
+      integerIn(0, 65535),
+    )
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--scale <n>', 'dataset size: 6 seasons of history per unit (10 gives 50,000+ routes)', integerIn(1, 50), 1)
     .option('--seed <seed>', 'dataset seed: the same seed gives the same data, byte for byte', DEFAULT_SEED)
@@ -29,6 +36,7 @@ export function registerDemoApi(program: Command): void {
     .option('--error-rate <share>', 'fault injection: share of answers replaced by 503', fraction)
     .option('--reset-rate <share>', 'fault injection: share of connections reset without an answer', fraction)
     .option('--malformed-rate <share>', 'fault injection: share of JSON answers cut short', fraction)
+    .option('--leaky', 'answer like a careless CMS: drafts, private records and protected bodies in public answers')
     .option('--verbose', 'log every request')
     .addHelpText(
       'after',
@@ -37,18 +45,30 @@ export function registerDemoApi(program: Command): void {
     .action(async (options: DemoApiOptions) => {
       const logger = createLogger();
       const started = performance.now();
-      const server = await startDemoServer({
-        port: options.port,
-        host: options.host,
-        scale: options.scale,
-        seed: options.seed,
-        faults: {
-          latencyMs: options.latency,
-          errorRate: options.errorRate,
-          resetRate: options.resetRate,
-          malformedRate: options.malformedRate,
-        },
-        log: options.verbose ? (line) => logger.info('demo-api', line) : undefined,
+      const start = (port: number) =>
+        startDemoServer({
+          port,
+          host: options.host,
+          scale: options.scale,
+          seed: options.seed,
+          faults: {
+            latencyMs: options.latency,
+            errorRate: options.errorRate,
+            resetRate: options.resetRate,
+            malformedRate: options.malformedRate,
+          },
+          leaky: options.leaky,
+          log: options.verbose ? (line) => logger.info('demo-api', line) : undefined,
+        });
+      // The default port gives way to a free one when another program holds it; a port asked for does not.
+      const server = await start(options.port ?? DEMO_DEFAULT_PORT).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EADDRINUSE') throw error;
+        if (options.port !== undefined) throw createError(PreviewPortInUse, ['demo CMS', options.port]);
+        logger.warn(
+          'demo-api',
+          `port ${DEMO_DEFAULT_PORT} is busy (another demo CMS?): listening on a free port instead`,
+        );
+        return start(0);
       });
       const d = server.dataset;
       logger.info(

@@ -1,9 +1,9 @@
 import pLimit from 'p-limit';
 import type { z } from 'zod';
 import { ApiHttpError, ApiNetworkError, ApiNotJson } from '../errors/catalogue.ts';
-import { createError, type FieldhouseError } from '../errors/error.ts';
+import { createError, isFieldhouseError, type FieldhouseError } from '../errors/error.ts';
 import { stringifyQuery, type Query } from './query.ts';
-import { backoffDelay, DEFAULT_RETRY, RETRYABLE_STATUSES, type RetryPolicy } from './retry.ts';
+import { backoffDelay, createRetryBudget, DEFAULT_RETRY, RETRYABLE_STATUSES, type RetryPolicy } from './retry.ts';
 import { TransportError, type HttpResponse, type Transport } from './transport.ts';
 import { parseResponse } from './validate.ts';
 
@@ -24,6 +24,8 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Told about each retry, so long runs can say why they slow down. */
   onRetry?: (info: RetryInfo) => void;
+  /** Told what the trust boundary changed or left out of an answer (src/api/boundary.ts), for warnings. */
+  onNotice?: (endpoint: string, message: string) => void;
 }
 
 export interface RetryInfo {
@@ -86,6 +88,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const limit = pLimit(options.concurrency ?? 16);
   const stats: ApiStats = { requests: 0, retries: 0, bytes: 0 };
+  const budget = createRetryBudget(policy);
 
   const url = (path: string, query?: Query, absolute = false): string => {
     const qs = stringifyQuery(query);
@@ -101,62 +104,73 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return out;
   };
 
-  /** One call with retries; returns the final response or throws the mapped error. */
-  async function send(
+  /**
+   * One call with retries: a dropped connection, a time-out, a "try again later" status (429, 502, 503, 504) and
+   * an answer cut short (a 2xx whose body is not the JSON it claims) are tried again with backoff, while the
+   * request has attempts left and the client's retry budget allows. `read` turns the final answer into a result
+   * or throws the mapped error; errors of failures that might pass on a later try carry `details.transient`.
+   */
+  async function call<T>(
     method: 'GET' | 'POST',
     target: string,
+    read: (response: HttpResponse) => T,
     body?: string | FormData,
     extra?: Record<string, string>,
-  ): Promise<HttpResponse> {
+  ): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       let response: HttpResponse | undefined;
-      let failure: TransportError | undefined;
+      let failure: FieldhouseError;
       try {
         stats.requests++;
         response = await limit(() =>
           options.transport({ method, url: target, headers: headers(extra), body, timeoutMs }),
         );
         stats.bytes += response.body.byteLength;
+        if (RETRYABLE_STATUSES.has(response.status))
+          throw httpError(method, target, response.status, decode(response.body));
+        return read(response);
       } catch (error) {
-        if (!(error instanceof TransportError)) throw error;
-        failure = error;
-      }
-      const retryable = failure !== undefined || (response !== undefined && RETRYABLE_STATUSES.has(response.status));
-      if (!retryable || attempt >= policy.retries) {
-        if (failure)
-          throw createError(ApiNetworkError, [method, target, failure.message, attempt + 1], {
+        if (error instanceof TransportError) {
+          failure = createError(ApiNetworkError, [method, target, error.message, attempt + 1], {
             fatal: true,
-            cause: failure,
+            cause: error,
           });
-        return response!;
+        } else if (isFieldhouseError(error) && error.details.transient) failure = error;
+        else throw error;
+      }
+      const budgetLeft = budget.allows(stats.requests);
+      if (attempt >= policy.retries || !budgetLeft) {
+        if (!budgetLeft) failure.message = `${failure.message} (not retried: ${budget.describe(stats.requests)})`;
+        throw failure;
       }
       const delayMs = backoffDelay(policy, attempt, response?.headers['retry-after']);
-      const reason = failure ? failure.message : `HTTP ${response!.status}`;
+      budget.spend();
       stats.retries++;
-      options.onRetry?.({ method, url: target, attempt: attempt + 1, delayMs, reason });
+      options.onRetry?.({ method, url: target, attempt: attempt + 1, delayMs, reason: failure.message });
       await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
   }
 
-  async function handle<S extends z.ZodType>(
-    method: 'GET' | 'POST',
-    target: string,
-    response: HttpResponse,
-    schema: S,
-  ): Promise<ApiResult<z.output<S>>> {
-    const endpoint = `${method} ${stripOrigin(target)}`;
-    const text = decode(response.body);
-    if (response.status < 200 || response.status >= 300) throw httpError(method, target, response.status, text);
-    let json: unknown;
-    try {
-      json = text === '' ? null : JSON.parse(text);
-    } catch (cause) {
-      throw createError(ApiNotJson, [endpoint, snippet(text)], { status: 502, fatal: true, cause });
-    }
-    return {
-      data: parseResponse(schema, json, endpoint),
-      status: response.status,
-      cache: readCacheControl(response.headers['cache-control']),
+  function readJson<S extends z.ZodType>(method: 'GET' | 'POST', target: string, schema: S) {
+    return (response: HttpResponse): ApiResult<z.output<S>> => {
+      const endpoint = `${method} ${target}`;
+      const text = decode(response.body);
+      if (response.status < 200 || response.status >= 300) throw httpError(method, target, response.status, text);
+      let json: unknown;
+      try {
+        json = text === '' ? null : JSON.parse(text);
+      } catch (cause) {
+        // A body cut short on the way is worth another try; the same body again is reported as it is.
+        throw createError(ApiNotJson, [endpoint, snippet(text)], {
+          status: 502,
+          fatal: true,
+          cause,
+          details: { transient: true },
+        });
+      }
+      const parsed = parseResponse(schema, text, json, endpoint);
+      for (const message of parsed.notices) options.onNotice?.(endpoint, message);
+      return { data: parsed.data, status: response.status, cache: readCacheControl(response.headers['cache-control']) };
     };
   }
 
@@ -165,21 +179,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     url: (path, query) => url(path, query),
     async get(path, { query, schema, absolute }) {
       const target = url(path, query, absolute);
-      return handle('GET', target, await send('GET', target), schema);
+      return call('GET', target, readJson('GET', target, schema));
     },
     async post(path, { query, schema, absolute, body }) {
       const target = url(path, query, absolute);
       const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
       const payload = isForm ? (body as FormData) : JSON.stringify(body);
       const extra: Record<string, string> | undefined = isForm ? undefined : { 'Content-Type': 'application/json' };
-      return handle('POST', target, await send('POST', target, payload, extra), schema);
+      return call('POST', target, readJson('POST', target, schema), payload, extra);
     },
     async getBytes(path, { query, absolute } = {}) {
       const target = url(path, query, absolute);
-      const response = await send('GET', target);
-      if (response.status < 200 || response.status >= 300)
-        throw httpError('GET', target, response.status, decode(response.body));
-      return response.body;
+      return call('GET', target, (response) => {
+        if (response.status < 200 || response.status >= 300)
+          throw httpError('GET', target, response.status, decode(response.body));
+        return response.body;
+      });
     },
   };
 }
@@ -191,11 +206,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 function httpError(method: string, target: string, status: number, text: string): FieldhouseError {
   const serverMessage = readMessage(text) ?? UNEXPECTED;
   const fatal = status === 403 || status >= 500;
-  return createError(ApiHttpError, [method, stripOrigin(target), status, serverMessage], {
+  return createError(ApiHttpError, [method, target, status, serverMessage], {
     status,
     statusMessage: serverMessage,
     fatal,
-    details: { url: target, report: status !== 404, body: readBody(text) },
+    details: { url: target, report: status !== 404, body: readBody(text), transient: RETRYABLE_STATUSES.has(status) },
   });
 }
 
@@ -231,8 +246,4 @@ function decode(bytes: Uint8Array): string {
 function snippet(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return JSON.stringify(flat.length > 80 ? `${flat.slice(0, 80)}…` : flat);
-}
-
-function stripOrigin(target: string): string {
-  return target.replace(/^[a-z]+:\/\/[^/]+/i, '');
 }

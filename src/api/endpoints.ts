@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DashboardUrlMissing, RedirectBaseUrlMissing } from '../errors/catalogue.ts';
+import { DashboardUrlMissing, RecordNotPublic, RedirectBaseUrlMissing } from '../errors/catalogue.ts';
+import { recordName, unpublishedReason } from './boundary.ts';
 import { createError, isFieldhouseError } from '../errors/error.ts';
 import type { ApiClient } from './client.ts';
 import type { Query } from './query.ts';
@@ -23,6 +24,14 @@ export const MAX_PER_PAGE = 100;
 /** Spec §7: the sports list is fetched 100 at a time. */
 export const SPORTS_PER_PAGE = 100;
 
+// Lists of records editors publish: public ones only (the others are left out and reported at the boundary).
+const ArticleList = S.paginatedPublic(S.ArticleSummary, 'article');
+const PageList = S.paginatedPublic(S.PageSummary, 'page');
+const VideoList = S.paginatedPublic(S.Video, 'video');
+const GalleryList = S.paginatedPublic(S.GallerySummary, 'gallery');
+const DocumentList = S.paginatedPublic(S.DocumentMeta, 'document');
+const YearList = z.array(z.number().int());
+
 /** Every call of the content API contract (docs/content-api.md), typed and validated. */
 export function createContentApi(client: ApiClient, options: ContentApiOptions = {}) {
   const get = async <T extends z.ZodType>(path: string, schema: T, query?: Query) =>
@@ -31,6 +40,22 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
     get(path, S.envelope(schema), query).then((r) => (r as { data: z.output<T> }).data);
   const list = <T extends z.ZodType>(path: string, item: T, query?: Query) =>
     get(path, S.paginated(item), query) as Promise<S.Page<z.output<T>>>;
+  const publicList = <T>(path: string, schema: z.ZodType<S.Page<T>>, query?: Query) => get(path, schema, query);
+  /** One record editors publish: a draft or private one the API answers anyway is refused like a missing one. */
+  const publicData = async <T extends z.ZodType>(kind: string, path: string, schema: T, query?: Query) => {
+    const record = await data(path, schema, query);
+    const reason = unpublishedReason(record as { status?: unknown; visibility?: unknown });
+    if (reason)
+      throw createError(
+        RecordNotPublic,
+        [`GET ${client.url(path, query)}`, recordName(kind, record as { id?: unknown }), reason],
+        {
+          status: 404,
+          details: { report: false },
+        },
+      );
+    return record;
+  };
   const seg = encodeURIComponent;
 
   const redirectBase = () => {
@@ -54,11 +79,11 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
       }),
     sportBySlug: (slug: string) =>
       data(`/sports/by/slug/${seg(slug)}`, S.Sport, { include: [...S.SPORT_DETAIL_INCLUDES] }),
-    seasons: (sportId: number) => data(`/sports/${sportId}/seasons`, z.array(S.Season)),
+    seasons: (sportId: number) => data(`/sports/${sportId}/seasons`, S.arrayOf(S.Season)),
     roster: (sportId: number, season: string) => data('/rosters', S.Roster, { sport_id: sportId, season }),
-    allTimeRoster: (sportId: number) => data(`/sports/${sportId}/all-time-roster`, z.array(S.AllTimePlayer)),
+    allTimeRoster: (sportId: number) => data(`/sports/${sportId}/all-time-roster`, S.arrayOf(S.AllTimePlayer)),
     /** Everyone who coached the sport, with their seasons (lists the staff pages without fetching every roster). */
-    allTimeStaff: (sportId: number) => data(`/sports/${sportId}/all-time-staff`, z.array(S.AllTimeStaff)),
+    allTimeStaff: (sportId: number) => data(`/sports/${sportId}/all-time-staff`, S.arrayOf(S.AllTimeStaff)),
     playerBySlug: (sportId: number, slug: string) =>
       data(`/players/by/slug/${seg(slug)}`, S.Player, { sport_id: sportId }),
     coachBySlug: (sportId: number, slug: string) =>
@@ -78,25 +103,26 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
 
     articles: (
       query: ListQuery & { sport_id?: number; category_id?: number; year?: number; sort?: 'date' | '-date' } = {},
-    ) => list('/articles', S.ArticleSummary, { ...query }),
-    articleYears: (sportId?: number) => data('/articles/years', z.array(z.number().int()), { sport_id: sportId }),
-    article: (id: number) => data(`/articles/${id}`, S.Article),
-    articleBySlug: (slug: string, date: string) => data(`/articles/by/slug/${seg(slug)}`, S.Article, { date }),
+    ) => publicList('/articles', ArticleList, { ...query }),
+    articleYears: (sportId?: number) => data('/articles/years', YearList, { sport_id: sportId }),
+    article: (id: number) => publicData('article', `/articles/${id}`, S.Article),
+    articleBySlug: (slug: string, date: string) =>
+      publicData('article', `/articles/by/slug/${seg(slug)}`, S.Article, { date }),
     articlePreview: (id: number) => data(`/articles/${id}/preview`, S.Article),
     articleRevision: (id: number) => data(`/article-revisions/${id}`, S.ArticleRevision),
-    categories: () => data('/categories', z.array(S.Category)),
+    categories: () => data('/categories', S.arrayOf(S.Category)),
 
-    videos: (query: ListQuery & { sport_id?: number } = {}) => list('/videos', S.Video, { ...query }),
-    galleries: (query: ListQuery & { sport_id?: number } = {}) => list('/galleries', S.GallerySummary, { ...query }),
-    gallery: (slug: string) => data(`/galleries/by/slug/${seg(slug)}`, S.Gallery),
+    videos: (query: ListQuery & { sport_id?: number } = {}) => publicList('/videos', VideoList, { ...query }),
+    galleries: (query: ListQuery & { sport_id?: number } = {}) => publicList('/galleries', GalleryList, { ...query }),
+    gallery: (slug: string) => publicData('gallery', `/galleries/by/slug/${seg(slug)}`, S.Gallery),
 
-    staffDirectory: () => data('/staff-directory', z.array(S.Department)),
+    staffDirectory: () => data('/staff-directory', S.arrayOf(S.Department)),
     department: (slug: string) => data(`/staff-directory/departments/${seg(slug)}`, S.Department),
     staffMember: (slug: string) => data(`/staff/by/slug/${seg(slug)}`, S.StaffMember),
 
-    pages: (query: ListQuery = {}) => list('/pages', S.PageSummary, { ...query }),
-    page: (id: number) => data(`/pages/${id}`, S.ContentPage),
-    pageBySlug: (path: string) => data('/pages/by/slug', S.ContentPage, { path }),
+    pages: (query: ListQuery = {}) => publicList('/pages', PageList, { ...query }),
+    page: (id: number) => publicData('page', `/pages/${id}`, S.ContentPage),
+    pageBySlug: (path: string) => publicData('page', '/pages/by/slug', S.ContentPage, { path }),
     pagePreview: (id: number) => data(`/pages/${id}/preview`, S.ContentPage),
     pageRevision: (id: number) => data(`/page-revisions/${id}`, S.PageRevision),
     /** Answers the page's content for the right password; 422 with a message for a wrong one. */
@@ -109,11 +135,11 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
       (await client.post(`/forms/${id}/submissions`, { body: values, schema: S.envelope(S.FormSubmissionResult) })).data
         .data,
 
-    documents: (query: ListQuery = {}) => list('/documents', S.DocumentMeta, { ...query }),
-    document: (uuid: string) => data(`/documents/${seg(uuid)}`, S.DocumentMeta),
+    documents: (query: ListQuery = {}) => publicList('/documents', DocumentList, { ...query }),
+    document: (uuid: string) => publicData('document', `/documents/${seg(uuid)}`, S.DocumentMeta),
     documentFile: (uuid: string) => client.getBytes(`/documents/${seg(uuid)}.pdf`),
 
-    adZones: () => data('/ad-zones', z.array(S.AdZone)),
+    adZones: () => data('/ad-zones', S.arrayOf(S.AdZone)),
     /** GET /simages with the zones' uuids: ads keyed by zone uuid. */
     ads: (zones: readonly string[]) => data('/simages', S.AdsByZone, { zones: [...zones] }),
     ad: (id: number, query?: Query) => data(`/simages/${id}`, S.Ad, query),

@@ -1,19 +1,47 @@
 import type { z } from 'zod';
 import { ApiInvalidResponse } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
+import { cleanAnswer, collectNotices, limitDepth } from './boundary.ts';
+import { describeRecord, formatPath } from './record-path.ts';
 
 const MAX_PROBLEMS = 5;
 
+/** A validated answer, and what the boundary changed or left out on the way (for the build's warnings). */
+export interface Parsed<T> {
+  data: T;
+  notices: string[];
+}
+
 /**
- * Validate an API answer against its schema. A violation names the endpoint, the record it found in
- * (by id, slug or uuid), the field path, and what was expected.
+ * Take an API answer across the trust boundary (src/api/boundary.ts), then validate it against its schema. A
+ * violation names the endpoint, the record it found in (by id, slug or uuid), the field path, and what was
+ * expected.
  */
-export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, endpoint: string): z.output<S> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
+export function parseResponse<S extends z.ZodType>(
+  schema: S,
+  text: string,
+  body: unknown,
+  endpoint: string,
+): Parsed<z.output<S>> {
+  const cleaned = cleanAnswer(text, body);
+  let input = cleaned.json;
+  const notices = cleaned.notices;
+  let parsed: { value: z.ZodSafeParseResult<z.output<S>>; notices: string[] };
+  try {
+    parsed = collectNotices(input, () => schema.safeParse(input));
+  } catch (error) {
+    // A structure deep enough to overflow the stack: cut it and try once more.
+    if (!(error instanceof RangeError)) throw error;
+    const limited = limitDepth(input);
+    input = limited.json;
+    notices.push(...limited.notices);
+    parsed = collectNotices(input, () => schema.safeParse(input));
+  }
+  const result = parsed.value;
+  if (result.success) return { data: result.data, notices: [...notices, ...parsed.notices] };
   const issues = result.error.issues;
   const first = issues[0];
-  const record = first ? describeRecord(body, first.path) : 'record';
+  const record = first ? describeRecord(input, first.path) : 'record';
   const problems = issues
     .slice(0, MAX_PROBLEMS)
     .map((issue) => `at ${formatPath(issue.path)}: ${issue.message}`)
@@ -24,42 +52,4 @@ export function parseResponse<S extends z.ZodType>(schema: S, body: unknown, end
     fatal: true,
     details: { endpoint, record, issues: issues.map((i) => ({ path: formatPath(i.path), message: i.message })) },
   });
-}
-
-/** `data[3].default_season.id` */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
-    else out += out === '' ? String(key) : `.${String(key)}`;
-  }
-  return out || '(root)';
-}
-
-/** The innermost object on the path that carries an id, slug or uuid: "record data[3] (id 7, slug "golf")". */
-function describeRecord(body: unknown, path: readonly PropertyKey[]): string {
-  let node: unknown = body;
-  let found: { at: string; ids: string } | undefined;
-  const walked: PropertyKey[] = [];
-  for (const key of path) {
-    const ids = identify(node);
-    if (ids) found = { at: formatPath(walked), ids };
-    if (node === null || typeof node !== 'object') break;
-    node = (node as Record<PropertyKey, unknown>)[key as string];
-    walked.push(key);
-  }
-  const ids = identify(node);
-  if (ids && walked.length === path.length - 1) found = { at: formatPath(walked), ids };
-  return found ? `record ${found.at} (${found.ids})` : 'record';
-}
-
-function identify(node: unknown): string | undefined {
-  if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
-  const record = node as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const key of ['id', 'uuid', 'slug'] as const) {
-    const value = record[key];
-    if (typeof value === 'string' || typeof value === 'number') parts.push(`${key} ${JSON.stringify(value)}`);
-  }
-  return parts.length ? parts.join(', ') : undefined;
 }

@@ -1,4 +1,5 @@
 import { createApiClient } from '../api/client.ts';
+import { DEFAULT_RETRY } from '../api/retry.ts';
 import { createContentApi } from '../api/endpoints.ts';
 import { createNodeTransport } from '../api/transport-node.ts';
 
@@ -18,6 +19,8 @@ export interface ApiConnection {
   connections: number;
   timeoutMs: number;
   retries: number;
+  /** Warn about every retry (--verbose). */
+  reportRetries: boolean;
 }
 
 /** A client and the content API over undici; retries are told to `warn`, so long runs say why they slow down. */
@@ -30,8 +33,13 @@ export function connectApi(c: ApiConnection, warn: (message: string) => void) {
     origin: c.origin,
     concurrency: c.concurrency,
     timeoutMs: c.timeoutMs,
-    retry: { retries: c.retries },
-    onRetry: (r) => warn(`retrying ${r.method} ${r.url} (attempt ${r.attempt}, ${r.reason}) in ${r.delayMs} ms`),
+    retry: { ...DEFAULT_RETRY, retries: c.retries },
+    // Retries are counted in the summary; one line each only when asked (--verbose), or a flaky API buries the
+    // warnings that matter.
+    onRetry: c.reportRetries
+      ? (r) => warn(`retrying ${r.method} ${r.url} (attempt ${r.attempt}, ${r.reason}) in ${r.delayMs} ms`)
+      : undefined,
+    onNotice: (endpoint, message) => warn(`${endpoint}: ${message}`),
   });
   const api = createContentApi(client, { dashboardApiUrl: c.dashboardUrl, redirectServiceUrl: c.redirectServiceUrl });
   return { api, client, close: () => transport.close() };

@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, writeFileSync, writeSync } 
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
-import type { HeadData, Payload, SiteData } from '../../templates/data.ts';
+import type { HeadData, Payload } from '../../templates/data.ts';
 import type { ApiClient } from '../api/client.ts';
 import { ROUTES } from '../routes/table.ts';
 import type { Redirect } from '../routes/url-rules.ts';
@@ -11,6 +11,7 @@ import { createPathSet } from '../util/path-set.ts';
 import { createSetDigest } from '../util/set-digest.ts';
 import { outputPath } from './output.ts';
 import { shellPath } from './plan.ts';
+import type { LoadedSiteData } from './site-data.ts';
 
 export const BUILDS_DIR = '_site/builds';
 export const DATA_DIR = '_site/data';
@@ -85,7 +86,7 @@ export function createMediaMirror(
 
 /** Site-wide data, written once per build under a content hash. */
 export async function writeSiteData(
-  site: SiteData,
+  { site, files }: LoadedSiteData,
   outDir: string,
 ): Promise<{ url: string; json: string; hash: string }> {
   const json = JSON.stringify(site);
@@ -93,6 +94,12 @@ export async function writeSiteData(
   const url = `/${DATA_DIR}/site-${hash}.json`;
   await mkdir(join(outDir, DATA_DIR), { recursive: true });
   await writeFile(join(outDir, url), json);
+  // The files the settings refer to (analytics scripts): content-hashed, so the site data's hash covers them.
+  for (const file of files) {
+    const path = outputPath(outDir, file.url, `file ${file.url}`);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, file.content);
+  }
   return { url, json, hash };
 }
 

@@ -112,7 +112,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
 
   // Beside Fieldhouse's own node_modules, so the bundles it writes there resolve react and react-dom.
   const cacheDir = join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse', `build-${process.pid}-${Date.now()}`);
-  const source = await openContentSource(config, logger, cacheDir, warn);
+  const source = await openContentSource(config, logger, cacheDir, warn, options.verbose ?? false);
   const summary: BuildSummary = {
     ok: false,
     buildId: null,
@@ -138,9 +138,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   let media: MediaMirror | null = null;
   try {
     const clock = buildClock();
-    const site = await timed('site', () =>
+    const loadedSite = await timed('site', () =>
       loadSiteData({ api: source.api, config, root: options.root, endpoints: source.endpoints, clock, logger, warn }),
     );
+    const { site } = loadedSite;
     const router = createRouter();
     const ctx: PageContext = { api: source.api, site, router, memo: createMemo(MEMO_ENTRIES), warn };
     const bundling = timed('bundle', () => bundle({ outDir: staging.dir, cacheDir }));
@@ -149,7 +150,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     redirecting.catch(() => undefined);
 
     const built = await bundling;
-    const siteData = await writeSiteData(site, staging.dir);
+    const siteData = await writeSiteData(loadedSite, staging.dir);
     const workers = workerCount(options.concurrency ?? config.build.concurrency);
     const staticSearch = config.search.provider === 'static';
     pool = await createRenderPool({

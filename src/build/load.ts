@@ -61,7 +61,7 @@ export async function loadPages(
     } catch (error) {
       if (isFieldhouseError(error) && error.status === 404) {
         result.skipped++;
-        ctx.warn(`skipped ${page.path} (${page.record}): the API answered 404`);
+        ctx.warn(`skipped ${page.path} (${page.record}): ${error.message}`);
       } else {
         result.failures.push({
           path: page.path,

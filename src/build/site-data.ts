@@ -5,6 +5,7 @@ import { IconSet } from '../api/schemas/services.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Logger } from '../logger/logger.ts';
 import type { ApiEndpoints } from './source.ts';
+import { analyticsCode, type AnalyticsFile } from './analytics.ts';
 import { localDate } from './dates.ts';
 import { resolveIcons } from './icons.ts';
 
@@ -19,10 +20,19 @@ export interface SiteDataOptions {
   warn(message: string): void;
 }
 
+/** Site-wide data, and files it refers to that the build must write (the analytics scripts). */
+export interface LoadedSiteData {
+  site: SiteData;
+  files: AnalyticsFile[];
+}
+
 /** Everything every page shares: settings, menus, the sports list, icons, theme. Fetched once per build. */
-export async function loadSiteData(options: SiteDataOptions): Promise<SiteData> {
+export async function loadSiteData(options: SiteDataOptions): Promise<LoadedSiteData> {
   const { api, config } = options;
-  const settings = await api.websiteConfig();
+  const fetched = await api.websiteConfig();
+  const analytics = analyticsCode(fetched.analytics_code);
+  for (const message of analytics.notices) options.warn(message);
+  const settings = { ...fetched, analytics_code: analytics.html || null };
   const sports = await collectAll((page) => api.sports(settings.sport_sorting_behavior, page));
   const summaries: SportSummary[] = sports.map((s) => ({
     id: s.id,
@@ -51,7 +61,7 @@ export async function loadSiteData(options: SiteDataOptions): Promise<SiteData> 
       return IconSet.parse(await response.json());
     },
   });
-  return {
+  const site: SiteData = {
     settings,
     sports: summaries,
     icons,
@@ -73,4 +83,5 @@ export async function loadSiteData(options: SiteDataOptions): Promise<SiteData> 
       search: config.search.provider,
     },
   };
+  return { site, files: analytics.files };
 }

@@ -45,6 +45,7 @@ export async function openContentSource(
   logger: Logger,
   cacheDir: string,
   warn: (message: string) => void,
+  reportRetries = false,
 ): Promise<ContentSource> {
   let demo: DemoHandle | null = null;
   let endpoints: ApiEndpoints;
@@ -88,6 +89,7 @@ export async function openContentSource(
     connections: Math.max(8, concurrency),
     timeoutMs: config.fetch.timeoutMs,
     retries: config.fetch.retries,
+    reportRetries,
   };
   const { api, client, close } = connectApi(connection, warn);
   return {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
-const url = z.url({ message: 'expected an absolute URL such as https://example.edu' });
+const url = z.url({
+  error: (issue) =>
+    issue.input === undefined
+      ? 'required: an absolute URL such as https://example.edu'
+      : 'expected an absolute URL such as https://example.edu',
+});
 const script = z.strictObject({
   src: z.string().min(1),
   /** Extra attributes for the <script> tag, e.g. { "data-site": "123" }. */
@@ -54,10 +59,10 @@ export const SiteConfigSchema = z.strictObject({
   fetch: z
     .strictObject({
       concurrency: z.number().int().min(1).max(256).optional(),
-      retries: z.number().int().min(0).max(10).default(3),
+      retries: z.number().int().min(0).max(10).default(5),
       timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
     })
-    .default({ retries: 3, timeoutMs: 30_000 }),
+    .default({ retries: 5, timeoutMs: 30_000 }),
   /** Name of the cookie whose value is sent as X-Oas-Identity. */
   bypassCookie: z.string().min(1).default('fh_identity'),
   errorReporting: z

@@ -126,6 +126,7 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
   const { zones, ads, zoneUuid } = generateAds(ctx);
   const { departments, staff } = generateStaffDirectory(ctx, sportEntries, people.coaches);
   const documents = generateDocuments(ctx, sportEntries);
+  hideSome(articleRecords, videos, galleries, documents);
   const pdfs = new Map<string, Uint8Array>();
   for (const doc of documents) {
     const pdf = renderPdf(doc.title, documentLines(doc.title));
@@ -276,6 +277,56 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
     sportRef: (id) => sportRefs.get(id),
   };
 }
+
+/**
+ * Records a CMS holds but does not publish, beside the drafts: two drafts scheduled to go out later, and a private
+ * video, gallery and document (copies of public ones, marked). The demo CMS leaves them out of its public answers
+ * unless it runs leaky (`leaky: true`), as a careless CMS or a misconfigured API would; the build must never
+ * publish them either way. Added without a random draw, so every other record stays as it was.
+ */
+function hideSome(
+  articles: ArticleRecord[],
+  videos: Video[],
+  galleries: GalleryRecord[],
+  documents: DocumentMeta[],
+): void {
+  for (const record of articles.filter((a) => a.summary.status === 'draft').slice(0, 2)) {
+    record.summary.status = 'scheduled';
+    record.summary.title = record.summary.title.replace(/^Draft: /, 'Scheduled: ');
+  }
+  const video = videos.at(-1)!;
+  videos.push({
+    ...video,
+    id: video.id + 100_000,
+    slug: `${video.slug}-private`,
+    title: `Private: ${video.title}`,
+    visibility: 'private',
+  });
+  const gallery = galleries.at(-1)!;
+  galleries.push({
+    ...gallery,
+    summary: {
+      ...gallery.summary,
+      id: gallery.summary.id + 100_000,
+      slug: `${gallery.summary.slug}-private`,
+      title: `Private: ${gallery.summary.title}`,
+      visibility: 'private',
+    },
+  });
+  const document = documents[0]!;
+  documents.push({
+    ...document,
+    uuid: `${document.uuid.slice(0, -4)}f00d`,
+    title: 'Private: Budget Draft 2027',
+    filename: 'budget-draft-2027.pdf',
+    file_url: `/documents/${document.uuid.slice(0, -4)}f00d.pdf`,
+    visibility: 'private',
+  });
+}
+
+/** Is a record public, by its status and visibility (see src/api/boundary.ts: the build applies the same rule)? */
+export const isPublic = (record: { status?: string | null; visibility?: string | null }) =>
+  (record.status ?? 'published') === 'published' && (record.visibility ?? 'public') === 'public';
 
 function documentLines(title: string): string[] {
   return [

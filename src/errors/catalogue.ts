@@ -34,6 +34,14 @@ export const ApiInvalidResponse = {
   hint: 'Fix the record in the CMS, or update docs/content-api.md and the zod schemas in src/api/schemas if the contract changed.',
 } satisfies ErrorData;
 
+export const RecordNotPublic = {
+  name: 'RecordNotPublic',
+  title: 'The content API answered a record that is not public.',
+  message: (endpoint: string, record: string, reason: string) =>
+    `${endpoint} answered ${record}, which is not public (${reason}): it is not built.`,
+  hint: 'Only published, public records are built. Publish it in the CMS, or have the API leave unpublished records out of its public answers.',
+} satisfies ErrorData;
+
 export const ApiNotJson = {
   name: 'ApiNotJson',
   title: 'The content API returned a body that is not JSON.',

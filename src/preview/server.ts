@@ -11,11 +11,15 @@ import { createError } from '../errors/error.ts';
 import { REDIRECTS_FILE, type Redirect } from '../routes/url-rules.ts';
 import { createPreviewRules } from './rules.ts';
 
+/** `site preview`'s port when none is given; a busy one gives way to a free port (the log says which). */
+export const DEFAULT_PREVIEW_PORT = 4173;
+
 export interface PreviewOptions {
   outDir: string;
+  /** A port asked for explicitly (busy: an error); without one, DEFAULT_PREVIEW_PORT or a free port. */
   port?: number;
   host?: string;
-  /** Start the demo CMS beside the site, on this port (the address the built pages call). */
+  /** Start the demo CMS beside the site, at the port the built pages call (or a free one, see below). */
   demo?: { port: number; seed: string; scale: number } | null;
   /** The redirect service asked about paths the site does not have (the demo's own when it runs). */
   redirectServiceUrl?: string | null;
@@ -24,8 +28,13 @@ export interface PreviewOptions {
 export interface Preview {
   url: string;
   demo: DemoServer | null;
+  /** What the preview had to do differently (a busy port), for the log. */
+  notes: string[];
   close(): Promise<void>;
 }
+
+/** The site data files, whose API addresses move with the demo CMS's port. */
+const SITE_DATA = /^\/_site\/data\/site-[a-z0-9]+\.json$/;
 
 /**
  * Serve a built site with the serve package's handler, honouring the build's serve.json (rewrites of client
@@ -41,14 +50,15 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const table = existsSync(redirectsFile)
     ? (JSON.parse(await readFile(redirectsFile, 'utf8')) as { redirects: Redirect[]; shells: string[] })
     : { redirects: [], shells: [] };
-  const demo = options.demo
-    ? await startDemoServer({ port: options.demo.port, seed: options.demo.seed, scale: options.demo.scale }).catch(
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'EADDRINUSE') throw createError(PreviewPortInUse, ['demo CMS', options.demo!.port]);
-          throw error;
-        },
-      )
-    : null;
+  const notes: string[] = [];
+  const demo = options.demo ? await startDemoBeside(options.demo, notes) : null;
+  // The pages call the demo CMS at the port the build baked in. When another program holds it, the demo runs on a
+  // free port, and the site data and the headers (the policy's API origin) are served with that address instead.
+  const moved =
+    demo && options.demo && new URL(demo.origin).port !== String(options.demo.port)
+      ? { from: `http://127.0.0.1:${options.demo.port}`, to: demo.origin }
+      : null;
+  if (moved) Object.assign(rules, JSON.parse(JSON.stringify(rules).replaceAll(moved.from, moved.to)));
   const decide = createPreviewRules({
     outDir: options.outDir,
     redirects: table.redirects,
@@ -58,7 +68,8 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   // Compressed like every static host does (and like the serve CLI), so the preview measures what fans get.
   const compress = compression();
   const server: Server = createServer((req, res) => {
-    void decide(new URL(req.url ?? '/', 'http://preview.local')).then((decision) => {
+    const url = new URL(req.url ?? '/', 'http://preview.local');
+    void decide(url).then(async (decision) => {
       if (decision.type === 'redirect') {
         res.writeHead(decision.status, {
           Location: decision.location,
@@ -66,6 +77,12 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
           'X-Fieldhouse-Rule': decision.via,
         });
         res.end();
+        return;
+      }
+      if (moved && SITE_DATA.test(url.pathname) && existsSync(join(options.outDir, url.pathname))) {
+        const body = (await readFile(join(options.outDir, url.pathname), 'utf8')).replaceAll(moved.from, moved.to);
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+        res.end(body);
         return;
       }
       compress(
@@ -77,12 +94,14 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   });
   server.keepAliveTimeout = 5_000;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(error.code === 'EADDRINUSE' ? createError(PreviewPortInUse, ['preview', options.port ?? 4173]) : error),
-      );
-      server.listen(options.port ?? 4173, options.host ?? '127.0.0.1', resolve);
-    });
+    const port = await listen(
+      server,
+      options.port ?? DEFAULT_PREVIEW_PORT,
+      options.host ?? '127.0.0.1',
+      options.port === undefined,
+    );
+    if (options.port === undefined && port !== DEFAULT_PREVIEW_PORT)
+      notes.push(`port ${DEFAULT_PREVIEW_PORT} is busy (another preview?): the site is served on port ${port} instead`);
   } catch (error) {
     await demo?.close();
     throw error;
@@ -91,6 +110,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   return {
     url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
     demo,
+    notes,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -99,4 +119,33 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       await demo?.close();
     },
   };
+}
+
+/** Listen on `port`, or, when it is busy and `orFree`, on a free port. Resolves with the port listened on. */
+function listen(server: Server, port: number, host: string, orFree: boolean): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    const attempt = (at: number) => {
+      server.once('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRINUSE' && orFree && at !== 0) return attempt(0);
+        reject(error.code === 'EADDRINUSE' ? createError(PreviewPortInUse, ['preview', at]) : error);
+      });
+      server.listen(at, host, () => resolve((server.address() as AddressInfo).port));
+    };
+    attempt(port);
+  });
+}
+
+/** The demo CMS on the port the pages call, or on a free port when that one is busy (noted). */
+async function startDemoBeside(demo: NonNullable<PreviewOptions['demo']>, notes: string[]): Promise<DemoServer> {
+  const start = (port: number) => startDemoServer({ port, seed: demo.seed, scale: demo.scale });
+  try {
+    return await start(demo.port);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    const server = await start(0);
+    notes.push(
+      `port ${demo.port} is busy (another demo CMS?): the demo CMS runs at ${server.origin}, and the site is served with that address`,
+    );
+    return server;
+  }
 }

@@ -149,7 +149,8 @@ describe('error mapping (spec §8)', () => {
     });
     const error = await caught(createContentApi(client).websiteConfig());
     expect(error).toMatchObject({ status: 500, fatal: true, statusMessage: 'Unexpected error' });
-    expect(error.message).toBe('GET /api/v1/website-config answered 500: Unexpected error');
+    // The host is named: an API behind a proxy or a CDN answers from more than one place.
+    expect(error.message).toBe('GET http://cms.invalid/api/v1/website-config answered 500: Unexpected error');
   });
 
   it('401 on the user call means anonymous; the editor identity is a user', async () => {
@@ -260,7 +261,7 @@ describe('validation at the boundary', () => {
       const error = await caught(createContentApi(client).sports());
       expect(error.code).toBe('ApiInvalidResponse');
       expect(error.message).toContain(
-        'GET /api/v1/sports?include=icon&per_page=100&sort=order returned an invalid record data[3] (id 4, slug "baseball")',
+        '/api/v1/sports?include=icon&per_page=100&sort=order returned an invalid record data[3] (id 4, slug "baseball")',
       );
       expect(error.message).toContain('at data[3].default_season_id: Invalid input: expected number, received string');
     } finally {
@@ -271,9 +272,14 @@ describe('validation at the boundary', () => {
   it('reports a body that is not JSON, naming the endpoint', async () => {
     const garbled = await startDemo({ faults: { malformedRate: 1 } });
     try {
+      rec.sent.length = 0;
       const error = await caught(clientFor(garbled, rec.transport).api.categories());
       expect(error.code).toBe('ApiNotJson');
-      expect(error.message).toMatch(/^GET \/api\/v1\/categories returned a body that is not valid JSON/);
+      expect(error.message).toMatch(
+        /^GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/categories returned a body that is not valid JSON/,
+      );
+      // A body cut short may come whole on a later try: it was tried again before the error.
+      expect(rec.sent.filter((r) => r.url.includes('/categories')).length).toBeGreaterThan(1);
     } finally {
       await garbled.close();
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Id, Image, RichText, SportRef, Url } from './common.ts';
+import { DateTime, Id, Image, Publication, publicOnly, RichText, SportRef, Url } from './common.ts';
 
 export const Category = z.object({ id: Id, name: z.string().min(1), slug: z.string().min(1) });
 export type Category = z.infer<typeof Category>;
@@ -16,14 +16,16 @@ export const ArticleSummary = z.object({
   sport: SportRef.nullable(),
   categories: z.array(Category),
   featured_image: Image.nullable(),
-  status: z.enum(['published', 'draft', 'scheduled']),
+  /** "published" is built; any other value ("draft", "scheduled", "private" …) is not. */
+  status: z.string(),
+  visibility: Publication.visibility,
 });
 export type ArticleSummary = z.infer<typeof ArticleSummary>;
 
 export const Article = ArticleSummary.extend({
   body: RichText,
   updated_at: DateTime,
-  related: z.array(ArticleSummary),
+  related: publicOnly(ArticleSummary, 'related article'),
   event_id: Id.nullable(),
 });
 export type Article = z.infer<typeof Article>;
@@ -52,6 +54,7 @@ export const Video = z.object({
   file_url: Url.nullable(),
   thumbnail: Image,
   duration_seconds: z.number().int().nonnegative(),
+  ...Publication,
 });
 export type Video = z.infer<typeof Video>;
 
@@ -71,6 +74,7 @@ export const GallerySummary = z.object({
   sport: SportRef.nullable(),
   cover: Image,
   photo_count: z.number().int().nonnegative(),
+  ...Publication,
 });
 export type GallerySummary = z.infer<typeof GallerySummary>;
 
@@ -112,6 +116,7 @@ export const DocumentMeta = z.object({
   updated_at: DateTime,
   /** Where the file itself is served, relative to the API prefix. */
   file_url: Url,
+  ...Publication,
 });
 export type DocumentMeta = z.infer<typeof DocumentMeta>;
 

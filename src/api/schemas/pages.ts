@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, Id, Image, RichText, Url } from './common.ts';
+import { notice, recordName } from '../boundary.ts';
+import { DateTime, Id, Image, Publication, RichText, Url } from './common.ts';
 
 const Link = z.object({ label: z.string().min(1), url: Url });
 
@@ -59,16 +60,29 @@ export const PageSummary = z.object({
   title: z.string().min(1),
   password_protected: z.boolean(),
   updated_at: DateTime,
+  ...Publication,
 });
 export type PageSummary = z.infer<typeof PageSummary>;
 
+/**
+ * A page. A password-protected page is built with its title alone: its blocks and summary come from
+ * `POST /pages/{id}/unlock` in the browser, after the password. A CMS that sends them anyway in its public answer
+ * has them left out here (and reported), so they never reach the HTML or the payload.
+ */
 export const ContentPage = PageSummary.extend({
   summary: z.string().nullable(),
   layout: z.enum(['game-day', 'ticketing']).nullable(),
-  status: z.enum(['published', 'draft']),
+  /** "published" is built; any other value is not. */
+  status: z.string(),
   meta_description: z.string().nullable(),
   /** Empty for a password-protected page until it is unlocked. */
   blocks: z.array(Block),
+}).transform((page) => {
+  if (!page.password_protected || (page.blocks.length === 0 && page.summary === null)) return page;
+  notice(
+    `${recordName('page', page)} is password-protected: its ${page.blocks.length} block${page.blocks.length === 1 ? '' : 's'} and summary are left out (they load after the password)`,
+  );
+  return { ...page, blocks: [], summary: null };
 });
 export type ContentPage = z.infer<typeof ContentPage>;
 

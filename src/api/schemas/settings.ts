@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notice } from '../boundary.ts';
 import { flag, Id, Image, RichText, Url, zeroDefault } from './common.ts';
 
 export interface MenuItem {
@@ -31,10 +32,27 @@ export const MenuItem: z.ZodType<MenuItem> = z.lazy(() =>
   }),
 ) as z.ZodType<MenuItem>;
 
+/** Menus deeper than this are cut (a menu shows three levels at most: bar, submenu, and a group within it). */
+export const MENU_MAX_DEPTH = 3;
+
+function capMenu(items: MenuItem[], depth: number, trail: string[]): MenuItem[] {
+  return items.map((item) => {
+    if (item.children.length === 0) return item;
+    const where = [...trail, item.title];
+    if (depth + 1 >= MENU_MAX_DEPTH) {
+      notice(
+        `menu item "${where.join(' › ')}": ${item.children.length} deeper item(s) left out (menus show ${MENU_MAX_DEPTH} levels)`,
+      );
+      return { ...item, children: [] };
+    }
+    return { ...item, children: capMenu(item.children, depth + 1, where) };
+  });
+}
+
 const Menu = z
   .array(MenuItem)
   .nullish()
-  .transform((v) => v ?? []);
+  .transform((v) => capMenu(v ?? [], 0, []));
 
 export const FooterContentBlock = z.object({
   id: Id,

@@ -5,6 +5,7 @@ import type { Router } from '../../routes/match.ts';
 import type { TemplateName } from '../../routes/table.ts';
 import type { EventItem, HeadData, PageDataMap, SiteData, SportPage } from '../../../templates/data.ts';
 import type { Memo } from '../memo.ts';
+import { isFieldhouseError } from '../../errors/error.ts';
 import { eventItemOf } from '../../../templates/ui/sport.ts';
 
 /** What page sources get: the API, site-wide data, the build's today, and a shared answer cache. */
@@ -37,6 +38,28 @@ export async function* single(): AsyncIterable<{ params: Params; record: string 
 }
 
 export const str = (params: Params, name: string): string => params[name] as string;
+
+/**
+ * The blocks page a setting names (homepage_static_page, sport_static_page), or null when the API has none to
+ * give (missing, unpublished): the page that shows it is built without its blocks, with a warning.
+ */
+export async function settingPage(
+  ctx: PageContext,
+  setting: string,
+  ref: { id: number } | null,
+): Promise<S.ContentPage | null> {
+  if (!ref) return null;
+  // Memoised with its outcome, so the warning comes once (per render worker), not once per page.
+  return ctx.memo.run(`setting-page/${ref.id}`, async () => {
+    try {
+      return await ctx.api.page(ref.id);
+    } catch (error) {
+      if (!isFieldhouseError(error) || error.status !== 404) throw error;
+      ctx.warn(`${setting} names page ${ref.id}, which is not built: ${error.message}`);
+      return null;
+    }
+  });
+}
 
 /** Memoised calls shared by many pages (a roster feeds the roster page and every player of that season). */
 export const shared = {

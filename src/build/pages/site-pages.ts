@@ -9,6 +9,7 @@ import {
   shared,
   single,
   source,
+  settingPage,
   sportPage,
   str,
   type Loaded,
@@ -35,7 +36,7 @@ const home = source('home', {
   async load(ctx) {
     const { settings } = ctx.site;
     const [page, headlines, featured, ticker] = await Promise.all([
-      settings.homepage_static_page ? ctx.api.page(settings.homepage_static_page.id) : Promise.resolve(null),
+      settingPage(ctx, 'homepage_static_page', settings.homepage_static_page),
       ctx.api.articles({ category_id: settings.headlines_category?.id, per_page: HEADLINES }),
       ctx.api.articles({ category_id: settings.featured_category?.id, per_page: FEATURED }),
       ctx.api.events({

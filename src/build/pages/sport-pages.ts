@@ -1,7 +1,17 @@
 import { collectAll } from '../../api/endpoints.ts';
 import type { SeasonRef } from '../../api/schemas/common.ts';
 import type { Params } from '../../routes/params.ts';
-import { describe, pickSeason, shared, source, sportPage, str, type Loaded, type PageContext } from './context.ts';
+import {
+  describe,
+  pickSeason,
+  settingPage,
+  shared,
+  source,
+  sportPage,
+  str,
+  type Loaded,
+  type PageContext,
+} from './context.ts';
 
 const SPORT_NEWS = 6;
 const SPORT_RECENT = 3;
@@ -58,9 +68,7 @@ const sportHome = source('sport-home', {
     const [schedule, news, blocksPage] = await Promise.all([
       season ? shared.schedule(ctx, sport.id, season.slug) : Promise.resolve(null),
       ctx.api.articles({ sport_id: sport.id, category_id: settings.sport_page_category?.id, per_page: SPORT_NEWS }),
-      settings.sport_static_page
-        ? ctx.memo.run('sport-static-page', () => ctx.api.page(settings.sport_static_page!.id))
-        : Promise.resolve(null),
+      settingPage(ctx, 'sport_static_page', settings.sport_static_page),
     ]);
     const events = schedule?.events ?? [];
     const nextEvent = sport.display_next_event_on_sports_schedule

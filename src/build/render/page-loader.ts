@@ -78,7 +78,8 @@ export function createPageLoader(config: LoaderConfig, site: SiteData, warn: (me
             };
         return { kind: 'page', payload, spool, indexable };
       } catch (error) {
-        if (isFieldhouseError(error) && error.status === 404) return { kind: 'skip', reason: 'the API answered 404' };
+        // The error names the call that answered 404 (or the record that is not public): the warning says which.
+        if (isFieldhouseError(error) && error.status === 404) return { kind: 'skip', reason: error.message };
         return {
           kind: 'error',
           message: error instanceof Error ? error.message : String(error),

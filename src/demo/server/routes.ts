@@ -1,6 +1,7 @@
 import type { ArticleSummary } from '../../api/schemas/content.ts';
 import type { Sport } from '../../api/schemas/sports.ts';
-import type { Dataset } from '../dataset.ts';
+import { isPublic, type Dataset } from '../dataset.ts';
+import type { ContentPage } from '../../api/schemas/pages.ts';
 import { iconSet, ICON_PREFIX } from '../icons.ts';
 import { validateSubmission } from './forms.ts';
 import {
@@ -50,7 +51,16 @@ const SPORT_SORTS: Record<string, (a: Sport, b: Sport) => number> = {
 const NO_ACCESS = 'You do not have access to previews and revisions. Sign in to the CMS first.';
 
 /** The content API of docs/content-api.md, mounted under the API prefix. */
-export function contentRoutes(dataset: Dataset, users: (identity: string | null) => boolean): Route[] {
+/**
+ * `leaky`: answer as a careless CMS would, with drafts, scheduled and private records in its public lists and
+ * password-protected pages' blocks in their public answer (for the build's trust tests: none may be published).
+ */
+export function contentRoutes(
+  dataset: Dataset,
+  users: (identity: string | null) => boolean,
+  { leaky = false }: { leaky?: boolean } = {},
+): Route[] {
+  const shown = (record: { status?: string | null; visibility?: string | null }) => leaky || isPublic(record);
   const sportById = new Map(dataset.sports.map((s) => [s.id, s]));
   const sportBySlug = new Map(dataset.sports.map((s) => [s.slug, s]));
   const seasonBySlug = new Map(dataset.seasons.map((s) => [s.slug, s]));
@@ -59,19 +69,29 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
   const schedules = byKey(dataset.schedules, (s) => `${s.sport_id}/${s.season.slug}`);
   const players = byKey(dataset.players, (p) => `${p.sport_id}/${p.slug}`);
   const coaches = byKey(dataset.coaches, (c) => `${c.sport_id}/${c.slug}`);
-  const published = dataset.articles.filter((a) => a.status === 'published');
+  const published = dataset.articles.filter(shown);
   const newestFirst = [...published].reverse();
   const articlesById = new Map(dataset.articles.map((a) => [a.id, a]));
   const articlesBySlug = new Map<string, ArticleSummary[]>();
   for (const a of published) articlesBySlug.set(a.slug, [...(articlesBySlug.get(a.slug) ?? []), a]);
   const pagesById = new Map(dataset.pages.map((p) => [p.id, p]));
-  const pagesBySlug = new Map(dataset.pages.filter((p) => p.status === 'published').map((p) => [p.slug, p]));
+  const pagesBySlug = new Map(dataset.pages.filter(shown).map((p) => [p.slug, p]));
+  /** A page as its public answer gives it: a protected page's blocks only when leaky. */
+  const pageAnswer = (page: ContentPage) => {
+    const locked = leaky ? dataset.protectedContent.get(page.id) : undefined;
+    return locked
+      ? { ...page, blocks: locked.blocks, summary: 'Members only: priority points and seat selection.' }
+      : page;
+  };
   const staffBySlug = byKey(dataset.staff, (s) => s.slug);
   const departments = byKey(dataset.departments, (d) => d.slug);
-  const documents = byKey(dataset.documents, (d) => d.uuid);
+  const documents = byKey(dataset.documents.filter(shown), (d) => d.uuid);
   const forms = new Map(dataset.forms.map((f) => [f.id, f]));
   const adsById = new Map(dataset.ads.map((a) => [a.id, a]));
-  const galleriesNewest = [...dataset.galleries].reverse().map((g) => g.summary);
+  const galleriesNewest = [...dataset.galleries]
+    .reverse()
+    .map((g) => g.summary)
+    .filter(shown);
   const pageRevisions = new Map(dataset.pageRevisions.map((r) => [r.id, r]));
   const search = createSearch(dataset);
   let submissions = 0;
@@ -260,9 +280,7 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
       pattern: '/articles/:id',
       handler: ({ params }) => {
         const summary = articlesById.get(Number(params.id));
-        return summary && summary.status === 'published'
-          ? ok(dataset.article(summary.id))
-          : notFound(`Article ${params.id}`);
+        return summary && shown(summary) ? ok(dataset.article(summary.id)) : notFound(`Article ${params.id}`);
       },
     },
     {
@@ -285,14 +303,18 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
         }),
     },
 
-    { method: 'GET', pattern: '/videos', handler: ({ query }) => paginate(bySport(dataset.videos, query), query) },
+    {
+      method: 'GET',
+      pattern: '/videos',
+      handler: ({ query }) => paginate(bySport(dataset.videos.filter(shown), query), query),
+    },
     { method: 'GET', pattern: '/galleries', handler: ({ query }) => paginate(bySport(galleriesNewest, query), query) },
     {
       method: 'GET',
       pattern: '/galleries/by/slug/:slug',
       handler: ({ params }) => {
         const gallery = dataset.gallery(params.slug!);
-        return gallery ? ok(gallery) : notFound(`Gallery "${params.slug}"`);
+        return gallery && shown(gallery) ? ok(gallery) : notFound(`Gallery "${params.slug}"`);
       },
     },
 
@@ -315,15 +337,14 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
       pattern: '/pages',
       handler: ({ query }) =>
         paginate(
-          dataset.pages
-            .filter((p) => p.status === 'published')
-            .map(({ id, slug, title, password_protected, updated_at }) => ({
-              id,
-              slug,
-              title,
-              password_protected,
-              updated_at,
-            })),
+          dataset.pages.filter(shown).map(({ id, slug, title, password_protected, updated_at, status }) => ({
+            id,
+            slug,
+            title,
+            password_protected,
+            updated_at,
+            ...(leaky ? { status } : {}),
+          })),
           query,
         ),
     },
@@ -334,7 +355,7 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
         const path = (query.get('path') ?? '').replace(/^\/+|\/+$/g, '');
         if (!path) return fail(422, 'The path parameter is required, e.g. path=about/history.');
         const page = pagesBySlug.get(path);
-        return page ? ok(page) : notFound(`Page "${path}"`);
+        return page ? ok(pageAnswer(page)) : notFound(`Page "${path}"`);
       },
     },
     {
@@ -342,7 +363,7 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
       pattern: '/pages/:id',
       handler: ({ params }) => {
         const page = pagesById.get(Number(params.id));
-        return page && page.status === 'published' ? ok(page) : notFound(`Page ${params.id}`);
+        return page && shown(page) ? ok(pageAnswer(page)) : notFound(`Page ${params.id}`);
       },
     },
     {
@@ -409,14 +430,14 @@ export function contentRoutes(dataset: Dataset, users: (identity: string | null)
       },
     },
 
-    { method: 'GET', pattern: '/documents', handler: ({ query }) => paginate(dataset.documents, query) },
+    { method: 'GET', pattern: '/documents', handler: ({ query }) => paginate(dataset.documents.filter(shown), query) },
     {
       method: 'GET',
       pattern: '/documents/:file',
       handler: ({ params }) => {
         const file = params.file!;
         if (file.endsWith('.pdf')) {
-          const bytes = dataset.documentFile(file.slice(0, -4));
+          const bytes = documents.has(file.slice(0, -4)) ? dataset.documentFile(file.slice(0, -4)) : undefined;
           return bytes
             ? { status: 200, bytes, contentType: 'application/pdf', cache: 'public' }
             : notFound(`Document ${file}`);

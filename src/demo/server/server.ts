@@ -7,6 +7,8 @@ import { createFaults, type FaultOptions } from './faults.ts';
 import { fail, type Answer, type RequestContext } from './http.ts';
 import { contentRoutes, dashboardRoutes, redirectRoutes, type Route } from './routes.ts';
 
+/** `site demo-api`'s port, and the one the demo site's pages call (demo.port in site.config.ts). */
+export const DEMO_DEFAULT_PORT = 4000;
 export const DEMO_API_PREFIX = '/api/v1';
 export const DEMO_DASHBOARD_PATH = '/dashboard';
 export const DEMO_REDIRECT_PATH = '/redirect-service';
@@ -22,6 +24,11 @@ export interface DemoServerOptions extends DatasetOptions {
   /** A dataset already generated (tests share one). */
   dataset?: Dataset;
   faults?: FaultOptions;
+  /**
+   * Answer as a careless CMS would: drafts, scheduled and private records in the public answers, protected pages'
+   * blocks included. The build must publish none of them (its trust tests run against this).
+   */
+  leaky?: boolean;
   bypassCookie?: string;
   /** Called with one line per request. */
   log?: (line: string) => void;
@@ -58,7 +65,11 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const cookieName = options.bypassCookie ?? DEMO_BYPASS_COOKIE;
   const isEditor = (identity: string | null) => identity !== null && dataset.users.has(identity);
   const mounts: Mount[] = [
-    { base: DEMO_API_PREFIX, routes: compile(contentRoutes(dataset, isEditor)), faulty: true },
+    {
+      base: DEMO_API_PREFIX,
+      routes: compile(contentRoutes(dataset, isEditor, { leaky: options.leaky })),
+      faulty: true,
+    },
     { base: DEMO_DASHBOARD_PATH, routes: compile(dashboardRoutes(dataset)), faulty: true },
     { base: DEMO_REDIRECT_PATH, routes: compile(redirectRoutes(dataset, isEditor)), faulty: true },
   ];
