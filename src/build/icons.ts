@@ -41,7 +41,7 @@ export async function resolveIcons(names: readonly string[], options: IconOption
   }
   for (const [prefix, wanted] of missing) {
     try {
-      const set = await options.fetchSet(prefix, wanted, AbortSignal.timeout(ICON_LOOKUP_TIMEOUT_MS));
+      const set = await lookUp(() => options.fetchSet(prefix, wanted, AbortSignal.timeout(ICON_LOOKUP_TIMEOUT_MS)));
       for (const name of wanted) {
         const icon = set.icons[name];
         if (!icon) {
@@ -65,6 +65,19 @@ export async function resolveIcons(names: readonly string[], options: IconOption
   }
   await writeCache(options.cacheFile, cache);
   return out;
+}
+
+/** Icon lookups that fail (a dropped answer, a time-out) are tried twice more, each with its own 500 ms. */
+export const ICON_LOOKUP_ATTEMPTS = 3;
+
+async function lookUp<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= ICON_LOOKUP_ATTEMPTS) throw error;
+    }
+  }
 }
 
 async function readCache(file: string): Promise<Record<string, CacheEntry>> {

@@ -17,10 +17,13 @@ export const ALLOWED_TAGS = [
   'tbody', 'tfoot', 'tr', 'th', 'td', 'a', 'img', 'iframe',
 ] as const; // prettier-ignore
 
-/** Removed together with their content: code, styles, frames of other kinds, forms and embedded documents. */
+/**
+ * Removed together with their content: code, styles, raw-text elements, frames and embedded documents. (An
+ * `<svg>` or `<math>` is removed but its text kept: an unclosed one must not swallow the rest of the body.)
+ */
 export const DROPPED_WITH_CONTENT = [
   'script', 'style', 'template', 'noscript', 'textarea', 'select', 'option', 'title', 'xmp', 'noembed',
-  'noframes', 'object', 'embed', 'applet', 'frameset', 'frame', 'svg', 'math',
+  'noframes', 'object', 'embed', 'applet', 'frameset', 'frame',
 ] as const; // prettier-ignore
 
 /** An `<h1>` in a body becomes an `<h2>`: the page's title is its one `<h1>`. */
