@@ -3,13 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { createRandom } from '../../src/demo/random.ts';
 
 /** What a flaky network and a flaky API do to a request, each a share of the faults injected. */
-export type FaultKind = 'unavailable' | 'bad-gateway' | 'too-many' | 'reset' | 'truncated';
+export type FaultKind = 'unavailable' | 'bad-gateway' | 'too-many' | 'reset' | 'cut-off' | 'garbled';
 const KINDS: readonly [FaultKind, number][] = [
-  ['unavailable', 0.35], // 503
+  ['unavailable', 0.3], // 503
   ['bad-gateway', 0.15], // 502
   ['too-many', 0.15], // 429, Retry-After: 0
   ['reset', 0.15], // the connection closes without an answer
-  ['truncated', 0.2], // 200 with the body cut in half (Content-Length of the half: a proxy that lost the rest)
+  ['cut-off', 0.15], // the connection closes halfway through the body (its Content-Length promised more)
+  ['garbled', 0.1], // a JSON answer cut in half, sent whole (a broken proxy or server: invalid JSON, right length)
 ];
 
 export interface FaultProxy {
@@ -36,7 +37,10 @@ export async function startFaultProxy(options: { target: string; rate?: number; 
   const stats = {
     requests: 0,
     injected: 0,
-    byKind: { unavailable: 0, 'bad-gateway': 0, 'too-many': 0, reset: 0, truncated: 0 } as Record<FaultKind, number>,
+    byKind: { unavailable: 0, 'bad-gateway': 0, 'too-many': 0, reset: 0, 'cut-off': 0, garbled: 0 } as Record<
+      FaultKind,
+      number
+    >,
   };
   const pick = (): FaultKind => {
     let roll = random.next();
@@ -78,11 +82,16 @@ export async function startFaultProxy(options: { target: string; rate?: number; 
             let body: Buffer = Buffer.concat(parts);
             const path = new URL(req.url ?? '/', target).pathname;
             body = rewrite?.(path, body) ?? body;
-            if (fault === 'truncated' && body.byteLength > 1) body = body.subarray(0, body.byteLength >> 1);
+            const json = String(answer.headers['content-type'] ?? '').includes('json');
+            if (fault === 'garbled' && json && body.byteLength > 1) body = body.subarray(0, body.byteLength >> 1);
             const headers: IncomingHttpHeaders = { ...answer.headers, 'content-length': String(body.byteLength) };
             delete headers['transfer-encoding'];
             delete headers.etag;
             res.writeHead(answer.statusCode ?? 502, headers);
+            if ((fault === 'cut-off' || (fault === 'garbled' && !json)) && body.byteLength > 1) {
+              res.write(body.subarray(0, body.byteLength >> 1));
+              return void setImmediate(() => res.destroy());
+            }
             res.end(body);
           });
         },
