@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import pLimit from 'p-limit';
 import type { HeadData, Payload } from '../../templates/data.ts';
 import type { ApiClient } from '../api/client.ts';
-import { ROUTES } from '../routes/table.ts';
+import { rankedRoutes } from '../routes/match.ts';
 import type { Redirect } from '../routes/url-rules.ts';
 import { createPathSet } from '../util/path-set.ts';
 import { createSetDigest } from '../util/set-digest.ts';
@@ -125,7 +125,7 @@ export function notFoundTask(): { dir: string; spool: string; file: string } {
  */
 export function routeRules(redirects: Redirect[]): Record<string, RouteRule> {
   const rules: Record<string, RouteRule> = Object.fromEntries(
-    ROUTES.map((r) => [
+    rankedRoutes().map((r) => [
       r.pattern,
       { prerender: r.render !== 'client', render: r.render, ...(r.render === 'client' ? { shell: shellPath(r) } : {}) },
     ]),

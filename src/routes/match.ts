@@ -68,6 +68,14 @@ export function createRouter(table: readonly RouteSpec[] = ROUTES): Router {
   };
 }
 
+/**
+ * The routes in the order the router tries them (most specific first): what lists routes in the output uses it,
+ * so the output does not depend on the order routes are declared in.
+ */
+export function rankedRoutes(table: readonly RouteSpec[] = ROUTES): RouteSpec[] {
+  return createRouter(table).routes.map((route) => route.spec);
+}
+
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);

@@ -2,7 +2,7 @@ import type { SiteData } from '../../../templates/data.ts';
 import type { SiteConfig } from '../../config/schema.ts';
 import { LEGACY_SEARCH_PAGES, type Redirect } from '../../routes/url-rules.ts';
 import { SLUG_SOURCE, type ParamRule } from '../../routes/params.ts';
-import { ROUTES } from '../../routes/table.ts';
+import { rankedRoutes } from '../../routes/match.ts';
 import { shellPath } from '../plan.ts';
 
 /** Headers for the paths a rule covers: an exact path, or a prefix ending in `*`. */
@@ -55,13 +55,15 @@ export const CACHE = {
 } as const;
 
 export function hostRules(redirects: Redirect[], config: SiteConfig, site: SiteData): HostRules {
-  const rewrites = ROUTES.filter((r) => r.render === 'client' && Object.keys(r.params).length > 0).map((r) => ({
-    route: r.name,
-    pattern: r.pattern,
-    params: Object.fromEntries(Object.entries(r.params).map(([name, rule]) => [name, PARAM_REGEX[rule] ?? '[^/]+'])),
-    regex: `^${r.pattern.replace(/:(\w+)/g, (_, name: string) => `(${PARAM_REGEX[r.params[name]!] ?? '[^/]+'})`)}$`,
-    destination: `${shellPath(r)}/index.html`,
-  }));
+  const rewrites = rankedRoutes()
+    .filter((r) => r.render === 'client' && Object.keys(r.params).length > 0)
+    .map((r) => ({
+      route: r.name,
+      pattern: r.pattern,
+      params: Object.fromEntries(Object.entries(r.params).map(([name, rule]) => [name, PARAM_REGEX[rule] ?? '[^/]+'])),
+      regex: `^${r.pattern.replace(/:(\w+)/g, (_, name: string) => `(${PARAM_REGEX[r.params[name]!] ?? '[^/]+'})`)}$`,
+      destination: `${shellPath(r)}/index.html`,
+    }));
   const security = {
     'Content-Security-Policy': contentSecurityPolicy(config, site),
     'X-Content-Type-Options': 'nosniff',
