@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { ROUTES } from './src/pages/index.ts';
 
 export default defineConfig({
+  // The route table reaches browser code as data (src/routes/injected.ts), as the bundler gives it.
+  define: { __FH_ROUTES__: JSON.stringify(ROUTES) },
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     testTimeout: 30_000,

@@ -34,7 +34,10 @@ export async function main(argv: string[]): Promise<void> {
     }
     if (
       isFieldhouseError(error) &&
-      (error.code.startsWith('Config') || error.code.startsWith('Preview') || error.code === 'OutputNotOurs')
+      (error.code.startsWith('Config') ||
+        error.code.startsWith('Preview') ||
+        error.code === 'OutputNotOurs' ||
+        error.code === 'ApiUnreachable')
     ) {
       process.stderr.write(`site: ${formatError(error)}\n`);
       process.exitCode = EXIT.usage;

@@ -1,5 +1,5 @@
 import type { RuntimeActions } from '../templates/actions.ts';
-import type { SiteData } from '../templates/data.ts';
+import type { SiteData } from '../src/contract/index.ts';
 
 /**
  * The templates' actions, with their code (the API client, reCAPTCHA, the search reader) loaded on first use:

@@ -1,5 +1,5 @@
 import type { Ad } from '../src/api/schemas/index.ts';
-import type { SiteData } from '../templates/data.ts';
+import type { SiteData } from '../src/contract/index.ts';
 import { reportError } from './errors.ts';
 import { on } from './events.ts';
 import type { LiveApi } from './live/api.ts';

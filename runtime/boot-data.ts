@@ -1,4 +1,4 @@
-import type { Payload } from '../templates/data.ts';
+import type { Payload } from '../src/contract/index.ts';
 
 /**
  * What every page's HTML tells the runtime, as inline JSON. The build id is not here: it sits in

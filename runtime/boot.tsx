@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { ActionsContext } from '../templates/actions.ts';
 import { App } from '../templates/app.tsx';
-import type { SiteData } from '../templates/data.ts';
+import type { SiteData } from '../src/contract/index.ts';
 import { lazyActions } from './actions.ts';
 import { APP_ID, BOOT_ID, PAYLOAD_ID, readJson, type BootData, type Payload } from './boot-data.ts';
 import { initErrorReporting, reportError } from './errors.ts';

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../templates/data.ts';
+import type { RuntimeConfig } from '../src/contract/index.ts';
 
 export const LATEST_BUILD_URL = '/_site/builds/latest.json';
 const GUARD_KEY = 'fh:reload-guard';

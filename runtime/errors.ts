@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../templates/data.ts';
+import type { RuntimeConfig } from '../src/contract/index.ts';
 
 type ErrorConfig = RuntimeConfig['errorReporting'];
 type Reporter = (error: unknown, context?: Record<string, unknown>) => void;

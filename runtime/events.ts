@@ -1,4 +1,4 @@
-import type { Payload } from '../templates/data.ts';
+import type { Payload } from '../src/contract/index.ts';
 import type { Query } from './query.ts';
 
 /** The runtime's lifecycle: what the loading bar, scripts, prefetch and (later) ads listen to. */

@@ -1,63 +1,62 @@
-import type { Payload, SiteData } from '../templates/data.ts';
-import { feedLinks } from '../templates/feeds.ts';
-import { headValues } from '../templates/head.ts';
-import { jsonLd } from '../templates/structured-data.ts';
+import type { Payload, SiteData } from '../src/contract/index.ts';
+import { HEAD_KEYS, headTags, JSON_LD_ID, type HeadTag } from '../src/head/tags.ts';
 
-function setMeta(attr: 'name' | 'property', key: string, content: string | null | undefined): void {
-  let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
-  if (!content) return el?.remove();
-  if (!el) {
-    el = document.createElement('meta');
-    el.setAttribute(attr, key);
-    document.head.append(el);
-  }
-  el.content = content;
+/** The element of the live head a tag's key names, if there is one. */
+function find(key: string): Element | null {
+  if (key === 'title') return document.head.querySelector('title');
+  if (key === 'json-ld') return document.getElementById(JSON_LD_ID);
+  const [kind, ...rest] = key.split(':');
+  const name = rest.join(':');
+  if (kind === 'name' || kind === 'property') return document.head.querySelector(`meta[${kind}="${CSS.escape(name)}"]`);
+  if (key.startsWith('link:alternate:'))
+    return document.head.querySelector(
+      `link[rel="alternate"][href="${CSS.escape(key.slice('link:alternate:'.length))}"]`,
+    );
+  return document.head.querySelector(`link[rel="${CSS.escape(name)}"]`);
 }
 
-/** After a client navigation: the same title and tags the build writes for the page. */
+/** A new element for a tag. */
+function create(tag: HeadTag): Element {
+  switch (tag.kind) {
+    case 'title':
+      return document.createElement('title');
+    case 'meta': {
+      const el = document.createElement('meta');
+      el.setAttribute(tag.attr, tag.name);
+      return el;
+    }
+    case 'link':
+      return document.createElement('link');
+    case 'json-ld':
+      return Object.assign(document.createElement('script'), { type: 'application/ld+json', id: JSON_LD_ID });
+  }
+}
+
+/** Make an element say what its tag says. */
+function update(el: Element, tag: HeadTag): void {
+  if (tag.kind === 'title' || tag.kind === 'json-ld') {
+    if (el.textContent !== tag.text) el.textContent = tag.text;
+  } else if (tag.kind === 'meta') {
+    if (el.getAttribute('content') !== tag.content) el.setAttribute('content', tag.content);
+  } else for (const [name, value] of tag.attrs) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/**
+ * After a client navigation: the head the build writes for the page (src/head/tags.ts, the same list), applied
+ * to the live head: tags updated in place, added where missing, and those the page has not removed.
+ */
 export function applyHead(payload: Payload, site: SiteData): void {
-  const v = headValues(payload, site);
-  document.title = v.title;
-  setMeta('name', 'description', v.description);
-  setMeta('name', 'robots', v.noindex ? 'noindex' : null);
-  setMeta('property', 'og:type', payload.head.type);
-  setMeta('property', 'og:title', v.socialTitle);
-  setMeta('property', 'og:description', v.description);
-  setMeta('property', 'og:url', v.canonical);
-  setMeta('property', 'og:image', v.imageUrl);
-  setMeta('property', 'og:image:alt', v.image?.alt);
-  setMeta('property', 'og:image:width', payload.head.image?.width?.toString());
-  setMeta('property', 'og:image:height', payload.head.image?.height?.toString());
-  setMeta('name', 'twitter:card', v.imageUrl ? 'summary_large_image' : 'summary');
-  setMeta('name', 'twitter:title', v.socialTitle);
-  setMeta('name', 'twitter:description', v.description);
-  setMeta('name', 'twitter:image', v.imageUrl);
-  for (const link of document.head.querySelectorAll('link[rel="alternate"][type="application/rss+xml"]')) link.remove();
-  for (const feed of feedLinks(payload, site)) {
-    const link = Object.assign(document.createElement('link'), {
-      rel: 'alternate',
-      type: feed.type,
-      title: feed.title,
-      href: feed.href,
-    });
-    document.head.append(link);
+  const tags = headTags(payload, site);
+  const keys = new Set(tags.map((tag) => tag.key));
+  for (const key of HEAD_KEYS) if (!keys.has(key)) find(key)?.remove();
+  for (const link of document.head.querySelectorAll('link[rel="alternate"]'))
+    if (!keys.has(`link:alternate:${link.getAttribute('href')}`)) link.remove();
+  for (const tag of tags) {
+    let el = find(tag.key);
+    if (!el) {
+      el = create(tag);
+      document.head.append(el);
+    }
+    update(el, tag);
   }
-  // Structured data follows the page too (crawlers that run scripts read it after client navigation).
-  const ld = jsonLd(payload, site);
-  let script = document.getElementById('fh-jsonld');
-  if (!ld) script?.remove();
-  else {
-    if (!script)
-      script = Object.assign(document.createElement('script'), { type: 'application/ld+json', id: 'fh-jsonld' });
-    script.textContent = ld;
-    document.head.append(script);
-  }
-  const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  if (v.noindex) canonical?.remove();
-  else if (canonical) canonical.href = v.canonical;
-  else
-    document.head.insertAdjacentHTML(
-      'beforeend',
-      `<link rel="canonical" href="${v.canonical.replace(/"/g, '&quot;')}">`,
-    );
 }

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '../src/api/schemas/index.ts';
-import type { Payload, SiteData } from '../templates/data.ts';
+import type { Payload, SiteData } from '../src/contract/index.ts';
 import { readCookie } from './cookies.ts';
 import { reportError } from './errors.ts';
 import { on } from './events.ts';

@@ -1,4 +1,4 @@
-import type { SiteData } from '../templates/data.ts';
+import type { SiteData } from '../src/contract/index.ts';
 import type { LiveApi } from './live/api.ts';
 
 let api: Promise<LiveApi> | null = null;

@@ -1,4 +1,4 @@
-import type { SiteData } from '../templates/data.ts';
+import type { SiteData } from '../src/contract/index.ts';
 import { emit } from './events.ts';
 import { applyHead } from './head.ts';
 import { isPagePath } from '../src/routes/url-rules.ts';

@@ -1,5 +1,7 @@
-import type { Payload, SiteData } from '../templates/data.ts';
+import type { Payload, SiteData } from '../src/contract/index.ts';
+import { payloadUrl } from '../src/output/layout.ts';
 import { createRouter } from '../src/routes/match.ts';
+import { ROUTE_TABLE } from '../src/routes/injected.ts';
 import { urlRedirect } from '../src/routes/url-rules.ts';
 import { findRedirect } from './redirects.ts';
 import { loadCode } from './templates.ts';
@@ -9,12 +11,7 @@ import { errorView, type View } from './views.ts';
 export type Resolution =
   { type: 'view'; view: View } | { type: 'redirect'; location: string } | { type: 'document'; reason: string };
 
-export const router = createRouter();
-
-/** Spec §7: `{route}/_payload.json?{buildId}`. */
-export function payloadUrl(path: string, buildId: string): string {
-  return `${path === '/' ? '' : path}/_payload.json?${buildId}`;
-}
+export const router = createRouter(ROUTE_TABLE);
 
 // Spec §4 and §9: payloads are cached per build id (the key holds it), so a new build never reads an old entry.
 const payloads = new Map<string, Promise<Payload | null>>();
@@ -50,6 +47,20 @@ export function notFound(path: string, site: SiteData, buildId: string): View {
 }
 
 /**
+ * Where a path the site does not have goes: the URL rules (case, slashes, .aspx, legacy search), the build's
+ * redirect table and the redirect service, or, when none of them has it, the 404 view. The one answer for both
+ * a first load of 404.html (start.ts) and a client navigation (`resolve`).
+ */
+export async function resolveMissing(
+  url: URL,
+  site: SiteData,
+  buildId: string,
+): Promise<{ type: 'redirect'; location: string } | { type: 'view'; view: View }> {
+  const rule = urlRedirect(url.pathname, url.search)?.location ?? (await findRedirect(url, site, buildId));
+  return rule ? { type: 'redirect', location: rule } : { type: 'view', view: notFound(url.pathname, site, buildId) };
+}
+
+/**
  * Resolve a same-origin URL the way the host would: the URL rules, the redirect table, the route table and the
  * build's payloads, and the redirect service for a path the site does not have.
  */
@@ -62,10 +73,7 @@ export async function resolve(url: URL, site: SiteData, buildId: string): Promis
   const match = router.match(path);
   const sport = match.type === 'match' ? match.params.sport : undefined;
   const unknownSport = typeof sport === 'string' && !site.sports.some((s) => s.slug === sport);
-  if (match.type !== 'match' || unknownSport) {
-    const location = await findRedirect(url, site, buildId);
-    return location ? { type: 'redirect', location } : { type: 'view', view: notFound(path, site, buildId) };
-  }
+  if (match.type !== 'match' || unknownSport) return resolveMissing(url, site, buildId);
   if (match.route.render !== 'static') return { type: 'document', reason: `${match.route.render} route` };
   const payload = await fetchPayload(path, buildId);
   // Not prerendered (the host decides: a redirect, or its 404), or written by another build: load it whole.

@@ -1,9 +1,10 @@
-import type { Payload } from '../templates/data.ts';
+import type { Payload } from '../src/contract/index.ts';
 import { on } from './events.ts';
 import { navigableUrl } from './navigation.ts';
 import { urlRedirect } from '../src/routes/url-rules.ts';
 import { fetchPayload, router } from './pages.ts';
-import { LAYOUT_LOADERS, loadCode } from './templates.ts';
+import { LAYOUTS } from '../templates/layouts/index.ts';
+import { loadCode } from './templates.ts';
 
 /** Spec §2 and §9: at most this many pages preload at once; the rest wait their turn. */
 export const PREFETCH_CONCURRENCY = 5;
@@ -80,6 +81,6 @@ export function initPrefetch(buildId: string): void {
     observer.disconnect();
     observeLinks();
     // Spec §2: the game-day and ticketing layouts are preloaded on navigation.
-    idle(() => Object.values(LAYOUT_LOADERS).forEach((load) => void load().catch(() => null)));
+    idle(() => Object.values(LAYOUTS).forEach((load) => void load().catch(() => null)));
   });
 }

@@ -1,12 +1,13 @@
-import type { SiteData } from '../templates/data.ts';
-import { REDIRECTS_FILE, redirectLocation, type Redirect } from '../src/routes/url-rules.ts';
+import type { SiteData } from '../src/contract/index.ts';
+import { REDIRECTS_FILE, urlOf } from '../src/output/layout.ts';
+import { redirectLocation, type Redirect } from '../src/routes/url-rules.ts';
 import { log } from './errors.ts';
 
 let table: Promise<Map<string, Redirect>> | null = null;
 
 /** The build's redirect table (the same one the host files hold), fetched once per page load. */
 export function redirectTable(buildId: string): Promise<Map<string, Redirect>> {
-  table ??= fetch(`${REDIRECTS_FILE}?${buildId}`)
+  table ??= fetch(`${urlOf(REDIRECTS_FILE)}?${buildId}`)
     .then((response) => (response.ok ? (response.json() as Promise<{ redirects: Redirect[] }>) : { redirects: [] }))
     .then(({ redirects }) => new Map(redirects.map((r) => [r.source, r])))
     .catch(() => new Map());

@@ -1,4 +1,4 @@
-import type { ExternalScript, RuntimeConfig } from '../templates/data.ts';
+import type { ExternalScript, RuntimeConfig } from '../src/contract/index.ts';
 import { on } from './events.ts';
 
 type PageScript = RuntimeConfig['pageScripts'][number];

@@ -1,5 +1,5 @@
 import { browserTracingIntegration, captureException, init, replayIntegration } from '@sentry/browser';
-import type { RuntimeConfig } from '../templates/data.ts';
+import type { RuntimeConfig } from '../src/contract/index.ts';
 import { isDroppedRejection, isNotFound } from './errors.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { SiteData } from '../templates/data.ts';
+import type { SiteData } from '../src/contract/index.ts';
 import { preloadDeferred } from '../templates/deferred.tsx';
 import type { Payload } from './boot-data.ts';
 import { startBuildPoller } from './build-poller.ts';
@@ -10,8 +10,8 @@ import { liveApi } from './live-api.ts';
 import { initLoadingBar } from './loading-bar.ts';
 import { initNavigation } from './navigation.ts';
 import { urlRedirect } from '../src/routes/url-rules.ts';
-import { notFound, router } from './pages.ts';
-import { findRedirect, redirectTable } from './redirects.ts';
+import { notFound, resolveMissing, router } from './pages.ts';
+import { redirectTable } from './redirects.ts';
 import { initPrefetch } from './prefetch.ts';
 import { queryOf } from './query.ts';
 import { initScripts } from './scripts.ts';
@@ -42,20 +42,18 @@ export async function start({ site, buildId, payload, show }: StartOptions): Pro
   void redirectTable(buildId);
   let shown = payload;
   // The host answers every path it has no file for with 404.html: apply the URL rules and redirects it could not
-  // (a host that cannot lowercase, a rule the service gained after the build).
-  if (payload.error?.status === 404) {
-    const here = new URL(location.href);
-    const to = urlRedirect(here.pathname, here.search)?.location ?? (await findRedirect(here, site, buildId));
-    if (to) return location.replace(to);
-  }
-  // Then name the path asked for; also when a host served a shell for parameters that fail their rules.
+  // (a host that cannot lowercase, a rule the service gained after the build), or name the path asked for; a shell
+  // served for parameters that fail their rules names its path too.
   const invalidShell =
     !payload.error && router.match(location.pathname).type !== 'match' && !urlRedirect(location.pathname);
   if (payload.error?.status === 404 || invalidShell) {
-    const view = notFound(location.pathname, site, buildId);
-    show(view);
-    applyHead(view.payload, site);
-    shown = view.payload;
+    const missing = payload.error
+      ? await resolveMissing(new URL(location.href), site, buildId)
+      : ({ type: 'view', view: notFound(location.pathname, site, buildId) } as const);
+    if (missing.type === 'redirect') return location.replace(missing.location);
+    show(missing.view);
+    applyHead(missing.view.payload, site);
+    shown = missing.view.payload;
   }
   // A host that served a page at a non-canonical address (Netlify serves /news/ as /news): show the canonical one.
   const canonical = !payload.error ? urlRedirect(location.pathname, location.search) : null;

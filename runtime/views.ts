@@ -1,5 +1,6 @@
 import type { LayoutComponent, PageComponent } from '../templates/app.tsx';
-import type { HeadData, Payload } from '../templates/data.ts';
+import { errorPayload } from '../src/contract/error-document.ts';
+import type { Payload } from '../src/contract/index.ts';
 
 /** What the app shows: a page with its template and layout code, or an error. */
 export interface View {
@@ -9,17 +10,8 @@ export interface View {
   error: { status: number; message: string } | null;
 }
 
+/** An error shown in place of a page: the same payload as the build's 404.html (src/contract/error-document.ts). */
 export function errorView(path: string, buildId: string, status: number, message: string): View {
-  const head: HeadData = { title: message, description: null, image: null, type: 'website', noindex: true };
-  const payload: Payload = {
-    buildId,
-    route: 'error',
-    path,
-    template: 'document',
-    params: {},
-    head,
-    data: {},
-    error: { status, message },
-  };
+  const payload: Payload = { buildId, ...errorPayload(path, status, message) };
   return { payload, Page: null, Layout: null, error: payload.error! };
 }

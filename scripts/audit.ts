@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createRouter } from '../src/routes/match.ts';
+import { ROUTES } from '../src/pages/index.ts';
 import { serveDemoSite } from './site-session.ts';
 
 const BAR = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
@@ -21,7 +22,7 @@ const latest = JSON.parse(readFileSync(join(site.outDir, '_site/builds/latest.js
 const meta = JSON.parse(readFileSync(join(site.outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as {
   prerendered: string[];
 };
-const router = createRouter();
+const router = createRouter(ROUTES);
 const firstOf = (route: string) =>
   meta.prerendered.find((p) => {
     const m = router.match(p);

@@ -6,7 +6,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { SEARCH_DIR, type StoredDoc } from '../src/search/format.ts';
+import { SEARCH_DIR } from '../src/output/layout.ts';
+import type { StoredDoc } from '../src/search/format.ts';
 import { createStaticSearch, type SearchQuery } from '../src/search/query.ts';
 
 export interface SearchBench {

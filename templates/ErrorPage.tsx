@@ -1,4 +1,4 @@
-import type { SiteData } from './data.ts';
+import type { SiteData } from '../src/contract/index.ts';
 
 /** The error page: status, message (or the settings' not-found text on a 404) and a link home. */
 export function ErrorPage({ status, message, site }: { status: number; message: string; site: SiteData }) {

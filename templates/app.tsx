@@ -1,43 +1,43 @@
 import type { ReactNode } from 'react';
-import type { TemplateName } from '../src/routes/table.ts';
 import type { Sport } from '../src/api/schemas/sports.ts';
-import type { Payload, SiteData, SportPage } from './data.ts';
+import type { Payload, SiteData, SportPage } from '../src/contract/index.ts';
+import type { LayoutName } from './layouts/index.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 import { Shell } from './layout/Shell.tsx';
 import type { PageProps } from './types.ts';
 
-export type PageComponent = (props: PageProps<TemplateName>) => ReactNode;
+/**
+ * A page template, whatever its data: App renders a payload's data with that payload's own template (the build
+ * keeps them together). Written as a method's type so templates of any data fit (method parameters are bivariant).
+ */
+export type PageComponent = { render(props: PageProps<unknown>): ReactNode }['render'];
 export interface LayoutProps {
   site: SiteData;
   payload: Payload;
   children: ReactNode;
 }
 export type LayoutComponent = (props: LayoutProps) => ReactNode;
-export type LayoutName = 'game-day' | 'ticketing';
+export type { LayoutName };
 
-const SPORT_TEMPLATES = new Set<TemplateName>([
-  'sport-home',
-  'schedule',
-  'roster',
-  'roster-all',
-  'player',
-  'coach',
-  'stats',
-]);
-
-/** The sport a page belongs to, for the single-sport menu. */
+/**
+ * The sport a page belongs to, for the single-sport menu: every page whose data has its sport (sport pages hold
+ * it as `sport`; news, media and article pages as `sport.sport`). A box score's `sport` is a summary, not a
+ * sport page's: it shows no sport menu.
+ */
 export function sportOf(payload: Payload): Sport | null {
-  const data = payload.data as unknown as Record<string, unknown>;
-  if (SPORT_TEMPLATES.has(payload.template)) return (data as unknown as SportPage).sport;
-  const page = data.sport as SportPage | null | undefined;
-  return page && typeof page === 'object' && 'sport' in page ? page.sport : null;
+  const { sport } = payload.data as { sport?: unknown };
+  if (!sport || typeof sport !== 'object') return null;
+  if ('sport' in sport) return (sport as SportPage).sport;
+  return 'default_season_id' in sport ? (sport as Sport) : null;
 }
 
-/** The layout a page or event selects (spec §2: game-day and ticketing). */
+/**
+ * The layout a page selects (spec §2: game-day and ticketing): a content page's own, or the one its event asks
+ * for (a box score's game).
+ */
 export function layoutOf(payload: Payload): LayoutName | null {
-  if (payload.template === 'content-page') return (payload as Payload<'content-page'>).data.page.layout;
-  if (payload.template === 'boxscore') return (payload as Payload<'boxscore'>).data.event?.layout ?? null;
-  return null;
+  const data = payload.data as { page?: { layout?: LayoutName | null }; event?: { layout?: LayoutName | null } | null };
+  return data.page?.layout ?? data.event?.layout ?? null;
 }
 
 export interface AppProps {

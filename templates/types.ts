@@ -1,9 +1,8 @@
-import type { TemplateName } from '../src/routes/table.ts';
-import type { PageData, Payload, SiteData } from './data.ts';
+import type { Payload, SiteData } from '../src/contract/index.ts';
 
-/** Every page template gets its data, the site data, and its whole payload (route, params, head). */
-export interface PageProps<T extends TemplateName> {
-  data: PageData<T>;
+/** What every page template gets: its data, the site data, and its whole payload (route, params, head). */
+export interface PageProps<D> {
+  data: D;
   site: SiteData;
-  payload: Payload<T>;
+  payload: Payload;
 }

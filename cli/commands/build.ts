@@ -48,7 +48,7 @@ export function registerBuild(program: Command): void {
 
 function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>): void {
   const n = (v: number) => v.toLocaleString('en-US');
-  for (const f of s.failed.slice(0, 50)) logger.error('build', `${f.path} (${f.record}): ${f.message}`);
+  for (const f of s.failed.slice(0, 50)) logger.error('build', `${f.path} (${f.label}): ${f.message}`);
   if (s.failed.length > 50) logger.error('build', `… and ${n(s.failed.length - 50)} more failures`);
   const lines = [
     ['routes', n(s.routes)],

@@ -1,8 +1,8 @@
 import { isFieldhouseError } from '../../src/errors/error.ts';
 import { createStaticSearch, type SearchAnswer } from '../../src/search/query.ts';
-import { SEARCH_DIR } from '../../src/search/format.ts';
+import { SEARCH_DIR, urlOf } from '../../src/output/layout.ts';
 import type { DraftKind, DraftResult, Drafts, RuntimeActions, SubmitResult } from '../../templates/actions.ts';
-import type { SiteData } from '../../templates/data.ts';
+import type { SiteData } from '../../src/contract/index.ts';
 import { reportError } from '../errors.ts';
 import { addHistoryEntry } from '../navigation.ts';
 import { router } from '../pages.ts';
@@ -46,7 +46,7 @@ export function createActions(
   live: () => Promise<LiveApi> = () => liveApi(site),
 ): RuntimeActions {
   const staticSearch = createStaticSearch(async (file) => {
-    const response = await fetch(`${SEARCH_DIR}/${file}?${buildId}`);
+    const response = await fetch(`${urlOf(SEARCH_DIR)}/${file}?${buildId}`);
     if (!response.ok) throw new Error(`The search index file ${file} answered ${response.status}`);
     return response.json();
   });

@@ -13,7 +13,7 @@ import type {
 import type { Page } from '../../src/api/schemas/common.ts';
 import { createBrowserTransport } from '../../src/api/transport-browser.ts';
 import { isFieldhouseError } from '../../src/errors/error.ts';
-import type { SiteData } from '../../templates/data.ts';
+import type { SiteData } from '../../src/contract/index.ts';
 import { readCookie } from '../cookies.ts';
 
 /**

@@ -140,7 +140,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       const budgetLeft = budget.allows(stats.requests);
       if (attempt >= policy.retries || !budgetLeft) {
-        if (!budgetLeft) failure.message = `${failure.message} (not retried: ${budget.describe(stats.requests)})`;
+        if (!budgetLeft) {
+          failure.message = `${failure.message} (not retried: ${budget.describe(stats.requests)})`;
+          // Not worth another pass either: the API is failing as a whole, not here and there.
+          failure.details.retryBudgetSpent = true;
+        }
         throw failure;
       }
       const delayMs = backoffDelay(policy, attempt, response?.headers['retry-after']);

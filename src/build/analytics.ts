@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { sanitizeRichText } from '../rich-text/sanitize.ts';
-import { ASSETS_DIR } from './bundle.ts';
+import { ASSETS_DIR } from '../output/layout.ts';
 
 /** A script of the settings' analytics code, moved out of the page into a file of its own. */
 export interface AnalyticsFile {

@@ -3,10 +3,16 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { LAYOUT_FILES, TEMPLATE_FILES } from '../../templates/files.ts';
+import { existsSync } from 'node:fs';
+import { LAYOUT_NAMES } from '../../templates/layouts/index.ts';
+import { ASSETS_DIR } from '../output/layout.ts';
+import { PAGE_TEMPLATES, ROUTES } from '../pages/index.ts';
 import type { AssetManifest } from './render/document.ts';
 
-export const ASSETS_DIR = '_site/assets';
+/** A template's component: the file the browser loads as its chunk (runtime/templates.ts) and the server renders. */
+export const templateFile = (name: string) => `templates/pages/${name}.tsx`;
+/** A layout's component. */
+export const layoutFile = (name: string) => `templates/layouts/${name}.tsx`;
 
 /** Fieldhouse's own sources (templates, runtime): next to this file, whatever project is being built. */
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,8 +27,8 @@ export interface BundleOptions {
 export interface BundleResult {
   /** Without siteData: the finish stage adds it. */
   assets: Omit<AssetManifest, 'siteData'>;
-  /** Absolute path of the server bundle the render workers import. */
-  serverBundle: string;
+  /** Absolute path of the server bundle each render worker runs (src/build/render/worker.ts and all it needs). */
+  workerBundle: string;
   /** Every emitted file with its bytes, for the build id and the size report. */
   files: { path: string; bytes: number; hash: string }[];
 }
@@ -40,8 +46,14 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     'error-reporting': join(root, 'runtime/sentry.ts'),
     site: join(root, 'templates/styles/site.css'),
   };
-  for (const [name, file] of Object.entries(TEMPLATE_FILES)) entryPoints[`page-${name}`] = join(root, file);
-  for (const [name, file] of Object.entries(LAYOUT_FILES)) entryPoints[`layout-${name}`] = join(root, file);
+  for (const name of PAGE_TEMPLATES) {
+    const file = join(root, templateFile(name));
+    if (!existsSync(file)) throw new Error(`Template "${name}" (src/pages) has no component at ${templateFile(name)}`);
+    entryPoints[`page-${name}`] = file;
+  }
+  for (const name of LAYOUT_NAMES) entryPoints[`layout-${name}`] = join(root, layoutFile(name));
+  // The route table reaches the browser and the server bundle as data: the page sources stay in Node.
+  const define = { 'process.env.NODE_ENV': '"production"', __FH_ROUTES__: JSON.stringify(ROUTES) };
 
   const [browser] = await Promise.all([
     build({
@@ -62,11 +74,11 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       legalComments: 'none',
       logLevel: 'silent',
       absWorkingDir: root,
-      define: { 'process.env.NODE_ENV': '"production"' },
+      define,
     }),
     build({
-      entryPoints: [join(root, 'src/build/render/ssr.tsx')],
-      outfile: join(options.cacheDir, 'ssr.mjs'),
+      entryPoints: [join(root, 'src/build/render/worker.ts')],
+      outfile: join(options.cacheDir, 'worker.mjs'),
       bundle: true,
       format: 'esm',
       platform: 'node',
@@ -74,7 +86,7 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       packages: 'external',
       jsx: 'automatic',
       logLevel: 'silent',
-      define: { 'process.env.NODE_ENV': '"production"' },
+      define,
     }),
   ]);
 
@@ -104,10 +116,12 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   const bootOutput = entryOutput(entryPoints.boot!);
   const bootClosure = closure(bootOutput);
   const preloads: Record<string, string[]> = {};
-  for (const [name, file] of Object.entries(TEMPLATE_FILES))
-    preloads[name] = closure(entryOutput(join(root, file))).filter((u) => !bootClosure.includes(u));
-  for (const [name, file] of Object.entries(LAYOUT_FILES))
-    preloads[`layout:${name}`] = closure(entryOutput(join(root, file))).filter((u) => !bootClosure.includes(u));
+  for (const name of PAGE_TEMPLATES)
+    preloads[name] = closure(entryOutput(join(root, templateFile(name)))).filter((u) => !bootClosure.includes(u));
+  for (const name of LAYOUT_NAMES)
+    preloads[`layout:${name}`] = closure(entryOutput(join(root, layoutFile(name)))).filter(
+      (u) => !bootClosure.includes(u),
+    );
   const cssOutput = Object.keys(meta.outputs).find(
     (o) => o.endsWith('.css') && meta.outputs[o]!.entryPoint?.endsWith('site.css'),
   );
@@ -126,7 +140,7 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       preloads,
       bootPreloads: bootClosure.filter((u) => u !== url(bootOutput)),
     },
-    serverBundle: join(options.cacheDir, 'ssr.mjs'),
+    workerBundle: join(options.cacheDir, 'worker.mjs'),
     files: files.sort((a, b) => a.path.localeCompare(b.path)),
   };
 }

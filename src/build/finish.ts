@@ -1,27 +1,19 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
-import { cp, mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import pLimit from 'p-limit';
-import type { HeadData, Payload } from '../../templates/data.ts';
 import type { ApiClient } from '../api/client.ts';
+import { errorPayload } from '../contract/error-document.ts';
+import { BUILDS_DIR, buildMetaFile, DATA_DIR, NOT_FOUND_FILE } from '../output/layout.ts';
+import type { OutputWriter } from '../output/writer.ts';
+import { ROUTES } from '../pages/index.ts';
 import { rankedRoutes } from '../routes/match.ts';
 import type { Redirect } from '../routes/url-rules.ts';
 import { createPathSet } from '../util/path-set.ts';
 import { createSetDigest } from '../util/set-digest.ts';
-import { outputPath } from './output.ts';
 import { shellPath } from './plan.ts';
+import type { RenderTask } from './render/protocol.ts';
 import type { LoadedSiteData } from './site-data.ts';
-
-export const BUILDS_DIR = '_site/builds';
-export const DATA_DIR = '_site/data';
-
-const MEDIA_URL = /"(\/media\/[^"?#\\]+)"/g;
-
-/** Root-relative media URLs in a JSON text (the render workers find those of pages the same way). */
-export function mediaIn(json: string): string[] {
-  return [...json.matchAll(MEDIA_URL)].map((m) => m[1]!);
-}
 
 export interface MediaMirror {
   /** Copy one root-relative media URL (once). */
@@ -36,7 +28,7 @@ export interface MediaMirror {
 export function createMediaMirror(
   client: ApiClient,
   apiOrigin: string,
-  outDir: string,
+  writer: OutputWriter,
   concurrency: number,
   warn: (m: string) => void,
 ): MediaMirror {
@@ -45,7 +37,6 @@ export function createMediaMirror(
   let files = 0;
   const digest = createSetDigest();
   const seen = createPathSet();
-  const folders = createPathSet();
   const running = new Set<Promise<void>>();
   let cancelled = false;
   return {
@@ -56,13 +47,7 @@ export function createMediaMirror(
         try {
           const body = await client.getBytes(`${apiOrigin}${url}`, { absolute: true });
           if (cancelled) return;
-          const file = outputPath(outDir, url, `media ${url}`);
-          const folder = dirname(file);
-          // Synchronous, and each folder made once: a media file is a few KB, and fs/promises' per-call cost
-          // (open, write, close as separate tasks) was most of the main thread's file time.
-          if (folders.add(folder)) mkdirSync(folder, { recursive: true });
-          writeFileSync(file, body);
-          bytes += body.byteLength;
+          bytes += writer.write(url, body, `media ${url}`);
           files++;
           digest.add(url, createHash('sha1').update(body).digest('hex'));
         } catch (error) {
@@ -84,38 +69,23 @@ export function createMediaMirror(
   };
 }
 
-/** Site-wide data, written once per build under a content hash. */
-export async function writeSiteData(
+/** Site-wide data, written once per build under a content hash, with the files it refers to. */
+export function writeSiteData(
   { site, files }: LoadedSiteData,
-  outDir: string,
-): Promise<{ url: string; json: string; hash: string }> {
+  writer: OutputWriter,
+): { url: string; json: string; hash: string } {
   const json = JSON.stringify(site);
   const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
   const url = `/${DATA_DIR}/site-${hash}.json`;
-  await mkdir(join(outDir, DATA_DIR), { recursive: true });
-  await writeFile(join(outDir, url), json);
+  writer.write(url, json, 'site data');
   // The files the settings refer to (analytics scripts): content-hashed, so the site data's hash covers them.
-  for (const file of files) {
-    const path = outputPath(outDir, file.url, `file ${file.url}`);
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(path, file.content);
-  }
+  for (const file of files) writer.write(file.url, file.content, `file ${file.url}`);
   return { url, json, hash };
 }
 
 /** The 404 document: rendered like a page, written as 404.html at the root. */
-export function notFoundTask(): { dir: string; spool: string; file: string } {
-  const head: HeadData = { title: 'Page Not Found', description: null, image: null, type: 'website', noindex: true };
-  const payload: Omit<Payload, 'buildId'> = {
-    route: 'error',
-    path: '/404',
-    template: 'document',
-    params: {},
-    head,
-    data: {},
-    error: { status: 404, message: 'Page Not Found' },
-  };
-  return { dir: '', spool: JSON.stringify(payload), file: '404.html' };
+export function notFoundTask(): RenderTask {
+  return { dir: '', payloadJson: JSON.stringify(errorPayload('/404', 404, 'Page Not Found')), file: NOT_FOUND_FILE };
 }
 
 /**
@@ -125,7 +95,7 @@ export function notFoundTask(): { dir: string; spool: string; file: string } {
  */
 export function routeRules(redirects: Redirect[]): Record<string, RouteRule> {
   const rules: Record<string, RouteRule> = Object.fromEntries(
-    rankedRoutes().map((r) => [
+    rankedRoutes(ROUTES).map((r) => [
       r.pattern,
       { prerender: r.render !== 'client', render: r.render, ...(r.render === 'client' ? { shell: shellPath(r) } : {}) },
     ]),
@@ -139,26 +109,20 @@ export type RouteRule =
   | { prerender: boolean; render: string; shell?: string }
   | { redirect: { to: string; statusCode: number; passQuery?: boolean } };
 
-export interface Manifests {
-  latest: { id: string; timestamp: string };
-}
-
 /**
  * `_site/builds/latest.json` and `_site/builds/meta/<id>.json`. `prerendered` comes in path order and is streamed
  * into the file (the same JSON as one `JSON.stringify`), so a site's path list is never held whole.
  */
-export async function writeManifests(
-  outDir: string,
+export function writeManifests(
+  writer: OutputWriter,
   buildId: string,
   timestamp: string,
   prerendered: Iterable<string>,
   redirects: Redirect[],
-): Promise<Manifests> {
-  const latest = { id: buildId, timestamp };
-  await mkdir(join(outDir, BUILDS_DIR, 'meta'), { recursive: true });
-  await writeFile(join(outDir, BUILDS_DIR, 'latest.json'), JSON.stringify(latest));
+): void {
+  writer.write(`/${BUILDS_DIR}/latest.json`, JSON.stringify({ id: buildId, timestamp }), 'build manifest');
   const head = JSON.stringify({ id: buildId, timestamp, routeRules: routeRules(redirects), prerendered: [] });
-  const fd = openSync(join(outDir, BUILDS_DIR, 'meta', `${buildId}.json`), 'w');
+  const stream = writer.stream(`/${buildMetaFile(buildId)}`, 'build manifest');
   try {
     let block = head.slice(0, -2);
     let first = true;
@@ -166,19 +130,18 @@ export async function writeManifests(
       block += `${first ? '' : ','}${JSON.stringify(path)}`;
       first = false;
       if (block.length >= 1 << 16) {
-        writeSync(fd, block);
+        stream.write(block);
         block = '';
       }
     }
-    writeSync(fd, `${block}]}`);
+    stream.write(`${block}]}`);
   } finally {
-    closeSync(fd);
+    stream.close();
   }
-  return { latest };
 }
 
 /** Copy the project's public/ folder (favicons, vendor stand-ins) into the site as it is. */
-export async function copyPublic(root: string, publicDir: string, outDir: string): Promise<void> {
+export function copyPublic(root: string, publicDir: string, writer: OutputWriter): void {
   const from = join(root, publicDir);
-  if (existsSync(from)) await cp(from, outDir, { recursive: true });
+  if (existsSync(from)) writer.copyFolder(from, `public file`);
 }

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { IconData } from '../../templates/data.ts';
+import type { IconData } from '../contract/index.ts';
 import type { IconSet } from '../api/schemas/services.ts';
 
 /** Spec §7: icon lookups time out after 500 ms; the cache keeps at most 50 entries for 168 hours. */

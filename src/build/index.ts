@@ -1,43 +1,35 @@
-import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SiteConfig } from '../config/schema.ts';
-import { BuildFailed } from '../errors/catalogue.ts';
-import { createError, formatError } from '../errors/error.ts';
+import { ApiUnreachable, BuildFailed, BuildLostPages } from '../errors/catalogue.ts';
+import { createError, formatError, isFieldhouseError } from '../errors/error.ts';
 import type { Logger } from '../logger/logger.ts';
+import type { PageContext } from '../pages/index.ts';
+import { ROUTES } from '../pages/index.ts';
 import { createRouter } from '../routes/match.ts';
-import { bundle, PACKAGE_ROOT } from './bundle.ts';
-import { buildClock } from './dates.ts';
-import { createChannel } from './channel.ts';
-import {
-  copyPublic,
-  createMediaMirror,
-  mediaIn,
-  notFoundTask,
-  writeManifests,
-  writeSiteData,
-  type MediaMirror,
-} from './finish.ts';
-import { hostRules, writeHostFiles } from './hosts/index.ts';
-import { loadRedirects } from './redirects.ts';
-import { writeFeeds } from './feeds/index.ts';
-import { writeSearchIndex, type SearchDoc } from '../search/writer.ts';
-import { readLines } from '../util/line-files.ts';
-import { createLedger, type LedgerEntry } from './ledger.ts';
-import type { SitemapEntry } from './feeds/index.ts';
-import { loadPages, type PageFailure } from './load.ts';
-import { createMemo } from './memo.ts';
-import { createStaging } from './output.ts';
+import { readLines, createLineWriter } from '../util/line-files.ts';
 import { FIELDHOUSE_VERSION } from '../version.ts';
-import type { PageContext } from './pages/index.ts';
+import { buildIdOf } from './build-id.ts';
+import { buildPages, type BuildPagesResult, type KeptPage, type PageFailure } from './build-pages.ts';
+import { bundle } from './bundle.ts';
+import { createChannel } from './channel.ts';
+import { buildClock } from './dates.ts';
+import { writeFeeds, type SitemapEntry } from './feeds/index.ts';
+import { copyPublic, createMediaMirror, notFoundTask, writeManifests, writeSiteData } from './finish.ts';
+import { hostRules, writeHostFiles } from './hosts/index.ts';
+import { createLedger, type LedgerEntry } from './ledger.ts';
+import { createMemo } from './memo.ts';
 import { planPages, plannedPageCodec, type PlannedPage } from './plan.ts';
-import { createProgress } from './progress.ts';
-import { BUILD_ID_LENGTH } from './render/document.ts';
-import { createRenderPool, workerCount, type RenderPool } from './render/pool.ts';
+import { previousBuild } from './previous.ts';
+import { loadRedirects } from './redirects.ts';
+import { createRenderPool, workerCount } from './render/pool.ts';
+import { openBuild, type BuildResources } from './resources.ts';
+import { createSession, type Session } from './session.ts';
 import { loadSiteData } from './site-data.ts';
-import { openContentSource } from './source.ts';
+import { mediaIn } from '../output/media.ts';
+import { writeSearchIndex, type SearchDoc } from '../search/writer.ts';
 
-const MAX_WARNINGS_SHOWN = 20;
+export type { KeptPage, PageFailure };
+
 const MEMO_ENTRIES = 256;
 const PLAN_MEMO_ENTRIES = 16;
 const MEDIA_CONCURRENCY = 8;
@@ -68,6 +60,10 @@ export interface BuildSummary {
   skipped: number;
   warnings: number;
   failed: PageFailure[];
+  /** Pages that failed and were built from the previous build's data instead (--keep-going). */
+  kept: KeptPage[];
+  /** Pages that failed on a flaky API and were built when tried once more at the end. */
+  retriedPages: number;
   wallMs: number;
   pagesPerSecond: number;
   /** Peak memory of the build process (main thread and render workers). */
@@ -82,232 +78,283 @@ export interface BuildSummary {
   search: { docs: number; terms: number; files: number; bytes: number } | null;
 }
 
-/** `site build`: plan → load → render → finish, into a staging folder swapped in only on success. */
-export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
-  const { config, logger } = options;
-  const started = performance.now();
-  const outDir = resolve(options.root, options.outDir ?? config.build.outDir);
-  // First of all: a folder the build may not replace stops it before anything is opened or written.
-  const staging = await createStaging(outDir, { root: options.root, version: FIELDHOUSE_VERSION });
-  const stages: Record<string, number> = {};
-  let peakRss = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 200);
-  let warnings = 0;
-  const warn = (message: string) => {
-    warnings++;
-    if (options.verbose || warnings <= MAX_WARNINGS_SHOWN) logger.warn('build', message);
-    else if (warnings === MAX_WARNINGS_SHOWN + 1)
-      logger.warn('build', 'more warnings follow; run with --verbose to see them all');
-  };
-  const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
-    const t = performance.now();
-    try {
-      return await work();
-    } finally {
-      stages[stage] = Math.round(performance.now() - t);
-    }
-  };
-  const progress = (label: string, total: number) =>
-    createProgress({ label, total, logger, tty: options.tty ?? false });
+/** What the stages produced, for the summary (computed once, at the end). */
+interface Outcome {
+  buildId: string | null;
+  routes: number;
+  plannedFiles: number;
+  pages: number;
+  refused: PageFailure[];
+  built: BuildPagesResult | null;
+  bytes: number;
+  search: BuildSummary['search'];
+}
 
-  // Beside Fieldhouse's own node_modules, so the bundles it writes there resolve react and react-dom.
-  const cacheDir = join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse', `build-${process.pid}-${Date.now()}`);
-  const source = await openContentSource(config, logger, cacheDir, warn, options.verbose ?? false);
-  const summary: BuildSummary = {
-    ok: false,
+/** `site build`: plan → pages (load, render, write) → finish, into a staging folder swapped in only on success. */
+export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
+  const session = createSession(options);
+  const outDir = resolve(options.root, options.outDir ?? options.config.build.outDir);
+  const previous = options.keepGoing ? previousBuild(outDir) : null;
+  let resources: BuildResources;
+  try {
+    // First of all: a folder the build may not replace stops it before anything is opened or written.
+    resources = await openBuild({ ...options, outDir, warn: session.warn, verbose: options.verbose ?? false });
+  } catch (error) {
+    session.end();
+    throw error;
+  }
+  const outcome: Outcome = {
     buildId: null,
-    outDir,
     routes: 0,
+    plannedFiles: 0,
     pages: 0,
-    files: 0,
-    skipped: 0,
-    warnings: 0,
-    failed: [],
-    wallMs: 0,
-    pagesPerSecond: 0,
-    peakRssMb: 0,
-    demoPeakRssMb: null,
-    apiRequests: 0,
-    apiRetries: 0,
-    bytesWritten: 0,
-    stages,
+    refused: [],
+    built: null,
+    bytes: 0,
     search: null,
   };
   let committed = false;
-  let pool: RenderPool | null = null;
-  let media: MediaMirror | null = null;
+  let failure: unknown = null;
   try {
-    const clock = buildClock();
-    const loadedSite = await timed('site', () =>
-      loadSiteData({ api: source.api, config, root: options.root, endpoints: source.endpoints, clock, logger, warn }),
-    );
-    const { site } = loadedSite;
-    const router = createRouter();
-    const ctx: PageContext = { api: source.api, site, router, memo: createMemo(MEMO_ENTRIES), warn };
-    const bundling = timed('bundle', () => bundle({ outDir: staging.dir, cacheDir }));
-    bundling.catch(() => undefined);
-    const redirecting = loadRedirects(source.api, warn);
-    redirecting.catch(() => undefined);
+    await runStages(resources, options, session, outcome, previous);
+    await session.stage('commit', () => resources.staging.commit());
+    committed = true;
+  } catch (error) {
+    failure = error;
+  }
+  const demoPeakRssMb = await resources.close(committed);
+  // The API could not be reached at all: a configuration problem, reported as one (exit 2), once.
+  if (isFieldhouseError(failure, ApiUnreachable)) {
+    session.end();
+    throw failure;
+  }
+  return summarize(outcome, { failure, committed, demoPeakRssMb, resources, session, outDir });
+}
 
-    const built = await bundling;
-    const siteData = await writeSiteData(loadedSite, staging.dir);
-    const workers = workerCount(options.concurrency ?? config.build.concurrency);
-    const staticSearch = config.search.provider === 'static';
-    pool = await createRenderPool({
-      workers,
-      serverBundle: built.serverBundle,
-      outDir: staging.dir,
-      assets: { ...built.assets, siteData: siteData.url },
-      scripts: { ticketMarketing: config.scripts.ticketMarketing, heatmap: config.scripts.heatmap },
-      siteJson: siteData.json,
-      // Each worker loads its pages through a client of its own: loading and rendering use every core.
-      loader: {
-        ...source.connection,
-        connections: Math.max(4, Math.ceil(source.concurrency / workers)),
-        memoEntries: MEMO_ENTRIES,
-        search: staticSearch,
-      },
-      loadsPerWorker: Math.ceil(source.concurrency / workers) + 2,
-      searchDir: staticSearch ? cacheDir : null,
-      onWarn: warn,
-    });
-    media = createMediaMirror(source.client, source.endpoints.baseUrl, staging.dir, MEDIA_CONCURRENCY, warn);
-    for (const url of mediaIn(siteData.json)) media.add(url);
+async function runStages(
+  resources: BuildResources,
+  options: BuildOptions,
+  session: Session,
+  outcome: Outcome,
+  previous: ReturnType<typeof previousBuild>,
+): Promise<void> {
+  const { config } = options;
+  const { source, writer, cacheDir } = resources;
+  const clock = buildClock();
+  const loaded = await session.stage('site', () =>
+    loadSiteData({
+      api: source.api,
+      config,
+      root: options.root,
+      endpoints: source.endpoints,
+      clock,
+      logger: options.logger,
+      warn: session.warn,
+    }).catch((error: unknown) => {
+      throw unreachable(error, config);
+    }),
+  );
+  const { site } = loaded;
+  const router = createRouter(ROUTES);
+  const ctx: PageContext = { api: source.api, site, router, memo: createMemo(MEMO_ENTRIES), warn: session.warn };
+  const bundling = session.stage('bundle', () => bundle({ outDir: resources.staging.dir, cacheDir }));
+  bundling.catch(() => undefined);
+  const redirecting = loadRedirects(source.api, session.warn);
+  redirecting.catch(() => undefined);
 
-    // The plan feeds the load stage as it finds pages: loading starts at once. Planning runs far ahead of
-    // rendering; the pages waiting their turn beyond a few thousand wait on disk, not in the heap.
-    const planned = createChannel<PlannedPage>({
-      file: join(cacheDir, 'planned.jsonl'),
-      highWater: PLANNED_IN_MEMORY,
-      ...plannedPageCodec,
-    });
-    const ledger = createLedger(cacheDir);
-    const pagesProgress = progress('pages', 0);
-    let plannedFiles = 0;
-    const planning = timed('plan', async () => {
+  const built = await bundling;
+  const siteData = writeSiteData(loaded, writer);
+  const workers = workerCount(options.concurrency ?? config.build.concurrency);
+  const staticSearch = config.search.provider === 'static';
+  const pool = await createRenderPool({
+    workers,
+    workerBundle: built.workerBundle,
+    outDir: resources.staging.dir,
+    assets: { ...built.assets, siteData: siteData.url },
+    scripts: { ticketMarketing: config.scripts.ticketMarketing, heatmap: config.scripts.heatmap },
+    siteJson: siteData.json,
+    // Each worker loads its pages through a client of its own: loading and rendering use every core.
+    builder: {
+      ...source.connection,
+      connections: Math.max(4, Math.ceil(source.concurrency / workers)),
+      memoEntries: MEMO_ENTRIES,
+      search: staticSearch,
+    },
+    loadsPerWorker: Math.ceil(source.concurrency / workers) + 2,
+    searchDir: staticSearch ? cacheDir : null,
+    onWarn: session.warn,
+  });
+  resources.pool = pool;
+  const media = createMediaMirror(source.client, source.endpoints.baseUrl, writer, MEDIA_CONCURRENCY, session.warn);
+  resources.media = media;
+  for (const url of mediaIn(siteData.json)) media.add(url);
+
+  // The plan feeds the pages stage as it finds pages: loading starts at once. Planning runs far ahead of rendering;
+  // the pages waiting their turn beyond a few thousand wait on disk, not in the heap.
+  const planned = createChannel<PlannedPage>({
+    file: join(cacheDir, 'planned.jsonl'),
+    highWater: PLANNED_IN_MEMORY,
+    ...plannedPageCodec,
+  });
+  const ledger = createLedger(cacheDir);
+  const progress = session.progress('pages', 0);
+  const planning = session
+    .stage('plan', async () => {
       const started = performance.now();
       // Planning has a small memo of its own (the all-time rosters it lists players from: a few sports' at a time).
-      const refused = await planPages({ ...ctx, memo: createMemo(PLAN_MEMO_ENTRIES) }, router, {
-        push(page) {
-          if (page.route.render === 'file') plannedFiles++;
-          planned.push(page);
-          pagesProgress.setTotal(planned.pushed, false);
+      const { refused } = await planPages({
+        ctx: { ...ctx, memo: createMemo(PLAN_MEMO_ENTRIES) },
+        router,
+        into: {
+          push(page) {
+            if (page.route.render === 'file') outcome.plannedFiles++;
+            planned.push(page);
+            progress.setTotal(planned.pushed, false);
+          },
         },
       });
-      summary.failed.push(...refused);
-      pagesProgress.setTotal(planned.pushed, true);
-      logger.info(
+      outcome.refused = refused;
+      progress.setTotal(planned.pushed, true);
+      options.logger.info(
         'build',
         `${planned.pushed.toLocaleString('en-US')} routes planned in ${Math.round(performance.now() - started)} ms`,
       );
-      if (refused.length && !options.keepGoing)
-        throw createError(BuildFailed, [refused.length, `${refused[0]!.path}: ${refused[0]!.message}`]);
-    }).then(
+      if (refused.length && !options.keepGoing) throw failedBuild(refused);
+    })
+    .then(
       () => planned.close(),
       (error: unknown) => planned.close(error),
     );
-    const loaded = await timed('pages', () =>
-      loadPages(planned, ctx, {
-        outDir: staging.dir,
-        concurrency: source.concurrency,
-        keepGoing: options.keepGoing ?? false,
-        progress: pagesProgress,
-        pool: pool!,
-        onMedia: (url) => media!.add(url),
-        ledger,
-      }),
-    );
-    await planning;
-    pagesProgress.done();
-    summary.routes = planned.pushed;
-    summary.failed.push(...loaded.failures);
-    summary.skipped = loaded.skipped;
-    summary.pages = ledger.count;
-    summary.files = plannedFiles - loaded.failures.filter((f) => f.path.startsWith('/documents/')).length;
-    if (summary.failed.length && !options.keepGoing)
-      throw createError(BuildFailed, [
-        summary.failed.length,
-        `${summary.failed[0]!.path}: ${summary.failed[0]!.message}`,
-      ]);
+  // Search documents of pages built here, from a previous build's data (--keep-going), beside the workers' own.
+  const mainSearchDocs = staticSearch ? createLineWriter(join(cacheDir, 'search-main.jsonl')) : null;
+  const pages = await session.stage('pages', () =>
+    buildPages({
+      pages: planned,
+      ctx,
+      pool,
+      writer,
+      ledger,
+      concurrency: source.concurrency,
+      keepGoing: options.keepGoing ?? false,
+      progress,
+      onMedia: (url) => media.add(url),
+      previous: previous?.dir ?? null,
+      searchDocs: mainSearchDocs,
+    }),
+  );
+  await planning;
+  progress.done();
+  outcome.routes = planned.pushed;
+  outcome.built = pages;
+  outcome.pages = ledger.count;
+  const failures = [...outcome.refused, ...pages.failures];
+  if (failures.length && !options.keepGoing) throw failedBuild(failures);
+  // --keep-going: a site that lost more than its share of the previous build's pages is not swapped in.
+  const lost = pages.failures.length;
+  if (previous && lost > config.build.maxLostShare * previous.pages)
+    throw createError(BuildLostPages, [lost, previous.pages, config.build.maxLostShare]);
 
-    const searchFiles = await pool.loadingDone();
-    const notFound = notFoundTask();
-    const notFoundBytes = (await pool.render(notFound)).bytes;
-    const mirrored = await timed('media', () => media!.finish());
-    const feeds = await timed('feeds', () =>
-      writeFeeds(ctx, staging.dir, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }),
-    );
-    const search = staticSearch
-      ? await timed('search', () => writeSearchIndex(readSearchDocs(searchFiles), staging.dir, cacheDir))
-      : null;
-    if (search) summary.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
-    const rules = hostRules(await redirecting, config, site);
-    const buildId = createHash('sha256')
-      .update(
-        JSON.stringify({
-          version: FIELDHOUSE_VERSION,
-          config: {
-            siteUrl: config.siteUrl,
-            theme: config.theme,
-            scripts: config.scripts,
-            runtime: config.runtime,
-            errorReporting: config.errorReporting,
-          },
-          site: siteData.hash,
-          assets: built.files.map((f) => `${f.path}:${f.hash}`),
-          media: mirrored.digest,
-          hosts: rules,
-          feeds: feeds.digest,
-          search: search?.digest ?? null,
-          content: loaded.contentDigest.hex(),
-        }),
-      )
-      .digest('hex')
-      .slice(0, BUILD_ID_LENGTH);
-    summary.buildId = buildId;
+  mainSearchDocs?.close();
+  const searchFiles = [...(await pool.loadingDone()), ...(mainSearchDocs ? [mainSearchDocs.file] : [])];
+  const notFound = notFoundTask();
+  const notFoundBytes = (await pool.render(notFound)).bytes;
+  const mirrored = await session.stage('media', () => media.finish());
+  const feeds = await session.stage('feeds', () =>
+    writeFeeds(ctx, writer, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }),
+  );
+  const search = staticSearch
+    ? await session.stage('search', () => writeSearchIndex(readSearchDocs(searchFiles), writer, cacheDir))
+    : null;
+  if (search) outcome.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
+  const rules = hostRules(await redirecting, config, site);
+  const buildId = buildIdOf({
+    version: FIELDHOUSE_VERSION,
+    config: {
+      siteUrl: config.siteUrl,
+      theme: config.theme,
+      scripts: config.scripts,
+      runtime: config.runtime,
+      errorReporting: config.errorReporting,
+    },
+    site: siteData.hash,
+    assets: built.files.map((f) => `${f.path}:${f.hash}`),
+    media: mirrored.digest,
+    hosts: rules,
+    feeds: feeds.digest,
+    search: search?.digest ?? null,
+    content: pages.contentDigest.hex(),
+  });
+  outcome.buildId = buildId;
+  await session.stage('finish', async () => {
+    await pool.patchBuildId(buildId, ledger.finish(), [{ dir: notFound.dir, file: notFound.file }]);
+    writeManifests(writer, buildId, clock.toISOString(), prerenderedPaths(ledger.sorted()), rules.redirects);
+    writeHostFiles(writer, rules);
+    copyPublic(options.root, config.build.publicDir, writer);
+  });
+  outcome.bytes =
+    pages.pageBytes +
+    notFoundBytes +
+    pages.fileBytes +
+    mirrored.bytes +
+    siteData.json.length +
+    feeds.bytes +
+    (search?.bytes ?? 0);
+}
 
-    await timed('finish', async () => {
-      await pool!.patchBuildId(buildId, ledger.finish(), [{ dir: notFound.dir, file: notFound.file }]);
-      await writeManifests(
-        staging.dir,
-        buildId,
-        clock.toISOString(),
-        prerenderedPaths(ledger.sorted()),
-        rules.redirects,
-      );
-      await writeHostFiles(staging.dir, rules);
-      await copyPublic(options.root, config.build.publicDir, staging.dir);
-    });
-    summary.bytesWritten =
-      loaded.pageBytes +
-      notFoundBytes +
-      loaded.fileBytes +
-      mirrored.bytes +
-      siteData.json.length +
-      feeds.bytes +
-      (search?.bytes ?? 0);
-    await timed('commit', () => staging.commit());
-    committed = true;
-    summary.ok = summary.failed.length === 0;
-  } catch (error) {
-    if (!summary.failed.length) summary.failed.push({ path: '(build)', record: 'build', message: formatError(error) });
-    if (!committed) logger.error('build', formatError(error));
-  } finally {
-    clearInterval(sampler);
-    if (!committed) await media?.cancel();
-    await pool?.close();
-    await rm(cacheDir, { recursive: true, force: true });
-    if (!committed) await staging.discard();
-    const workerStats = pool?.apiStats() ?? { requests: 0, retries: 0 };
-    summary.apiRequests = source.client.stats.requests + workerStats.requests;
-    summary.apiRetries = source.client.stats.retries + workerStats.retries;
-    summary.demoPeakRssMb = await source.close();
-    summary.warnings = warnings;
-    summary.wallMs = Math.round(performance.now() - started);
-    summary.pagesPerSecond = Math.round((summary.pages / Math.max(1, summary.wallMs)) * 1000);
-    summary.peakRssMb = Math.round(Math.max(peakRss, process.memoryUsage.rss()) / 1048576);
-  }
-  return summary;
+/** The summary of a build, once, from what its stages produced. */
+function summarize(
+  outcome: Outcome,
+  end: {
+    failure: unknown;
+    committed: boolean;
+    demoPeakRssMb: number | null;
+    resources: BuildResources;
+    session: Session;
+    outDir: string;
+  },
+): BuildSummary {
+  const { resources, session } = end;
+  const built = outcome.built;
+  const failed: PageFailure[] = [...outcome.refused, ...(built?.failures ?? [])];
+  if (end.failure && !isFieldhouseError(end.failure, BuildFailed))
+    failed.push({ path: '(build)', label: 'build', message: formatError(end.failure) });
+  if (end.failure && failed.length === 0)
+    failed.push({ path: '(build)', label: 'build', message: formatError(end.failure) });
+  const workerStats = resources.pool?.apiStats() ?? { requests: 0, retries: 0 };
+  const { wallMs, peakRssMb } = session.end();
+  return {
+    ok: end.committed && failed.length === 0,
+    buildId: end.committed ? outcome.buildId : null,
+    outDir: end.outDir,
+    routes: outcome.routes,
+    pages: outcome.pages,
+    files: outcome.plannedFiles - (built?.failures.filter((f) => f.path.startsWith('/documents/')).length ?? 0),
+    skipped: built?.skipped ?? 0,
+    warnings: session.warnings,
+    failed,
+    kept: built?.kept ?? [],
+    retriedPages: built?.retriedPages ?? 0,
+    wallMs,
+    pagesPerSecond: Math.round((outcome.pages / Math.max(1, wallMs)) * 1000),
+    peakRssMb,
+    demoPeakRssMb: end.demoPeakRssMb,
+    apiRequests: resources.source.client.stats.requests + workerStats.requests,
+    apiRetries: resources.source.client.stats.retries + workerStats.retries,
+    bytesWritten: outcome.bytes,
+    stages: session.stages,
+    search: outcome.search,
+  };
+}
+
+function failedBuild(failures: PageFailure[]) {
+  return createError(BuildFailed, [failures.length, `${failures[0]!.path}: ${failures[0]!.message}`]);
+}
+
+/** A first call that cannot reach the API at all says which setting names it. */
+function unreachable(error: unknown, config: SiteConfig): unknown {
+  if (!isFieldhouseError(error) || error.code !== 'ApiNetworkError') return error;
+  const where = config.api ? `api.baseUrl (${config.api.baseUrl})` : 'the demo CMS this build started';
+  return createError(ApiUnreachable, [where, error.message], { cause: error });
 }
 
 function* sitemapEntries(entries: Iterable<LedgerEntry>): Generator<SitemapEntry> {
@@ -318,7 +365,7 @@ function* prerenderedPaths(entries: Iterable<LedgerEntry>): Generator<string> {
   for (const { path } of entries) yield path;
 }
 
-/** The search documents the render workers wrote. */
+/** The search documents the render workers (and the pages stage) wrote. */
 function* readSearchDocs(files: string[]): Generator<SearchDoc> {
   for (const file of files) for (const line of readLines(file)) yield JSON.parse(line) as SearchDoc;
 }

@@ -1,62 +1,71 @@
 import pLimit from 'p-limit';
 import { isFieldhouseError } from '../errors/error.ts';
+import { SHELLS_DIR } from '../output/layout.ts';
+import { unsafeParam } from '../output/writer.ts';
+import { ROUTES, sourceOf, type PageContext } from '../pages/index.ts';
 import type { Router } from '../routes/match.ts';
 import type { Params } from '../routes/params.ts';
-import { ROUTES, type RouteSpec } from '../routes/table.ts';
+import type { RouteSpec } from '../routes/table.ts';
 import { createPathSet } from '../util/path-set.ts';
-import { unsafeParam } from './output.ts';
-import { PAGE_SOURCES, type PageContext } from './pages/index.ts';
 
-/** One page the build will write. */
+/** One page (or file) the build will write. */
 export interface PlannedPage {
   route: RouteSpec;
   params: Params;
   /** The site path, e.g. /sports/football/roster. Shells of client routes live under /_shells/. */
   path: string;
-  /** The API record it comes from, for messages. */
-  record: string;
+  /** The API record it comes from, in words, for messages. */
+  label: string;
 }
 
 /** A record refused as unsafe (it would write outside out/): a build error. */
 export interface RefusedRecord {
   path: string;
-  record: string;
+  label: string;
   message: string;
 }
 
-export const SHELL_ROOT = '/_shells';
+export interface PlanOptions {
+  ctx: PageContext;
+  router: Router;
+  /** Where each planned page goes, as soon as it is found (the pages stage starts at once). */
+  into: { push(page: PlannedPage): void };
+}
+
+export interface PlanResult {
+  refused: RefusedRecord[];
+}
+
 /**
  * Routes listed at once. Listing is ten times faster than rendering, so a few at a time keep well ahead of it,
  * and only their listing pages (large article pages among them) are in memory at once.
  */
 const ROUTES_AT_ONCE = 4;
 
+const routesByName = new Map(ROUTES.map((route) => [route.name, route]));
+
 /** A planned page as one line of text (its route by name), for the pages that wait their turn on disk. */
 export const plannedPageCodec = {
-  encode: (page: PlannedPage): string => JSON.stringify([page.route.name, page.params, page.path, page.record]),
+  encode: (page: PlannedPage): string => JSON.stringify([page.route.name, page.params, page.path, page.label]),
   decode(line: string): PlannedPage {
-    const [name, params, path, record] = JSON.parse(line) as [string, Params, string, string];
-    const route = ROUTES.find((r) => r.name === name);
+    const [name, params, path, label] = JSON.parse(line) as [string, Params, string, string];
+    const route = routesByName.get(name);
     if (!route) throw new Error(`A planned page names the unknown route "${name}"`);
-    return { route, params, path, record };
+    return { route, params, path, label };
   },
 };
 
 /** Client-rendered routes with parameters get one shell each; hosts rewrite their paths to it. */
 export function shellPath(route: RouteSpec): string {
-  return Object.keys(route.params).length === 0 ? route.pattern : `${SHELL_ROOT}/${route.name}`;
+  return Object.keys(route.params).length === 0 ? route.pattern : `/${SHELLS_DIR}/${route.name}`;
 }
 
 /**
  * List every page of every route from the API into `into` as they are found, so loading starts at once. Routes
- * are listed ROUTES_AT_ONCE at a time, each a listing page at a time. Invalid records are skipped with a warning that
- * names them; unsafe ones are returned as refused.
+ * are listed ROUTES_AT_ONCE at a time, each a listing page at a time. Invalid records are skipped with a warning
+ * that names them; unsafe ones are returned as refused.
  */
-export async function planPages(
-  ctx: PageContext,
-  router: Router,
-  into: { push(page: PlannedPage): void },
-): Promise<RefusedRecord[]> {
+export async function planPages({ ctx, router, into }: PlanOptions): Promise<PlanResult> {
   // A listing may name a record twice (content changing between its pages): each path is planned once.
   const seen = createPathSet();
   const refused: RefusedRecord[] = [];
@@ -67,7 +76,7 @@ export async function planPages(
   await Promise.all(
     ROUTES.map((route) => limit(async () => refused.push(...(await planRoute(ctx, router, route, sink))))),
   );
-  return refused;
+  return { refused };
 }
 
 async function planRoute(
@@ -77,47 +86,42 @@ async function planRoute(
   sink: (page: PlannedPage) => void,
 ): Promise<RefusedRecord[]> {
   const refused: RefusedRecord[] = [];
-  const pages = { push: sink };
-  const source = PAGE_SOURCES[route.name];
-  if (!source) throw new Error(`Route "${route.name}" has no page source in src/build/pages`);
   if (route.render === 'client') {
-    sink({ route, params: {}, path: shellPath(route), record: `shell of ${route.name}` });
+    sink({ route, params: {}, path: shellPath(route), label: `shell of ${route.name}` });
     return refused;
   }
-  {
-    try {
-      for await (const { params, record } of source.paths(ctx)) {
-        const bad = Object.entries(params).find(([, value]) => unsafeParam(value));
-        if (bad) {
-          refused.push({
-            path: `${route.pattern} (${bad[0]}=${JSON.stringify(bad[1])})`,
-            record,
-            message: `Refused ${record}: its ${bad[0]} ${JSON.stringify(bad[1])} would resolve outside the output folder.`,
-          });
-          continue;
-        }
-        const reason = router.check(route, params);
-        if (reason) {
-          ctx.warn(`skipped ${record}: ${reason} (route ${route.name})`);
-          continue;
-        }
-        const path = router.pathFor(route.name, params);
-        const match = router.match(path);
-        if (match.type !== 'match' || match.route.name !== route.name) {
-          ctx.warn(
-            `skipped ${record}: its path ${path} belongs to route ${match.type === 'none' ? '(none)' : match.route.name}, which takes precedence`,
-          );
-          continue;
-        }
-        pages.push({ route, params, path, record });
+  try {
+    for await (const { params, label } of sourceOf(route.name).paths(ctx)) {
+      const bad = Object.entries(params).find(([, value]) => unsafeParam(value));
+      if (bad) {
+        refused.push({
+          path: `${route.pattern} (${bad[0]}=${JSON.stringify(bad[1])})`,
+          label,
+          message: `Refused ${label}: its ${bad[0]} ${JSON.stringify(bad[1])} would resolve outside the output folder.`,
+        });
+        continue;
       }
-    } catch (error) {
-      if (isFieldhouseError(error) && error.status === 404) {
-        ctx.warn(`route ${route.name}: a listing answered 404 (${error.message}); its pages are skipped`);
-        return refused;
+      const reason = router.check(route, params);
+      if (reason) {
+        ctx.warn(`skipped ${label}: ${reason} (route ${route.name})`);
+        continue;
       }
-      throw error;
+      const path = router.pathFor(route.name, params);
+      const match = router.match(path);
+      if (match.type !== 'match' || match.route.name !== route.name) {
+        ctx.warn(
+          `skipped ${label}: its path ${path} belongs to route ${match.type === 'none' ? '(none)' : match.route.name}, which takes precedence`,
+        );
+        continue;
+      }
+      sink({ route, params, path, label });
     }
+  } catch (error) {
+    if (isFieldhouseError(error) && error.status === 404) {
+      ctx.warn(`route ${route.name}: a listing answered 404 (${error.message}); its pages are skipped`);
+      return refused;
+    }
+    throw error;
   }
   return refused;
 }

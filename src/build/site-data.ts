@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import type { IconData, SiteData, SportSummary } from '../../templates/data.ts';
+import type { IconData, SiteData, SportSummary } from '../contract/index.ts';
 import { collectAll, type ContentApi } from '../api/endpoints.ts';
 import { IconSet } from '../api/schemas/services.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Logger } from '../logger/logger.ts';
 import type { ApiEndpoints } from './source.ts';
 import { analyticsCode, type AnalyticsFile } from './analytics.ts';
-import { localDate } from './dates.ts';
+import { localDate } from '../util/dates.ts';
 import { resolveIcons } from './icons.ts';
 
 export interface SiteDataOptions {

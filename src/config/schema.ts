@@ -164,8 +164,13 @@ export const SiteConfigSchema = z.strictObject({
       concurrency: z.number().int().min(0).max(64).default(0),
       /** Folder of static files copied into the output as they are. */
       publicDir: z.string().default('public'),
+      /**
+       * With --keep-going: the share of the live site's pages the build may lose (pages that failed with no previous
+       * version to keep) and still replace it. More, and the output folder is left as it was.
+       */
+      maxLostShare: share.default(0.05),
     })
-    .default({ outDir: 'out', concurrency: 0, publicDir: 'public' }),
+    .default({ outDir: 'out', concurrency: 0, publicDir: 'public', maxLostShare: 0.05 }),
 });
 
 export type SiteConfigInput = z.input<typeof SiteConfigSchema>;

@@ -26,6 +26,13 @@ export const ApiNetworkError = {
   hint: 'Check the API base URL in site.config.ts and that the server is reachable from this machine.',
 } satisfies ErrorData;
 
+export const ApiUnreachable = {
+  name: 'ApiUnreachable',
+  title: 'The content API could not be reached at all.',
+  message: (where: string, reason: string) => `Cannot reach the content API at ${where}: ${reason}`,
+  hint: 'Check api.baseUrl (and api.prefix) in site.config.ts, and that the API is up and reachable from this machine. Without an `api` key the build uses the demo CMS.',
+} satisfies ErrorData;
+
 export const ApiInvalidResponse = {
   name: 'ApiInvalidResponse',
   title: 'The content API returned data that does not match the contract.',
@@ -122,12 +129,28 @@ export const OutputNotOurs = {
   hint: 'Choose an empty or new folder with --out (or build.outDir in site.config.ts). The build replaces only folders it wrote itself (they carry a .fieldhouse-output file).',
 } satisfies ErrorData;
 
+export const WorkerOutOfMemory = {
+  name: 'WorkerOutOfMemory',
+  title: 'A render worker ran out of memory.',
+  message: (heapMb: number) =>
+    `A render worker ran out of its ${heapMb} MB heap (pages or shared API answers larger than expected).`,
+  hint: 'Raise WORKER_HEAP_MB in src/build/render/pool.ts, or look for a record far larger than the others (an all-time roster, a body).',
+} satisfies ErrorData;
+
 export const BuildFailed = {
   name: 'BuildFailed',
   title: 'The build failed.',
   message: (failed: number, first: string) =>
     `The build failed: ${failed} page${failed === 1 ? '' : 's'} could not be built (first: ${first}). The previous output was left as it was.`,
   hint: 'Fix the errors listed above and build again; --keep-going writes the pages that did build.',
+} satisfies ErrorData;
+
+export const BuildLostPages = {
+  name: 'BuildLostPages',
+  title: "The build would lose too many of the live site's pages.",
+  message: (lost: number, previous: number, share: number) =>
+    `${lost} page(s) failed with no previous version to keep, more than ${Math.round(share * 100)}% of the ${previous} pages of the site now in the output folder: it was not replaced.`,
+  hint: 'Fix the failures listed above (often one endpoint answering errors) and build again, or raise build.maxLostShare in site.config.ts to accept the loss.',
 } satisfies ErrorData;
 
 export const PreviewNoBuild = {

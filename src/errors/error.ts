@@ -60,3 +60,60 @@ export function formatError(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** An error as plain data, to cross a thread or process boundary and come back as the catalogue's error. */
+export interface ErrorRecord {
+  code: string;
+  title: string;
+  message: string;
+  hint: string | null;
+  status: number | null;
+  fatal: boolean;
+  details: Record<string, unknown>;
+}
+
+/** Any thrown value as an ErrorRecord: a FieldhouseError keeps its code, hint, status and details. */
+export function errorToRecord(error: unknown): ErrorRecord {
+  if (error instanceof FieldhouseError)
+    return {
+      code: error.code,
+      title: error.title,
+      message: error.message,
+      hint: error.hint ?? null,
+      status: error.status ?? null,
+      fatal: error.fatal,
+      details: plainDetails(error.details),
+    };
+  return {
+    code: 'Unexpected',
+    title: 'Unexpected error',
+    message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    hint: null,
+    status: null,
+    fatal: true,
+    details: {},
+  };
+}
+
+/** The FieldhouseError an ErrorRecord stands for. */
+export function errorFromRecord(record: ErrorRecord): FieldhouseError {
+  return new FieldhouseError(
+    { name: record.code, title: record.title, message: record.message },
+    record.message,
+    record.hint ?? undefined,
+    {
+      status: record.status ?? undefined,
+      fatal: record.fatal,
+      details: record.details,
+    },
+  );
+}
+
+/** Details that survive structured cloning (JSON-safe values only). */
+function plainDetails(details: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return JSON.parse(JSON.stringify(details)) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}

@@ -8,7 +8,8 @@ import handler from 'serve-handler';
 import { DEMO_REDIRECT_PATH, startDemoServer, type DemoServer } from '../demo/server/server.ts';
 import { PreviewNoBuild, PreviewPortInUse } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
-import { REDIRECTS_FILE, type Redirect } from '../routes/url-rules.ts';
+import { REDIRECTS_FILE } from '../output/layout.ts';
+import type { Redirect } from '../routes/url-rules.ts';
 import { createPreviewRules } from './rules.ts';
 
 /** `site preview`'s port when none is given; a busy one gives way to a free port (the log says which). */

@@ -1,7 +1,7 @@
 import { PARAM_RULES, VALIDATORS, type Params } from './params.ts';
 import { buildPath, matchSegments, parsePattern, type Segment } from './pattern.ts';
 import { compareRoutes } from './priority.ts';
-import { ROUTES, type RouteSpec } from './table.ts';
+import type { RouteSpec } from './table.ts';
 
 export interface CompiledRoute {
   spec: RouteSpec;
@@ -25,12 +25,11 @@ export interface Router {
 }
 
 /** Compile the route table once: patterns parsed and ranked by specificity. */
-export function createRouter(table: readonly RouteSpec[] = ROUTES): Router {
+export function createRouter(table: readonly RouteSpec[]): Router {
   const routes: CompiledRoute[] = table
     .map((spec) => ({ spec, segments: parsePattern(spec.pattern) }))
-    .map((route, index) => ({ route, index }))
-    .sort((a, b) => compareRoutes(a.route.segments, b.route.segments) || a.index - b.index)
-    .map(({ route }) => route);
+    // Equally specific routes never match the same path (tested); the pattern orders them, whatever the declaration.
+    .sort((a, b) => compareRoutes(a.segments, b.segments) || (a.spec.pattern < b.spec.pattern ? -1 : 1));
   const byName = new Map(routes.map((route) => [route.spec.name, route]));
 
   const check = (route: RouteSpec, params: Params): string | null => {
@@ -72,7 +71,7 @@ export function createRouter(table: readonly RouteSpec[] = ROUTES): Router {
  * The routes in the order the router tries them (most specific first): what lists routes in the output uses it,
  * so the output does not depend on the order routes are declared in.
  */
-export function rankedRoutes(table: readonly RouteSpec[] = ROUTES): RouteSpec[] {
+export function rankedRoutes(table: readonly RouteSpec[]): RouteSpec[] {
   return createRouter(table).routes.map((route) => route.spec);
 }
 

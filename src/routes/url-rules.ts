@@ -7,9 +7,6 @@
  * all in one hop, keeping the query string.
  */
 
-/** The redirect table the build writes, read by the runtime and `site preview` (root-relative to the site). */
-export const REDIRECTS_FILE = '/_site/redirects.json';
-
 /** Spec §9: the permanent redirect status. */
 export const PERMANENT = 301;
 

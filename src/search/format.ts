@@ -1,5 +1,6 @@
 /**
- * The static search index (`/_site/search/`), written by the build and read by the browser:
+ * The static search index (`/_site/search/`, SEARCH_DIR in src/output/layout.ts), written by the build and read
+ * by the browser:
  *
  * - `index.json`: the manifest below, fetched once per search session;
  * - `t-{key}.json`: the terms starting with `key` (two letters, or three where two would make a big file), each
@@ -9,7 +10,6 @@
  * A query downloads the manifest, the shards of its words and the document chunks of the results on screen.
  * Every file is fetched with `?{buildId}`, as payloads are, so a new build never mixes with an old one.
  */
-export const SEARCH_DIR = '/_site/search';
 export const SEARCH_MANIFEST = 'index.json';
 export const DOC_CHUNK = 16;
 export const FORMAT_VERSION = 1;

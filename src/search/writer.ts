@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SEARCH_DIR } from '../output/layout.ts';
+import type { OutputWriter } from '../output/writer.ts';
 import { createLineWriter, readLines, sortLines } from '../util/line-files.ts';
 import {
   DOC_CHUNK,
   docFile,
   FORMAT_VERSION,
-  SEARCH_DIR,
   SEARCH_MANIFEST,
   shardFile,
   type DocType,
@@ -55,7 +56,7 @@ export interface SearchIndexStats {
  */
 export async function writeSearchIndex(
   docs: Iterable<SearchDoc>,
-  outDir: string,
+  output: OutputWriter,
   workDir?: string,
 ): Promise<SearchIndexStats> {
   const work = workDir ?? (await mkdtemp(join(tmpdir(), 'fieldhouse-search-')));
@@ -66,7 +67,7 @@ export async function writeSearchIndex(
     // A keyed document (a coach listed in every season) is indexed once: its highest version, the first path on a tie.
     return await writeSorted(
       sorted,
-      outDir,
+      output,
       (doc) => doc.key === undefined || spooled.best.get(doc.key)!.path === doc.path,
     );
   } finally {
@@ -107,11 +108,9 @@ function spoolInIndexOrder(
 /** Documents in index order → doc chunks (written as they fill), posting lists, then shards and the manifest. */
 async function writeSorted(
   sortedFile: string,
-  outDir: string,
+  output: OutputWriter,
   keep: (doc: SearchDoc) => boolean,
 ): Promise<SearchIndexStats> {
-  const dir = join(outDir, SEARCH_DIR);
-  await mkdir(dir, { recursive: true });
   const digest = createHash('sha256');
   let bytes = 0;
   let files = 0;
@@ -120,7 +119,7 @@ async function writeSorted(
     digest.update(name).update('\0').update(json);
     bytes += Buffer.byteLength(json);
     files++;
-    await writeFile(join(dir, name), json);
+    output.write(`/${SEARCH_DIR}/${name}`, json, `search index ${name}`);
   };
 
   const sports: SearchManifest['sports'] = {};

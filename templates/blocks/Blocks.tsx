@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Block, Form } from '../../src/api/schemas/pages.ts';
-import type { EventItem, SiteData } from '../data.ts';
+import type { EventItem, SiteData } from '../../src/contract/index.ts';
 import { AdZone } from '../ui/AdZone.tsx';
 import { adSlots, RichText } from '../ui/RichText.tsx';
 import { UiIcon } from '../ui/icons.tsx';

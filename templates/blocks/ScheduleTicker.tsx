@@ -1,4 +1,4 @@
-import type { EventItem, SiteData } from '../data.ts';
+import type { EventItem, SiteData } from '../../src/contract/index.ts';
 import { opponentLabel, resultText } from '../ui/events.tsx';
 import { shortDate, timeOf } from '../ui/format.ts';
 

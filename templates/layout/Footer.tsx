@@ -1,4 +1,4 @@
-import type { SiteData } from '../data.ts';
+import type { SiteData } from '../../src/contract/index.ts';
 import { Img } from '../ui/Img.tsx';
 import { FlatMenu } from './Menu.tsx';
 import { SocialLinks } from './Header.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { MenuItem } from '../../src/api/schemas/settings.ts';
-import type { SiteData } from '../data.ts';
+import type { SiteData } from '../../src/contract/index.ts';
 import { ContentIcon, UiIcon } from '../ui/icons.tsx';
 import { Img } from '../ui/Img.tsx';
 import { DisclosureMenu, FlatMenu } from './Menu.tsx';

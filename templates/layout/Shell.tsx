@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import type { Sport } from '../../src/api/schemas/sports.ts';
-import type { SiteData } from '../data.ts';
+import type { SiteData } from '../../src/contract/index.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { SportNav } from './SportNav.tsx';

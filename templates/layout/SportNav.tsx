@@ -1,5 +1,5 @@
 import type { Sport } from '../../src/api/schemas/sports.ts';
-import type { SiteData } from '../data.ts';
+import type { SiteData } from '../../src/contract/index.ts';
 import { ContentIcon } from '../ui/icons.tsx';
 
 const SECTIONS = [

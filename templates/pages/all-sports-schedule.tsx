@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import type { EventItem } from '../data.ts';
+import type { EventItem } from '../../src/contract/index.ts';
 import { EventList } from '../ui/events.tsx';
 import { MonthCalendar } from '../ui/calendar.tsx';
 import { monthName, ymd } from '../ui/format.ts';
-import { feedPaths } from '../feeds.ts';
+import { feedPaths } from '../../src/head/feeds.ts';
 import { CalendarLinks } from '../ui/CalendarLinks.tsx';
 import { PageHeader } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
+import type { AllSportsScheduleData } from '../../src/pages/families/events.ts';
 
-export default function AllSportsSchedule({ data, site }: PageProps<'all-sports-schedule'>) {
+export default function AllSportsSchedule({ data, site }: PageProps<AllSportsScheduleData>) {
   const { settings } = site;
   const tz = settings.website_timezone;
   const [view, setView] = useState<'list' | 'calendar'>('list');

@@ -5,13 +5,14 @@ import { Breadcrumbs } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import { RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
+import type { ArticleData } from '../../src/pages/families/news.ts';
 
 export function ArticleView({
   article,
   site,
 }: {
-  article: PageProps<'article'>['data']['article'];
-  site: PageProps<'article'>['site'];
+  article: PageProps<ArticleData>['data']['article'];
+  site: PageProps<ArticleData>['site'];
 }) {
   const { settings } = site;
   const sport = article.sport;
@@ -62,6 +63,6 @@ export function ArticleView({
   );
 }
 
-export default function Article({ data, site }: PageProps<'article'>) {
+export default function Article({ data, site }: PageProps<ArticleData>) {
   return <ArticleView article={data.article} site={site} />;
 }

@@ -3,8 +3,9 @@ import { Breadcrumbs } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import { StatTable } from '../ui/StatTable.tsx';
 import type { PageProps } from '../types.ts';
+import type { BoxScoreData } from '../../src/pages/families/schedule.ts';
 
-export default function BoxScore({ data, site }: PageProps<'boxscore'>) {
+export default function BoxScore({ data, site }: PageProps<BoxScoreData>) {
   const { box, sport } = data;
   const [away, home] = box.teams as [(typeof box.teams)[0], (typeof box.teams)[1]];
   const tz = site.settings.website_timezone;

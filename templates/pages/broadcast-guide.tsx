@@ -1,10 +1,11 @@
-import type { EventItem } from '../data.ts';
+import type { EventItem } from '../../src/contract/index.ts';
 import { Broadcasts, opponentLabel } from '../ui/events.tsx';
 import { longDate, shortDate, timeOf, ymd } from '../ui/format.ts';
 import { PageHeader } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
+import type { BroadcastGuideData } from '../../src/pages/families/events.ts';
 
-export default function BroadcastGuide({ data, site }: PageProps<'broadcast-guide'>) {
+export default function BroadcastGuide({ data, site }: PageProps<BroadcastGuideData>) {
   const tz = site.settings.website_timezone;
   const days = new Map<string, EventItem[]>();
   for (const e of data.events) days.set(ymd(e.date, tz), [...(days.get(ymd(e.date, tz)) ?? []), e]);

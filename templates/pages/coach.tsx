@@ -4,8 +4,9 @@ import { Breadcrumbs, Section } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import { RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
+import type { CoachData } from '../../src/pages/families/roster.ts';
 
-export default function Coach({ data, site }: PageProps<'coach'>) {
+export default function Coach({ data, site }: PageProps<CoachData>) {
   const { sport, coach, season } = data;
   const entry = coach.seasons.find((s) => s.season.id === season.id)!.entry;
   return (

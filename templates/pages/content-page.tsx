@@ -4,6 +4,7 @@ import { useActions } from '../actions.ts';
 import { Blocks } from '../blocks/Blocks.tsx';
 import { PageHeader, type Crumb } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
+import type { ContentPageData } from '../../src/pages/families/content.ts';
 
 /** A password-protected page's form: the content comes from the API after the right password. */
 function Unlock({ page, onUnlocked }: { page: Page; onUnlocked: (page: Page) => void }) {
@@ -65,8 +66,8 @@ export function PageView({
   site,
 }: {
   page: Page;
-  forms: PageProps<'content-page'>['data']['forms'];
-  site: PageProps<'content-page'>['site'];
+  forms: PageProps<ContentPageData>['data']['forms'];
+  site: PageProps<ContentPageData>['site'];
 }) {
   const [unlocked, setUnlocked] = useState<Page | null>(null);
   const shown = unlocked ?? page;
@@ -88,6 +89,6 @@ export function PageView({
   );
 }
 
-export default function ContentPage({ data, site }: PageProps<'content-page'>) {
+export default function ContentPage({ data, site }: PageProps<ContentPageData>) {
   return <PageView page={data.page} forms={data.forms} site={site} />;
 }

@@ -3,8 +3,9 @@ import { Img } from '../ui/Img.tsx';
 import { PageHeader } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
+import type { GalleriesData } from '../../src/pages/families/media.ts';
 
-export default function Galleries({ data, site }: PageProps<'galleries'>) {
+export default function Galleries({ data, site }: PageProps<GalleriesData>) {
   const sport = data.sport?.sport ?? null;
   return (
     <>

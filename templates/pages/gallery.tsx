@@ -4,9 +4,10 @@ import { UiIcon } from '../ui/icons.tsx';
 import { Img } from '../ui/Img.tsx';
 import { PageHeader } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
+import type { GalleryData } from '../../src/pages/families/media.ts';
 
 /** A photo gallery with a lightbox: a modal dialog that works by keyboard (arrows, Escape) and keeps focus. */
-export default function Gallery({ data, site }: PageProps<'gallery'>) {
+export default function Gallery({ data, site }: PageProps<GalleryData>) {
   const { gallery } = data;
   const [open, setOpen] = useState<number | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);

@@ -2,8 +2,9 @@ import { Blocks } from '../blocks/Blocks.tsx';
 import { ArticleCard, ArticleGrid } from '../ui/cards.tsx';
 import { Section } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
+import type { HomeData } from '../../src/pages/families/home.ts';
 
-export default function Home({ data, site }: PageProps<'home'>) {
+export default function Home({ data, site }: PageProps<HomeData>) {
   const { settings } = site;
   const [lead, ...rest] = data.headlines;
   return (

@@ -2,6 +2,7 @@ import { ArticleGrid, ArticleList } from '../ui/cards.tsx';
 import { PageHeader } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
+import type { NewsData } from '../../src/pages/families/news.ts';
 
 /** Newer/older links and nearby page numbers: plain links, so paging works without scripts and for crawlers. */
 function Pager({ page, pages, sport }: { page: number; pages: number; sport: string | null }) {
@@ -37,7 +38,7 @@ function Pager({ page, pages, sport }: { page: number; pages: number; sport: str
 }
 
 /** News: latest (paged), by year, for the site or one sport. */
-export default function News({ data, site }: PageProps<'news'>) {
+export default function News({ data, site }: PageProps<NewsData>) {
   const sport = data.sport?.sport ?? null;
   const title = `${data.year ? `${data.year} ` : ''}${sport ? `${sport.name} ` : ''}News${data.page > 1 ? `, page ${data.page}` : ''}`;
   const crumbs = [

@@ -3,6 +3,7 @@ import { Breadcrumbs, Section } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import { RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
+import type { PlayerData } from '../../src/pages/families/roster.ts';
 
 const NETWORK = {
   x: 'X',
@@ -13,7 +14,7 @@ const NETWORK = {
   linkedin: 'LinkedIn',
 } as const;
 
-export default function Player({ data, site }: PageProps<'player'>) {
+export default function Player({ data, site }: PageProps<PlayerData>) {
   const { sport, player, season } = data;
   const current = season ? player.seasons.find((s) => s.season.id === season.id)! : player.seasons.at(-1)!;
   const p = current.entry;

@@ -1,8 +1,9 @@
 import { PageHeader } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
+import type { RosterAllData } from '../../src/pages/families/roster.ts';
 
-export default function RosterAll({ data }: PageProps<'roster-all'>) {
+export default function RosterAll({ data }: PageProps<RosterAllData>) {
   const { sport, players } = data;
   return (
     <>

@@ -3,8 +3,9 @@ import { Img } from '../ui/Img.tsx';
 import { PageHeader, SeasonNav, Section } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
+import type { RosterData } from '../../src/pages/families/roster.ts';
 
-export default function Roster({ data, site }: PageProps<'roster'>) {
+export default function Roster({ data, site }: PageProps<RosterData>) {
   const { sport, roster, season } = data;
   const [view, setView] = useState<'grid' | 'table'>('grid');
   const fields = sport.rosterPlayersTemplateFields ?? [];

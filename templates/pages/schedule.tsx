@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { EventList } from '../ui/events.tsx';
 import { MonthCalendar } from '../ui/calendar.tsx';
 import { partsOf } from '../ui/format.ts';
-import { feedPaths } from '../feeds.ts';
+import { feedPaths } from '../../src/head/feeds.ts';
 import { CalendarLinks } from '../ui/CalendarLinks.tsx';
 import { PageHeader, SeasonNav } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
-import { eventItemOf, sportRefOf } from '../ui/sport.ts';
+import { eventItemOf, sportRefOf } from '../../src/contract/event-item.ts';
 import type { PageProps } from '../types.ts';
+import type { ScheduleData } from '../../src/pages/families/schedule.ts';
 
-export default function Schedule({ data, site }: PageProps<'schedule'>) {
+export default function Schedule({ data, site }: PageProps<ScheduleData>) {
   const { sport, schedule, season } = data;
   const [view, setView] = useState<'list' | 'grid'>('list');
   const tz = site.settings.website_timezone;

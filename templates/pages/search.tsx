@@ -5,6 +5,7 @@ import { useActions } from '../actions.ts';
 import { shortDate } from '../ui/format.ts';
 import { PageHeader } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
+import type { SearchData } from '../../src/pages/families/search.ts';
 
 const TYPE_LABELS: Record<SearchHit['type'], string> = {
   article: 'News',
@@ -20,7 +21,7 @@ const TYPE_LABELS: Record<SearchHit['type'], string> = {
 type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; answer: SearchAnswer } | { kind: 'failed' };
 
 /** /search?s=…: the form is in the HTML; the results come from the search index (or the API) in the browser. */
-export default function Search({ site }: PageProps<'search'>) {
+export default function Search({ site }: PageProps<SearchData>) {
   const actions = useActions();
   const [query, setQuery] = useState<SearchQuery | null>(null);
   const [state, setState] = useState<State>({ kind: 'idle' });

@@ -1,13 +1,14 @@
 import { Blocks } from '../blocks/Blocks.tsx';
-import { eventItemOf } from '../ui/sport.ts';
+import { eventItemOf } from '../../src/contract/event-item.ts';
 import { ArticleGrid } from '../ui/cards.tsx';
 import { EventList, EventRow } from '../ui/events.tsx';
 import { Img } from '../ui/Img.tsx';
 import { Section } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
+import type { SportHomeData } from '../../src/pages/families/sport.ts';
 
-export default function SportHome({ data, site }: PageProps<'sport-home'>) {
+export default function SportHome({ data, site }: PageProps<SportHomeData>) {
   const { sport } = data;
   const ref = { id: sport.id, name: sport.name, slug: sport.slug, short_name: sport.short_name };
   return (

@@ -3,6 +3,7 @@ import { UiIcon } from '../ui/icons.tsx';
 import { PageHeader } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
+import type { StaffDirectoryData } from '../../src/pages/families/staff.ts';
 
 export function ContactLinks({ member }: { member: StaffMember }) {
   return (
@@ -21,7 +22,7 @@ export function ContactLinks({ member }: { member: StaffMember }) {
   );
 }
 
-export default function StaffDirectory({ data, site }: PageProps<'staff-directory'>) {
+export default function StaffDirectory({ data, site }: PageProps<StaffDirectoryData>) {
   const { settings } = site;
   const shown = data.department ? [data.department] : data.departments;
   return (

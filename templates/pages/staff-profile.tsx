@@ -4,8 +4,9 @@ import { paths } from '../ui/paths.ts';
 import { RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
 import { ContactLinks } from './staff-directory.tsx';
+import type { StaffProfileData } from '../../src/pages/families/staff.ts';
 
-export default function StaffProfile({ data, site }: PageProps<'staff-profile'>) {
+export default function StaffProfile({ data, site }: PageProps<StaffProfileData>) {
   const { member } = data;
   return (
     <article className="container profile" aria-labelledby="page-title">

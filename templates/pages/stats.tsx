@@ -2,8 +2,9 @@ import { PageHeader, SeasonNav } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import { StatTable } from '../ui/StatTable.tsx';
 import type { PageProps } from '../types.ts';
+import type { StatsData } from '../../src/pages/families/stats.ts';
 
-export default function Stats({ data }: PageProps<'stats'>) {
+export default function Stats({ data }: PageProps<StatsData>) {
   const { sport, season, stats } = data;
   return (
     <>

@@ -6,6 +6,7 @@ import { Img } from '../ui/Img.tsx';
 import { PageHeader } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
+import type { VideosData } from '../../src/pages/families/media.ts';
 
 function embedUrl(video: Video): string | null {
   if (video.provider === 'youtube' && video.provider_id)
@@ -56,7 +57,7 @@ export function VideoCard({ video, timeZone }: { video: Video; timeZone: string 
   );
 }
 
-export default function Videos({ data, site }: PageProps<'videos'>) {
+export default function Videos({ data, site }: PageProps<VideosData>) {
   const sport = data.sport?.sport ?? null;
   return (
     <>

@@ -1,4 +1,4 @@
-import type { SiteData } from '../data.ts';
+import type { SiteData } from '../../src/contract/index.ts';
 import { UiIcon } from './icons.tsx';
 
 /** Subscribe to a schedule's iCalendar feed in a calendar app (webcal:), or download it. */

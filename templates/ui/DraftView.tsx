@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useActions, type DraftKind, type DraftResult, type Drafts } from '../actions.ts';
-import type { SiteData } from '../data.ts';
+import type { SiteData } from '../../src/contract/index.ts';
 import { ErrorPage } from '../ErrorPage.tsx';
-import { documentTitle } from '../head.ts';
+import { documentTitle } from '../../src/head/values.ts';
 import { longDate } from './format.ts';
 import { PageHeader } from './page.tsx';
 

@@ -1,4 +1,4 @@
-import type { EventItem } from '../data.ts';
+import type { EventItem } from '../../src/contract/index.ts';
 import { monthName, partsOf, shortWeekday } from './format.ts';
 
 /** A month grid: each day lists its events; days link to the list below. */

@@ -1,5 +1,5 @@
 import type { ArticleSummary } from '../../src/api/schemas/content.ts';
-import type { SiteData } from '../data.ts';
+import type { SiteData } from '../../src/contract/index.ts';
 import { longDate } from './format.ts';
 import { Img } from './Img.tsx';
 import { paths } from './paths.ts';

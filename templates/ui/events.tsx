@@ -1,5 +1,5 @@
 import type { Broadcast, EventResult } from '../../src/api/schemas/schedule.ts';
-import type { EventItem, SiteData } from '../data.ts';
+import type { EventItem, SiteData } from '../../src/contract/index.ts';
 import { score, shortDate, timeOf } from './format.ts';
 import { UiIcon } from './icons.tsx';
 import { Img } from './Img.tsx';

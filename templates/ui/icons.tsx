@@ -1,4 +1,4 @@
-import type { SiteData } from '../data.ts';
+import type { SiteData } from '../../src/contract/index.ts';
 
 /** A content icon (sport, social) resolved at build time and inlined as SVG. */
 export function ContentIcon({

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createChannel } from '../../src/build/channel.ts';
 import { writeManifests } from '../../src/build/finish.ts';
+import { createOutputWriter } from '../../src/output/writer.ts';
 import { createLedger, readLedger } from '../../src/build/ledger.ts';
 import { createLineReader, createLineWriter, readLines, sortLines } from '../../src/util/line-files.ts';
 import { createPathSet } from '../../src/util/path-set.ts';
@@ -149,7 +150,7 @@ describe('the ledger of written pages', () => {
   it('streams the manifest’s prerendered list: the same JSON as one stringify', async () => {
     const out = mkdtempSync(join(work, 'manifest-'));
     const paths = Array.from({ length: 20_000 }, (_, i) => `/news/2026/${String(i).padStart(5, '0')}/"quoted"-é`);
-    await writeManifests(out, 'abc123', '2026-11-22T00:00:00.000Z', paths.values(), [
+    writeManifests(createOutputWriter(out), 'abc123', '2026-11-22T00:00:00.000Z', paths.values(), [
       { source: '/old', target: '/new', status: 301, passQuery: false },
     ]);
     const meta = readFileSync(join(out, '_site/builds/meta/abc123.json'), 'utf8');
@@ -157,7 +158,7 @@ describe('the ledger of written pages', () => {
     expect(parsed.prerendered).toEqual(paths);
     expect(meta).toBe(JSON.stringify(parsed));
     expect(parsed.routeRules['/old']).toEqual({ redirect: { to: '/new', statusCode: 301, passQuery: false } });
-    await writeManifests(out, 'empty', 't', [], []);
+    writeManifests(createOutputWriter(out), 'empty', 't', [], []);
     expect(JSON.parse(readFileSync(join(out, '_site/builds/meta/empty.json'), 'utf8')).prerendered).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/index.ts';
-import { OUTPUT_MARKER, outputRefusal } from '../../src/build/output.ts';
+import { OUTPUT_MARKER, outputRefusal } from '../../src/build/staging.ts';
 import { validateConfig } from '../../src/config/index.ts';
 import { isFieldhouseError } from '../../src/errors/error.ts';
 import { createLogger } from '../../src/logger/logger.ts';

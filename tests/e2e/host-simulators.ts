@@ -2,15 +2,11 @@ import { readFileSync } from 'node:fs';
 import { hasFile } from '../../src/preview/rules.ts';
 import { join } from 'node:path';
 import { createRouter } from '../../src/routes/match.ts';
-import {
-  isPagePath,
-  redirectLocation,
-  REDIRECTS_FILE,
-  urlRedirect,
-  type Redirect,
-} from '../../src/routes/url-rules.ts';
+import { REDIRECTS_FILE } from '../../src/output/layout.ts';
+import { ROUTES } from '../../src/pages/index.ts';
+import { isPagePath, redirectLocation, urlRedirect, type Redirect } from '../../src/routes/url-rules.ts';
 
-const router = createRouter();
+const router = createRouter(ROUTES);
 
 /**
  * How a static host answers one request, from the rules file the build wrote for it: small, faithful models of

@@ -17,7 +17,7 @@ import { hydrated } from './helpers.ts';
  * Content-Security-Policy bypassed, as a host that ignores _headers would serve it: no vector may run, on pages
  * the build rendered and on those the browser renders from the API (previews, unlocked pages).
  */
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.describe.configure({ mode: 'serial' });
 
 const root = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'fieldhouse-hostile-e2e-'));
@@ -26,6 +26,8 @@ let demo: DemoServer;
 let preview: Preview;
 
 test.beforeAll(async () => {
+  // A whole build of the demo: minutes on a loaded machine.
+  test.setTimeout(300_000);
   dataset = hostileDataset();
   demo = await startDemoServer({ dataset, leaky: true });
   const config = validateConfig(

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { localDate } from '../../src/build/dates.ts';
+import { localDate } from '../../src/util/dates.ts';
 import { generateDataset } from '../../src/demo/dataset.ts';
 import { EDITOR_IDENTITY } from '../../src/demo/generate/site.ts';
 import { E2E_PORT } from '../../playwright.config.ts';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRouter } from '../../src/routes/match.ts';
+import { ROUTES } from '../../src/pages/index.ts';
 
 /** Pages chosen where a template has a richer example than the first one listed. */
 const PREFERRED: Record<string, string> = {
@@ -18,7 +19,7 @@ export function templatePages(outDir: string): { template: string; path: string 
   const meta = JSON.parse(readFileSync(join(outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as {
     prerendered: string[];
   };
-  const router = createRouter();
+  const router = createRouter(ROUTES);
   const byTemplate = new Map<string, string>();
   for (const path of meta.prerendered) {
     const match = router.match(path);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPagePath } from '../../src/routes/url-rules.ts';
 import { pathMatches, scriptsFor } from '../../runtime/scripts.ts';
-import type { RuntimeConfig } from '../../templates/data.ts';
+import type { RuntimeConfig } from '../../src/contract/index.ts';
 
 describe('which links the runtime leaves to the browser', () => {
   it.each([

@@ -2,7 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SEARCH_DIR, type SearchManifest } from '../../src/search/format.ts';
+import { SEARCH_DIR } from '../../src/output/layout.ts';
+import { createOutputWriter } from '../../src/output/writer.ts';
+import type { SearchManifest } from '../../src/search/format.ts';
 import { createStaticSearch } from '../../src/search/query.ts';
 import { readSearch, searchHref } from '../../src/search/url.ts';
 import { MAX_POSTINGS, writeSearchIndex, type SearchDoc } from '../../src/search/writer.ts';
@@ -51,7 +53,7 @@ const DOCS: SearchDoc[] = [
 async function indexOf(docs: SearchDoc[]) {
   const out = mkdtempSync(join(tmpdir(), 'fh-search-'));
   dirs.push(out);
-  const stats = await writeSearchIndex(docs, out);
+  const stats = await writeSearchIndex(docs, createOutputWriter(out));
   const dir = join(out, SEARCH_DIR);
   const loaded: string[] = [];
   const search = createStaticSearch(async (file) => {

@@ -1,5 +1,5 @@
 import type { Event } from '../../api/schemas/schedule.ts';
-import { absoluteUrl } from '../../../templates/head.ts';
+import { absoluteUrl } from '../../head/values.ts';
 
 /** An event with the sport it belongs to. */
 export interface CalendarEvent {

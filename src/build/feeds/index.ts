@@ -1,11 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
-import { appendFileSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import pLimit from 'p-limit';
-import { feedPaths } from '../../../templates/feeds.ts';
-import { outputPath } from '../output.ts';
-import { shared, type PageContext } from '../pages/context.ts';
+import { feedPaths } from '../../head/feeds.ts';
+import type { OutputStream, OutputWriter } from '../../output/writer.ts';
+import type { PageContext } from '../../pages/index.ts';
+import { shared } from '../../pages/shared.ts';
 import { icalendar, type CalendarEvent } from './ical.ts';
 import { rssFeed } from './rss.ts';
 import { robotsTxt, sitemaps, type SitemapEntry } from './sitemap.ts';
@@ -28,7 +26,7 @@ export interface FeedsResult {
  */
 export async function writeFeeds(
   ctx: PageContext,
-  outDir: string,
+  writer: OutputWriter,
   indexable: { entries: Iterable<SitemapEntry>; count: number },
 ): Promise<FeedsResult> {
   const { site } = ctx;
@@ -39,24 +37,22 @@ export async function writeFeeds(
   const digests = new Map<string, string>();
   let bytes = 0;
   const write = async (path: string, text: string) => {
-    const file = outputPath(outDir, path, `feed ${path}`);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, text);
+    bytes += writer.write(path, text, `feed ${path}`);
     digests.set(path, createHash('sha256').update(text).digest('hex'));
-    bytes += Buffer.byteLength(text);
   };
   // The sitemap goes out in pieces as it is made: the site's page list is streamed from disk, never held.
-  let current: { path: string; file: string; hash: Hash } | null = null;
+  let current: { path: string; stream: OutputStream; hash: Hash } | null = null;
   const endSitemap = () => {
-    if (current) digests.set(current.path, current.hash.digest('hex'));
+    if (!current) return;
+    current.stream.close();
+    digests.set(current.path, current.hash.digest('hex'));
   };
   for (const { file, text } of sitemaps(indexable.entries, indexable.count, site.siteUrl)) {
     if (current?.path !== `/${file}`) {
       endSitemap();
-      current = { path: `/${file}`, file: outputPath(outDir, `/${file}`, `feed /${file}`), hash: createHash('sha256') };
-      writeFileSync(current.file, '');
+      current = { path: `/${file}`, stream: writer.stream(`/${file}`, `feed /${file}`), hash: createHash('sha256') };
     }
-    appendFileSync(current.file, text);
+    current.stream.write(text);
     current.hash.update(text);
     bytes += Buffer.byteLength(text);
   }

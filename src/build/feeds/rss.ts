@@ -1,7 +1,10 @@
 import type { ArticleSummary } from '../../api/schemas/content.ts';
-import { absoluteUrl } from '../../../templates/head.ts';
-import { paths } from '../../../templates/ui/paths.ts';
+import { absoluteUrl } from '../../head/values.ts';
+import { ROUTES } from '../../pages/index.ts';
+import { createLinks } from '../../routes/links.ts';
 import { xmlEscape } from './xml.ts';
+
+const paths = createLinks(ROUTES);
 
 export interface RssChannel {
   title: string;

@@ -1,4 +1,4 @@
-import { absoluteUrl } from '../../../templates/head.ts';
+import { absoluteUrl } from '../../head/values.ts';
 import { xmlEscape } from './xml.ts';
 
 /** The sitemaps protocol's limit per file. */

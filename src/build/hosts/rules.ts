@@ -1,7 +1,8 @@
-import type { SiteData } from '../../../templates/data.ts';
+import type { SiteData } from '../../contract/index.ts';
 import type { SiteConfig } from '../../config/schema.ts';
 import { LEGACY_SEARCH_PAGES, type Redirect } from '../../routes/url-rules.ts';
 import { SLUG_SOURCE, type ParamRule } from '../../routes/params.ts';
+import { ROUTES } from '../../pages/index.ts';
 import { rankedRoutes } from '../../routes/match.ts';
 import { shellPath } from '../plan.ts';
 
@@ -55,7 +56,7 @@ export const CACHE = {
 } as const;
 
 export function hostRules(redirects: Redirect[], config: SiteConfig, site: SiteData): HostRules {
-  const rewrites = rankedRoutes()
+  const rewrites = rankedRoutes(ROUTES)
     .filter((r) => r.render === 'client' && Object.keys(r.params).length > 0)
     .map((r) => ({
       route: r.name,

@@ -1,28 +1,31 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ApiStats } from '../../api/client.ts';
+import { WorkerOutOfMemory } from '../../errors/catalogue.ts';
+import { createError, errorFromRecord, type FieldhouseError } from '../../errors/error.ts';
+import type { PageBuilderConfig } from './page-builder.ts';
+import type {
+  FromWorker,
+  PageOutcome,
+  PageTask,
+  Rendered,
+  RenderTask,
+  Reply,
+  ToWorker,
+  WorkerSetup,
+} from './protocol.ts';
 import type { AssetManifest, DocumentScripts } from './document.ts';
-import type { LoadOutcome, LoadTask, LoaderConfig } from './page-loader.ts';
-
-/** One page for the render workers: its folder (relative to the output) and its spooled payload. */
-export interface RenderTask {
-  dir: string;
-  spool: string;
-  /** Another file name than index.html (404.html); no _payload.json is written then. */
-  file?: string;
-}
 
 export interface RenderPoolOptions {
   workers: number;
-  serverBundle: string;
+  /** The server bundle (src/build/render/worker.ts bundled): each worker runs it. */
+  workerBundle: string;
   outDir: string;
   assets: AssetManifest;
   scripts: DocumentScripts;
   siteJson: string;
-  /** The workers also load pages through the API (see `load`). */
-  loader: LoaderConfig;
+  builder: PageBuilderConfig;
   /** Pages loading at once in one worker. */
   loadsPerWorker: number;
   /** Where each worker writes the search documents of its pages (`search-N.jsonl`); null without a static index. */
@@ -31,186 +34,182 @@ export interface RenderPoolOptions {
   onWarn(message: string): void;
 }
 
-/** What rendering a page produced. */
-export interface Rendered {
-  bytes: number;
-  /** SHA-1 of the spooled payload: the build id is made from these. */
-  digest: string;
-  /** Root-relative media URLs in the payload. */
-  media: string[];
-}
-
-/** A page loaded and rendered by a worker, or skipped (404, the source's own reason), or failed. */
-export type LoadedPage =
-  | { kind: 'page'; rendered: Rendered; indexable: { lastmod: string | null } | null }
-  | Exclude<LoadOutcome, { kind: 'page' }>;
+/** A page built by a worker: written (with its sitemap entry), skipped (with why), or failed (the catalogue's error). */
+export type BuiltPage = Extract<PageOutcome, { kind: 'page' | 'skip' }> | { kind: 'error'; error: FieldhouseError };
 
 export interface RenderPool {
-  /** Load one page through the API, render and write it, in a worker. */
-  load(task: LoadTask & { dir: string }): Promise<LoadedPage>;
-  /** Render and write one page whose payload is known (the 404 page), in the first worker. */
+  /** Build one page (load its data through the API, render it, write it) in a worker. */
+  buildPage(task: Omit<PageTask, 'id'>): Promise<BuiltPage>;
+  /** Render and write one page whose payload is known (the 404 document), in the first worker. */
   render(task: RenderTask): Promise<Rendered>;
   /** The workers' API requests, retries and bytes, summed. */
   apiStats(): ApiStats;
-  /**
-   * Write the build id into the files of every page the ledger file lists, shared among the workers, and of
-   * `others` (folders relative to the output; `file` other than index.html).
-   */
+  /** Write the build id into every page the ledger file lists (shared among the workers) and into `others`. */
   patchBuildId(buildId: string, ledger: string, others: { dir: string; file?: string }[]): Promise<void>;
-  /**
-   * Every page has been loaded: the workers close their search document files (named in the answer) and let go of
-   * their API clients and memos.
-   */
+  /** Every page is built: the workers close their search files (named in the answer) and let go of their clients. */
   loadingDone(): Promise<string[]>;
   close(): Promise<void>;
 }
 
-const WORKER_FILE = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 /**
  * Old-generation cap per worker. A worker holds little at once (its memo, the pages in flight: 96 MB was enough at
  * scale 10); without a cap V8 lets the heap grow with the length of the run instead of collecting (peak RSS
  * 833–846 MB at scale 10 without it, 622–655 MB with it, and no slower).
  */
-const WORKER_HEAP_MB = 128;
+export const WORKER_HEAP_MB = 128;
 
 /** How many render threads: the configured number, or one per core. */
 export function workerCount(configured: number): number {
   return configured > 0 ? configured : Math.max(1, availableParallelism());
 }
 
-interface PendingLoad {
-  task: LoadTask & { dir: string; id: number };
-  resolve(result: LoadedPage): void;
-  reject(error: Error): void;
-}
-
 /** Pages of one sport go to one worker while it has room, so its memo (rosters, schedules) serves them all. */
-function affinity(task: LoadTask, workers: number): number {
+function affinity(task: Omit<PageTask, 'id'>, workers: number): number {
   const key = typeof task.params.sport === 'string' ? task.params.sport : task.route;
   let hash = 0;
   for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
   return Math.abs(hash) % workers;
 }
 
-/** Send a worker one message and wait for its reply of type `reply`. */
-function ask<T = unknown>(
-  worker: Worker,
-  message: { type: string } & Record<string, unknown>,
-  reply: string,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onMessage = (answer: { type: string } & T) => {
-      if (answer.type !== reply) return;
-      worker.off('message', onMessage);
-      worker.off('error', reject);
-      resolve(answer);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-    worker.postMessage(message);
-  });
+interface Slot {
+  worker: Worker;
+  /** Pages sent to it and not answered yet. */
+  loading: number;
+  stats: ApiStats;
+  /** Replies awaited, by request id. */
+  replies: Map<number, { resolve(reply: Reply): void; reject(error: Error): void }>;
 }
 
-/** A pool of worker threads that load pages through the API and render them (and render known payloads). */
+interface Pending {
+  task: PageTask;
+  resolve(result: BuiltPage): void;
+  reject(error: Error): void;
+}
+
+/** A pool of worker threads that build pages (load, render, write) and render known payloads. */
 export async function createRenderPool(options: RenderPoolOptions): Promise<RenderPool> {
-  const workers = await Promise.all(
+  let nextId = 0;
+  const slots: Slot[] = await Promise.all(
     Array.from({ length: options.workers }, (_, index) => {
-      const searchFile = options.searchDir ? join(options.searchDir, `search-${index}.jsonl`) : null;
-      const worker = new Worker(WORKER_FILE, {
-        workerData: {
-          bundle: pathToFileURL(options.serverBundle).href,
-          outDir: options.outDir,
-          assets: options.assets,
-          scripts: options.scripts,
-          siteJson: options.siteJson,
-          loader: options.loader,
-          searchFile,
-        },
+      const setup: WorkerSetup = {
+        outDir: options.outDir,
+        assets: options.assets,
+        scripts: options.scripts,
+        siteJson: options.siteJson,
+        builder: options.builder,
+        searchFile: options.searchDir ? join(options.searchDir, `search-${index}.jsonl`) : null,
+      };
+      const worker = new Worker(options.workerBundle, {
+        workerData: setup,
         // A worker's live data is bounded (its memo, the pages in flight), whatever the size of the site; the cap
         // keeps V8 from growing the heap with the length of the run instead of collecting.
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       });
-      return new Promise<{ worker: Worker; loading: number; stats: ApiStats }>((resolve, reject) => {
-        worker.once('message', () => resolve({ worker, loading: 0, stats: { requests: 0, retries: 0, bytes: 0 } }));
+      return new Promise<Slot>((resolve, reject) => {
+        worker.once('message', () =>
+          resolve({ worker, loading: 0, stats: { requests: 0, retries: 0, bytes: 0 }, replies: new Map() }),
+        );
         worker.once('error', (error) =>
-          reject(new Error(`A render worker failed to start (${WORKER_FILE}): ${error.message}`, { cause: error })),
+          reject(
+            new Error(`A render worker failed to start (${options.workerBundle}): ${error.message}`, { cause: error }),
+          ),
         );
       });
     }),
   );
-  const loadQueue: PendingLoad[] = [];
-  const loadsInFlight = new Map<number, PendingLoad>();
-  let loadScheduled = false;
-  let nextId = 0;
+  const queue: Pending[] = [];
+  const inFlight = new Map<number, Pending>();
+  let scheduled = false;
   let failure: Error | null = null;
 
-  const dispatchLoads = () => {
-    const outgoing = new Map<(typeof workers)[number], PendingLoad['task'][]>();
-    while (loadQueue.length) {
-      const next = loadQueue[0]!;
-      const preferred = workers[affinity(next.task, workers.length)]!;
+  const dispatch = () => {
+    const outgoing = new Map<Slot, PageTask[]>();
+    while (queue.length) {
+      const next = queue[0]!;
+      const preferred = slots[affinity(next.task, slots.length)]!;
       const slot =
         preferred.loading < options.loadsPerWorker
           ? preferred
-          : workers.reduce((a, b) => (b.loading < a.loading ? b : a));
+          : slots.reduce((a, b) => (b.loading < a.loading ? b : a));
       if (slot.loading >= options.loadsPerWorker) break;
-      loadQueue.shift();
+      queue.shift();
       slot.loading++;
-      loadsInFlight.set(next.task.id, next);
+      inFlight.set(next.task.id, next);
       const batch = outgoing.get(slot);
       if (batch) batch.push(next.task);
       else outgoing.set(slot, [next.task]);
     }
-    for (const [slot, pages] of outgoing) slot.worker.postMessage({ type: 'load', pages });
+    for (const [slot, pages] of outgoing) post(slot, { type: 'build', pages });
   };
-  const scheduleLoads = () => {
-    if (loadScheduled) return;
+  const schedule = () => {
+    if (scheduled) return;
     // Pages queued in the same turn of the event loop go out together: one message per worker, not one per page.
-    loadScheduled = true;
+    scheduled = true;
     setImmediate(() => {
-      loadScheduled = false;
-      dispatchLoads();
+      scheduled = false;
+      dispatch();
+    });
+  };
+  const post = (slot: Slot, message: ToWorker) => slot.worker.postMessage(message);
+
+  /** Send one request and wait for the reply with its id. */
+  const ask = <T extends Reply['type']>(
+    slot: Slot,
+    message: ToWorker & { id: number },
+  ): Promise<Extract<Reply, { type: T }>> => {
+    if (failure) return Promise.reject(failure);
+    return new Promise((resolve, reject) => {
+      slot.replies.set(message.id, { resolve: (reply) => resolve(reply as Extract<Reply, { type: T }>), reject });
+      post(slot, message);
     });
   };
 
-  type Message = { type: string; message?: string; stats?: ApiStats; results?: ({ id: number } & LoadedPage)[] };
-  for (const slot of workers) {
-    slot.worker.on('message', (message: Message) => {
-      if (message.type === 'warn') return options.onWarn(message.message!);
-      if (message.type === 'loaded') {
-        slot.stats = message.stats!;
-        for (const { id, ...outcome } of message.results!) {
-          const pending = loadsInFlight.get(id)!;
-          loadsInFlight.delete(id);
-          slot.loading--;
-          pending.resolve(outcome);
+  for (const slot of slots) {
+    slot.worker.on('message', (message: FromWorker) => {
+      switch (message.type) {
+        case 'warn':
+          return options.onWarn(message.message);
+        case 'built':
+          slot.stats = message.stats;
+          for (const { id, ...outcome } of message.results) {
+            const pending = inFlight.get(id)!;
+            inFlight.delete(id);
+            slot.loading--;
+            pending.resolve(
+              outcome.kind === 'error' ? { kind: 'error', error: errorFromRecord(outcome.error) } : outcome,
+            );
+          }
+          return dispatch();
+        case 'ready':
+          return;
+        default: {
+          const waiting = slot.replies.get(message.id);
+          slot.replies.delete(message.id);
+          waiting?.resolve(message);
         }
-        dispatchLoads();
       }
     });
     slot.worker.on('error', (thrown) => {
       const error =
         (thrown as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new Error(
-              `A render worker ran out of its ${WORKER_HEAP_MB} MB heap (pages or shared API answers larger than expected); raise WORKER_HEAP_MB in src/build/render/pool.ts.`,
-              { cause: thrown },
-            )
+          ? createError(WorkerOutOfMemory, [WORKER_HEAP_MB], { cause: thrown })
           : thrown;
       failure = error;
-      for (const p of [...loadsInFlight.values(), ...loadQueue]) p.reject(error);
+      for (const pending of [...inFlight.values(), ...queue]) pending.reject(error);
+      for (const { replies } of slots) for (const waiting of replies.values()) waiting.reject(error);
     });
   }
 
   return {
-    load(task) {
+    buildPage(task) {
       if (failure) return Promise.reject(failure);
-      return new Promise<LoadedPage>((resolve, reject) => {
-        loadQueue.push({ task: { ...task, id: nextId++ }, resolve, reject });
-        scheduleLoads();
+      return new Promise<BuiltPage>((resolve, reject) => {
+        queue.push({ task: { ...task, id: nextId++ }, resolve, reject });
+        schedule();
       });
     },
     apiStats() {
-      return workers.reduce(
+      return slots.reduce(
         (sum, { stats }) => ({
           requests: sum.requests + stats.requests,
           retries: sum.retries + stats.retries,
@@ -220,34 +219,33 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       );
     },
     async render(task) {
-      if (failure) throw failure;
-      const answer = await ask<{ rendered?: Rendered; error?: string }>(
-        workers[0]!.worker,
-        { type: 'render', page: task },
-        'rendered',
-      );
-      if (answer.error) throw new Error(answer.error);
-      return answer.rendered!;
+      const reply = await ask<'rendered'>(slots[0]!, { type: 'render', id: nextId++, task });
+      if (!reply.result.ok) throw errorFromRecord(reply.result.error);
+      return reply.result.rendered;
     },
     async patchBuildId(buildId, ledger, others) {
       await Promise.all(
-        workers.map(({ worker }, share) =>
-          ask(
-            worker,
-            { type: 'patch', buildId, ledger, share, of: workers.length, pages: share === 0 ? others : [] },
-            'patched',
-          ),
+        slots.map((slot, share) =>
+          ask<'patched'>(slot, {
+            type: 'patch',
+            id: nextId++,
+            buildId,
+            ledger,
+            share,
+            of: slots.length,
+            others: share === 0 ? others : [],
+          }),
         ),
       );
     },
     async loadingDone() {
       const replies = await Promise.all(
-        workers.map(({ worker }) => ask<{ file: string | null }>(worker, { type: 'loading-done' }, 'loading-closed')),
+        slots.map((slot) => ask<'loading-closed'>(slot, { type: 'loading-done', id: nextId++ })),
       );
-      return replies.flatMap(({ file }) => (file ? [file] : []));
+      return replies.flatMap(({ searchFile }) => (searchFile ? [searchFile] : []));
     },
     async close() {
-      await Promise.all(workers.map(({ worker }) => worker.terminate()));
+      await Promise.all(slots.map(({ worker }) => worker.terminate()));
     },
   };
 }

@@ -1,18 +1,27 @@
 import { renderToString } from 'react-dom/server';
 import { App, layoutOf } from '../../../templates/app.tsx';
-import type { Payload, SiteData } from '../../../templates/data.ts';
+import type { Payload, SiteData } from '../../contract/index.ts';
 import { EagerComponents } from '../../../templates/deferred.tsx';
 import { EAGER_COMPONENTS } from '../../../templates/eager.ts';
 import { Footer } from '../../../templates/layout/Footer.tsx';
 import { Header } from '../../../templates/layout/Header.tsx';
 import { ChromeSlots, slotMarkup } from '../../../templates/layout/Shell.tsx';
-import { LAYOUTS, PAGES } from '../../../templates/registry.ts';
+import { LAYOUT_NAMES, LAYOUTS } from '../../../templates/layouts/index.ts';
+import type { LayoutComponent, PageComponent } from '../../../templates/app.tsx';
+import { PAGE_TEMPLATES, templateOf } from '../../pages/index.ts';
 import { renderDocument, type AssetManifest, type DocumentScripts } from './document.ts';
 
-export { BUILD_ID_PLACEHOLDER, HTML_BUILD_ID_OFFSET, PAYLOAD_BUILD_ID_OFFSET, payloadFile } from './document.ts';
-export { createPageLoader } from './page-loader.ts';
-export { pageDir, readLedger } from '../ledger.ts';
-export { createLineWriter } from '../../util/line-files.ts';
+/** Every template's and layout's component, loaded once per worker (see `loadComponents`). */
+let components: { pages: Map<string, PageComponent>; layouts: Map<string, LayoutComponent> } | null = null;
+
+/** Load every template's and layout's component (their modules are in the server bundle): before the first render. */
+export async function loadComponents(): Promise<void> {
+  const [pages, layouts] = await Promise.all([
+    Promise.all(PAGE_TEMPLATES.map(async (name) => [name, (await templateOf(name).component()).default] as const)),
+    Promise.all(LAYOUT_NAMES.map(async (name) => [name, (await LAYOUTS[name]()).default] as const)),
+  ]);
+  components = { pages: new Map(pages), layouts: new Map(layouts) };
+}
 
 let chrome: { site: SiteData; header: Rendered; footer: Rendered } | null = null;
 
@@ -52,7 +61,9 @@ export function renderPage(
   scripts: DocumentScripts,
   inlineJson?: string,
 ): string {
-  const Page = payload.template === 'document' || payload.error ? null : PAGES[payload.template];
+  if (!components) throw new Error('renderPage before loadComponents: the render worker loads them first');
+  const Page =
+    payload.template === 'document' || payload.error ? null : (components.pages.get(payload.template) ?? null);
   const layout = layoutOf(payload);
   const { header, footer } = chromeOf(site);
   const page = splitHoisted(
@@ -63,7 +74,7 @@ export function renderPage(
             site={site}
             payload={payload}
             Page={Page}
-            Layout={layout ? LAYOUTS[layout] : null}
+            Layout={layout ? (components.layouts.get(layout) ?? null) : null}
             error={payload.error ?? null}
           />
         </EagerComponents.Provider>

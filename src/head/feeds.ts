@@ -1,4 +1,4 @@
-import type { Payload, SiteData } from './data.ts';
+import type { Payload, SiteData } from '../contract/index.ts';
 
 /** Where the build writes the feeds (src/build/feeds), so pages can link to them. */
 export const feedPaths = {

@@ -1,6 +1,6 @@
-import type * as S from '../src/api/schemas/index.ts';
-import type { Payload, PageDataMap, SiteData } from './data.ts';
-import { absoluteUrl } from './head.ts';
+import type * as S from '../api/schemas/index.ts';
+import type { Payload, PageDataMap, SiteData } from '../contract/index.ts';
+import { absoluteUrl } from './values.ts';
 
 /**
  * JSON-LD for search engines (schema.org): BreadcrumbList on every page, SportsEvent on schedule and event

@@ -1,40 +1,15 @@
-import type { ContentApi } from '../../api/endpoints.ts';
-import type * as S from '../../api/schemas/index.ts';
-import type { Params } from '../../routes/params.ts';
-import type { Router } from '../../routes/match.ts';
-import type { TemplateName } from '../../routes/table.ts';
-import type { EventItem, HeadData, PageDataMap, SiteData, SportPage } from '../../../templates/data.ts';
-import type { Memo } from '../memo.ts';
-import { isFieldhouseError } from '../../errors/error.ts';
-import { eventItemOf } from '../../../templates/ui/sport.ts';
-
-/** What page sources get: the API, site-wide data, the build's today, and a shared answer cache. */
-export interface PageContext {
-  api: ContentApi;
-  site: SiteData;
-  router: Router;
-  memo: Memo;
-  /** Called for records the build skips (invalid slug, missing item): they become warnings. */
-  warn(message: string): void;
-}
-
-export type Loaded<T extends TemplateName> = { data: PageDataMap[T]; head: HeadData } | { skip: string };
-
-/** How a route's paths are listed and its pages loaded. */
-export interface PageSource<T extends TemplateName> {
-  template: T;
-  /** Every params object of the route that the API lists; `record` names the source record for errors. */
-  paths(ctx: PageContext): AsyncIterable<{ params: Params; record: string }>;
-  load(ctx: PageContext, params: Params): Promise<Loaded<T>>;
-}
-
-export function source<T extends TemplateName>(template: T, spec: Omit<PageSource<T>, 'template'>): PageSource<T> {
-  return { template, ...spec };
-}
+/** What the page sources of several families share: one-page routes, shared API answers, sport context. */
+import { allPages } from '../api/endpoints.ts';
+import type * as S from '../api/schemas/index.ts';
+import type { EventItem, SportPage } from '../contract/index.ts';
+import { isFieldhouseError } from '../errors/error.ts';
+import type { Params } from '../routes/params.ts';
+import { eventItemOf } from '../contract/event-item.ts';
+import type { Loaded, PageContext, PageRef } from './define.ts';
 
 /** One page with no parameters. */
-export async function* single(): AsyncIterable<{ params: Params; record: string }> {
-  yield { params: {}, record: 'site' };
+export async function* single(): AsyncIterable<PageRef> {
+  yield { params: {}, label: 'site' };
 }
 
 export const str = (params: Params, name: string): string => params[name] as string;
@@ -106,3 +81,44 @@ export const eventItem = (e: S.EventWithSport): EventItem => eventItemOf(e, e.sp
 
 export const describe = (text: string | null | undefined, fallback: string | null) =>
   text && text.trim() ? text.trim().slice(0, 300) : fallback;
+
+/** Lists a paginated endpoint fully, a page at a time (never the whole list at once), as page references. */
+export async function* every<T>(
+  fetchPage: (page: number) => Promise<S.Page<T>>,
+  toRef: (item: T) => PageRef,
+): AsyncIterable<PageRef> {
+  for await (const item of allPages(fetchPage)) yield toRef(item);
+}
+
+/** Every sport of the site. */
+export async function* perSport(ctx: PageContext, extra: Params = {}): AsyncIterable<PageRef> {
+  for (const sport of ctx.site.sports)
+    yield { params: { sport: sport.slug, ...extra }, label: `sport ${sport.id} (slug "${sport.slug}")` };
+}
+
+/** Every season of every sport. */
+export async function* perSeason(ctx: PageContext): AsyncIterable<PageRef> {
+  for (const sport of ctx.site.sports) {
+    for (const season of await shared.seasons(ctx, sport.id)) {
+      yield {
+        params: { sport: sport.slug, season: season.slug },
+        label: `season ${season.id} (slug "${season.slug}") of sport "${sport.slug}"`,
+      };
+    }
+  }
+}
+
+/**
+ * The loader of a view shown for the sport's default season at /sports/{sport}/{view} and for any season at
+ * /sports/{sport}/{view}/season/{season}: the two routes share it.
+ */
+export function seasonView<D>(
+  build: (ctx: PageContext, page: SportPage & { seasons: S.SeasonRef[] }, season: S.SeasonRef) => Promise<Loaded<D>>,
+): (ctx: PageContext, params: Params) => Promise<Loaded<D>> {
+  return async (ctx, params) => {
+    const page = await sportPage(ctx, str(params, 'sport'));
+    const season = pickSeason(page, params.season as string | undefined);
+    if (!season) return { skip: `season "${String(params.season)}" is not a season of ${page.sport.name}` };
+    return build(ctx, page, season);
+  };
+}

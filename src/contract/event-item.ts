@@ -1,6 +1,7 @@
-import type { SportRef } from '../../src/api/schemas/common.ts';
-import type { Event } from '../../src/api/schemas/schedule.ts';
-import type { EventItem } from '../data.ts';
+/** The contract's one mapping: an event as lists and calendars take it (the build and the templates make them alike). */
+import type { SportRef } from '../api/schemas/common.ts';
+import type { Event } from '../api/schemas/schedule.ts';
+import type { EventItem } from './page.ts';
 
 /** A sport's own event, in the list shape the event components take. */
 export function eventItemOf(e: Event, sport: SportRef): EventItem {

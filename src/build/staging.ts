@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync, writeFil
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, parse, resolve, sep } from 'node:path';
-import { OutputNotOurs, UnsafeOutputPath } from '../errors/catalogue.ts';
+import { OutputNotOurs } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
 
 /**
@@ -158,22 +158,4 @@ function isRunning(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-const UNSAFE_SEGMENT = /^\.{1,2}$|[\\/\0]|%2e|%2f|%5c/i;
-
-/** Join a site path under the output folder, refusing anything that would land outside it. */
-export function outputPath(root: string, sitePath: string, record: string): string {
-  const segments = sitePath.split('/').filter(Boolean);
-  const bad = segments.find((s) => UNSAFE_SEGMENT.test(s));
-  const full = resolve(root, ...segments);
-  if (bad !== undefined || (full !== resolve(root) && !full.startsWith(resolve(root) + sep))) {
-    throw createError(UnsafeOutputPath, [sitePath, record], { details: { record } });
-  }
-  return full;
-}
-
-/** A params value that would make an unsafe path segment (before it reaches outputPath). */
-export function unsafeParam(value: string | string[]): boolean {
-  return (Array.isArray(value) ? value : [value]).some((v) => v === '' || UNSAFE_SEGMENT.test(v) || v.includes('/'));
 }

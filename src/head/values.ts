@@ -1,4 +1,4 @@
-import type { HeadData, Payload, SiteData } from './data.ts';
+import type { HeadData, Payload, SiteData } from '../contract/index.ts';
 
 /** Spec §1: '{title} - {site title}'; the home page uses the site's meta title. */
 export function documentTitle(head: HeadData, site: SiteData): string {

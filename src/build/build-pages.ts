@@ -1,0 +1,261 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isFieldhouseError, type FieldhouseError } from '../errors/error.ts';
+import { PAYLOAD_FILE, pageDir } from '../output/layout.ts';
+import type { OutputWriter } from '../output/writer.ts';
+import { derivedOf, type PageContext } from '../pages/index.ts';
+import type { SearchDoc } from '../search/writer.ts';
+import type { LineWriter } from '../util/line-files.ts';
+import { createSetDigest, type SetDigest } from '../util/set-digest.ts';
+import type { Ledger } from './ledger.ts';
+import type { PlannedPage } from './plan.ts';
+import type { Progress } from './progress.ts';
+import type { RenderPool } from './render/pool.ts';
+import type { Rendered } from './render/protocol.ts';
+
+/** A page that could not be built. */
+export interface PageFailure {
+  path: string;
+  label: string;
+  message: string;
+}
+
+/** A page that failed this time and was built from the previous build's data instead (--keep-going). */
+export interface KeptPage extends PageFailure {
+  /** The previous build's data of the page is what the site now shows. */
+  kept: true;
+}
+
+export interface BuildPagesOptions {
+  pages: AsyncIterable<PlannedPage>;
+  ctx: PageContext;
+  pool: RenderPool;
+  writer: OutputWriter;
+  /** Where each written page is listed (with its sitemap entry), on disk. */
+  ledger: Ledger;
+  /** Pages (and their API requests) in flight at once. */
+  concurrency: number;
+  keepGoing: boolean;
+  progress: Progress;
+  /** Called with each media URL a page uses (the build copies each once, meanwhile). */
+  onMedia(url: string): void;
+  /**
+   * The previous build's output, when it holds pages this version of Fieldhouse can render again: with
+   * --keep-going, a page that fails is built from its previous data rather than lost.
+   */
+  previous: string | null;
+  /** Search documents of pages built here (from previous data) rather than in a worker; null without search. */
+  searchDocs: LineWriter | null;
+}
+
+export interface BuildPagesResult {
+  /** Bytes of HTML and payloads written. */
+  pageBytes: number;
+  /** Files copied from the API (documents) and their bytes. */
+  fileBytes: number;
+  /** Over every page's and file's path and content, in any order: the build id is made from it. */
+  contentDigest: SetDigest;
+  skipped: number;
+  failures: PageFailure[];
+  kept: KeptPage[];
+  /** Pages that failed on a flaky API and were built on the second pass. */
+  retriedPages: number;
+}
+
+/** Pages whose HTML and payload together pass this are named in a warning: fans on phones download them. */
+export const LARGE_PAGE_BYTES = 5 << 20;
+
+/**
+ * Build every planned page: each goes to the worker pool, which loads its data through the API, renders and
+ * writes it; files (documents) are copied here. Pages that failed because the API was flaky (a dropped
+ * connection, a 503, a body cut short, after the client's own retries) are tried once more at the end. With
+ * keep-going, a page that still fails is built from the previous build's data when there is one. At most
+ * `concurrency` pages are in flight, so memory does not grow with the site. A 404 skips a page with a warning;
+ * anything else fails it, and without keep-going stops new work.
+ */
+export async function buildPages(options: BuildPagesOptions): Promise<BuildPagesResult> {
+  const result: BuildPagesResult = {
+    pageBytes: 0,
+    fileBytes: 0,
+    contentDigest: createSetDigest(),
+    skipped: 0,
+    failures: [],
+    kept: [],
+    retriedPages: 0,
+  };
+  const transient: PlannedPage[] = [];
+  let aborted = false;
+
+  const attempt = async (page: PlannedPage, last: boolean) => {
+    const outcome = await buildOne(page, options, result).catch((error: unknown) => ({ error }));
+    if (!outcome) return;
+    const { error } = outcome;
+    if (isFieldhouseError(error) && error.status === 404) {
+      result.skipped++;
+      options.ctx.warn(`skipped ${page.path} (${page.label}): ${error.message}`);
+    } else if (!last && isTransient(error)) {
+      transient.push(page);
+    } else if (options.keepGoing && options.previous && (await keepPrevious(page, error, options, result))) {
+      // Built from the previous data: counted in result.kept.
+    } else {
+      result.failures.push({ path: page.path, label: page.label, message: messageOf(error) });
+      if (!options.keepGoing) aborted = true;
+    }
+  };
+
+  const slots = createSemaphore(options.concurrency);
+  for await (const page of options.pages) {
+    await slots.acquire();
+    if (aborted) {
+      slots.release();
+      break;
+    }
+    void attempt(page, false).finally(() => {
+      options.progress.tick();
+      slots.release();
+    });
+  }
+  await slots.drain();
+
+  // The second pass: pages the flaky API cost, once more, after everything else.
+  if (aborted) {
+    for (const page of transient.splice(0))
+      result.failures.push({
+        path: page.path,
+        label: page.label,
+        message: 'not tried again: the build stopped at an error',
+      });
+  }
+  if (transient.length) {
+    const retry = transient.splice(0);
+    options.ctx.warn(`${retry.length} page(s) failed on a flaky API after their retries: trying them once more`);
+    await Promise.all(
+      retry.map(async (page) => {
+        await slots.acquire();
+        const before = result.failures.length + result.kept.length;
+        await attempt(page, true).finally(() => slots.release());
+        if (result.failures.length + result.kept.length === before) result.retriedPages++;
+      }),
+    );
+  }
+  return result;
+}
+
+/** Build one planned page; resolves with the error when it failed, nothing when it was written or skipped. */
+async function buildOne(
+  page: PlannedPage,
+  options: BuildPagesOptions,
+  result: BuildPagesResult,
+): Promise<{ error: unknown } | void> {
+  if (page.route.render === 'file') {
+    const bytes = await options.ctx.api.documentFile(page.params.uuid as string);
+    options.writer.write(page.path, bytes, page.label);
+    result.contentDigest.add(page.path, createHash('sha1').update(bytes).digest('hex'));
+    result.fileBytes += bytes.byteLength;
+    return;
+  }
+  const built = await options.pool.buildPage({
+    route: page.route.name,
+    params: page.params,
+    path: page.path,
+    label: page.label,
+  });
+  if (built.kind === 'skip') {
+    result.skipped++;
+    options.ctx.warn(`skipped ${page.path} (${page.label}): ${built.reason}`);
+    return;
+  }
+  if (built.kind === 'error') return { error: built.error };
+  written(page.path, built.rendered, built.sitemap, options, result);
+}
+
+function written(
+  path: string,
+  rendered: Rendered,
+  sitemap: { lastmod: string | null } | null,
+  options: BuildPagesOptions,
+  result: BuildPagesResult,
+): void {
+  result.contentDigest.add(path, rendered.digest);
+  for (const url of rendered.media) options.onMedia(url);
+  result.pageBytes += rendered.bytes;
+  if (rendered.bytes > LARGE_PAGE_BYTES)
+    options.ctx.warn(
+      `page ${path} is ${(rendered.bytes / 1048576).toFixed(1)} MB (HTML and payload): look for an oversized record`,
+    );
+  options.ledger.add({ path, indexable: sitemap !== null, lastmod: sitemap?.lastmod ?? null });
+}
+
+/**
+ * A failed page, built from its data in the previous build's output (its payload): the site keeps the page as it
+ * was instead of losing it. False when there is no previous version of the page.
+ */
+async function keepPrevious(
+  page: PlannedPage,
+  error: unknown,
+  options: BuildPagesOptions,
+  result: BuildPagesResult,
+): Promise<boolean> {
+  const file = join(options.previous!, pageDir(page.path), PAYLOAD_FILE);
+  if (!existsSync(file)) return false;
+  let payload: { buildId?: string; template: string; path: string; head: { noindex?: boolean }; data: unknown };
+  try {
+    payload = JSON.parse(readFileSync(file, 'utf8')) as typeof payload;
+  } catch {
+    return false;
+  }
+  const { buildId: _previousBuild, ...rest } = payload;
+  const payloadJson = JSON.stringify(rest);
+  const rendered = await options.pool.render({ dir: pageDir(page.path), payloadJson });
+  const derived = payload.head.noindex
+    ? null
+    : derivedOf(payload.template, payload.data, payload.path, options.ctx.site, true);
+  if (derived?.searchDoc) options.searchDocs?.write(JSON.stringify(derived.searchDoc satisfies SearchDoc));
+  written(page.path, rendered, derived && { lastmod: derived.lastmod }, options, result);
+  const message = messageOf(error);
+  result.kept.push({ path: page.path, label: page.label, message, kept: true });
+  options.ctx.warn(`${page.path} (${page.label}) failed (${message}): the previous build's version is kept`);
+  return true;
+}
+
+/**
+ * Failures a later try may not meet: the network, a "try again later" status, a body cut short. Not when the
+ * client's retry budget is spent: then the API is failing as a whole, and the build stops instead.
+ */
+function isTransient(error: unknown): boolean {
+  return (
+    isFieldhouseError(error) &&
+    (error.code === 'ApiNetworkError' || error.details.transient === true) &&
+    error.details.retryBudgetSpent !== true
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? (error as FieldhouseError).message : String(error);
+}
+
+/** At most `size` tasks at once; `drain` waits until none is running. */
+function createSemaphore(size: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  let idle: (() => void) | null = null;
+  return {
+    acquire(): Promise<void> {
+      if (active < size) {
+        active++;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    release(): void {
+      const next = waiting.shift();
+      if (next) return next();
+      active--;
+      if (active === 0) idle?.();
+    },
+    drain(): Promise<void> {
+      return active === 0 ? Promise.resolve() : new Promise((resolve) => (idle = resolve));
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { SiteData } from '../../contract/index.ts';
+import { errorToRecord, isFieldhouseError } from '../../errors/error.ts';
+import { derivedOf, ROUTES, sourceOf, type PageContext } from '../../pages/index.ts';
+import { createRouter } from '../../routes/match.ts';
+import type { Params } from '../../routes/params.ts';
+import type { SearchDoc } from '../../search/writer.ts';
+import { connectApi, type ApiConnection } from '../api-connection.ts';
+import { createMemo } from '../memo.ts';
+import type { PageTask } from './protocol.ts';
+
+/** How a render worker reaches the API (a connection of its own, so loading uses every core) and what it builds. */
+export interface PageBuilderConfig extends ApiConnection {
+  /** Answers shared by many pages (rosters, schedules) kept per worker. */
+  memoEntries: number;
+  /** Make a search document for each indexable page. */
+  search: boolean;
+}
+
+/** A payload without its build id (written as a placeholder, patched at the end). */
+export interface PendingPayload {
+  route: string;
+  path: string;
+  template: string;
+  params: Params;
+  head: unknown;
+  data: unknown;
+}
+
+/** What loading a page gave: its payload (to render), a reason to skip it, or why it failed. */
+export type LoadedPage =
+  | {
+      kind: 'page';
+      payload: PendingPayload;
+      /** The payload as JSON: written as the page's _payload.json and inline data, and hashed for the build id. */
+      payloadJson: string;
+      /** Null when the page is kept out of search engines (noindex). */
+      indexable: { lastmod: string | null; searchDoc: SearchDoc | null } | null;
+    }
+  | { kind: 'skip'; reason: string }
+  | { kind: 'error'; error: ReturnType<typeof errorToRecord> };
+
+/** The loading half of building a page, in a render worker: the page sources with a client, memo and router of its own. */
+export function createPageBuilder(config: PageBuilderConfig, site: SiteData, warn: (message: string) => void) {
+  const { api, client, close } = connectApi(config, warn);
+  const ctx: PageContext = { api, site, router: createRouter(ROUTES), memo: createMemo(config.memoEntries), warn };
+
+  return {
+    stats: client.stats,
+    /** Load one planned page through its route's source. */
+    async load(task: PageTask): Promise<LoadedPage> {
+      try {
+        const source = sourceOf(task.route);
+        if (!('load' in source)) throw new Error(`Route "${task.route}" lists files, not pages`);
+        const loaded = await source.load(ctx, task.params);
+        if ('skip' in loaded) return { kind: 'skip', reason: loaded.skip };
+        const route = ROUTES.find((r) => r.name === task.route)!;
+        // The payload without its build id: the worker writes a placeholder that is patched once every page is known.
+        const payload: PendingPayload = {
+          route: task.route,
+          path: task.path,
+          template: route.template,
+          params: task.params,
+          head: loaded.head,
+          data: loaded.data,
+        };
+        const indexable = loaded.head.noindex
+          ? null
+          : derivedOf(route.template, loaded.data, task.path, site, config.search);
+        return { kind: 'page', payload, payloadJson: JSON.stringify(payload), indexable };
+      } catch (error) {
+        // The error names the call that answered 404 (or the record that is not public): the warning says which.
+        if (isFieldhouseError(error) && error.status === 404) return { kind: 'skip', reason: error.message };
+        return { kind: 'error', error: errorToRecord(error) };
+      }
+    },
+    close,
+  };
+}

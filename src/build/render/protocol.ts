@@ -1,0 +1,88 @@
+/**
+ * The messages between the render pool (main thread, pool.ts) and its workers (worker.ts): one discriminated
+ * union each way, requests answered by id. Errors cross as ErrorRecords and come back as the catalogue's errors.
+ * See README.md in this folder.
+ */
+import type { ApiStats } from '../../api/client.ts';
+import type { ErrorRecord } from '../../errors/error.ts';
+import type { Params } from '../../routes/params.ts';
+import type { AssetManifest, DocumentScripts } from './document.ts';
+import type { PageBuilderConfig } from './page-builder.ts';
+
+/** What every worker is started with (its `workerData`). */
+export interface WorkerSetup {
+  outDir: string;
+  assets: AssetManifest;
+  scripts: DocumentScripts;
+  /** The site data as JSON (parsed once per worker). */
+  siteJson: string;
+  builder: PageBuilderConfig;
+  /** Where this worker writes the search documents of its pages (JSON lines); null without a static index. */
+  searchFile: string | null;
+}
+
+/** One planned page for a worker to build: load its data through the API, render it, write it. */
+export interface PageTask {
+  id: number;
+  route: string;
+  params: Params;
+  path: string;
+  /** The API record it comes from, in words, for messages. */
+  label: string;
+}
+
+/** A page whose payload is known (the 404 document): rendered and written as `file` in `dir`. */
+export interface RenderTask {
+  /** Folder relative to the output ('' for the root). */
+  dir: string;
+  /** The payload as JSON, without its build id. */
+  payloadJson: string;
+  /** Another file name than index.html (404.html); no _payload.json is written then. */
+  file?: string;
+}
+
+/** What rendering a page produced. */
+export interface Rendered {
+  bytes: number;
+  /** SHA-1 of the payload JSON: the build id is made from these. */
+  digest: string;
+  /** Root-relative media URLs in the payload (the main thread copies them). */
+  media: string[];
+}
+
+/** What building a page gave: a written page (and what the sitemap says of it), a reason to skip it, or an error. */
+export type PageOutcome =
+  | { kind: 'page'; rendered: Rendered; sitemap: { lastmod: string | null } | null }
+  | { kind: 'skip'; reason: string }
+  | { kind: 'error'; error: ErrorRecord };
+
+/** Main thread → worker. */
+export type ToWorker =
+  | { type: 'build'; pages: PageTask[] }
+  | { type: 'render'; id: number; task: RenderTask }
+  | {
+      type: 'patch';
+      id: number;
+      buildId: string;
+      /** The ledger file; this worker patches every `of`-th page from `share`. */
+      ledger: string;
+      share: number;
+      of: number;
+      /** Other pages to patch (the 404 document): folder relative to the output, and file name. */
+      others: { dir: string; file?: string }[];
+    }
+  | { type: 'loading-done'; id: number };
+
+/** Worker → main thread. */
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'warn'; message: string }
+  /** Pages built, in a batch (one message per turn of the worker's event loop), with the client's stats. */
+  | { type: 'built'; results: (PageOutcome & { id: number })[]; stats: ApiStats }
+  | { type: 'rendered'; id: number; result: { ok: true; rendered: Rendered } | { ok: false; error: ErrorRecord } }
+  | { type: 'patched'; id: number }
+  /** Every page loaded: the worker's search file is complete (null without one). */
+  | { type: 'loading-closed'; id: number; searchFile: string | null };
+
+/** The replies that answer a request by id. */
+export type Reply = Extract<FromWorker, { id: number }>;

@@ -1,0 +1,118 @@
+/**
+ * A render worker: loads pages through the API (a client and connections of its own), renders each as its data
+ * arrives, writes it through the output writer, and writes its search document to a file of its own; at the end
+ * it patches the build id into its share of the pages the ledger lists. Bundled with everything it needs into
+ * one server bundle (src/build/bundle.ts); it talks to pool.ts in the messages of protocol.ts.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Payload, SiteData } from '../../contract/index.ts';
+import { errorToRecord } from '../../errors/error.ts';
+import { PAGE_FILE, PAYLOAD_FILE, pageDir } from '../../output/layout.ts';
+import { mediaIn } from '../../output/media.ts';
+import { createOutputWriter } from '../../output/writer.ts';
+import { createLineWriter } from '../../util/line-files.ts';
+import { readLedger } from '../ledger.ts';
+import { BUILD_ID_PLACEHOLDER, HTML_BUILD_ID_OFFSET, PAYLOAD_BUILD_ID_OFFSET, payloadFile } from './document.ts';
+import { createPageBuilder, type PendingPayload } from './page-builder.ts';
+import type { FromWorker, PageOutcome, PageTask, Rendered, RenderTask, ToWorker, WorkerSetup } from './protocol.ts';
+import { loadComponents, renderPage } from './ssr.tsx';
+
+process.env.NODE_ENV = 'production';
+const setup = workerData as WorkerSetup;
+const port = parentPort!;
+const send = (message: FromWorker) => port.postMessage(message);
+const site = JSON.parse(setup.siteJson) as SiteData;
+const output = createOutputWriter(setup.outDir);
+let builder: ReturnType<typeof createPageBuilder> | null = createPageBuilder(setup.builder, site, (message) =>
+  send({ type: 'warn', message }),
+);
+// Search documents go to a file of this worker's own (JSON lines), read back when the index is written.
+const searchDocs = setup.searchFile ? createLineWriter(setup.searchFile) : null;
+
+/** Write a page's HTML and payload (or, with `file`, only the HTML under that name). */
+function render(task: RenderTask, payload?: PendingPayload): Rendered {
+  const dir = task.dir === '' ? '' : `/${task.dir}`;
+  const text = payloadFile(task.payloadJson, BUILD_ID_PLACEHOLDER);
+  const full = (payload ? { buildId: BUILD_ID_PLACEHOLDER, ...payload } : JSON.parse(text)) as Payload;
+  const html = renderPage(full, site, setup.assets, setup.scripts, task.payloadJson);
+  let bytes = output.write(`${dir}/${task.file ?? PAGE_FILE}`, html, `page ${full.path}`);
+  if (!task.file) bytes += output.write(`${dir}/${PAYLOAD_FILE}`, text, `payload of ${full.path}`);
+  return { bytes, digest: createHash('sha1').update(task.payloadJson).digest('hex'), media: mediaIn(task.payloadJson) };
+}
+
+// Built pages go back in batches: one message per turn of the event loop, not one per page.
+let outbox: (PageOutcome & { id: number })[] = [];
+function reply(result: PageOutcome & { id: number }): void {
+  if (outbox.push(result) > 1) return;
+  setImmediate(() => {
+    const results = outbox;
+    outbox = [];
+    send({ type: 'built', results, stats: { ...builder!.stats } });
+  });
+}
+
+async function build(task: PageTask): Promise<void> {
+  const loaded = await builder!.load(task);
+  if (loaded.kind === 'skip') return reply({ id: task.id, kind: 'skip', reason: loaded.reason });
+  if (loaded.kind === 'error') return reply({ id: task.id, kind: 'error', error: loaded.error });
+  try {
+    const rendered = render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload);
+    if (loaded.indexable?.searchDoc) searchDocs?.write(JSON.stringify(loaded.indexable.searchDoc));
+    reply({ id: task.id, kind: 'page', rendered, sitemap: loaded.indexable && { lastmod: loaded.indexable.lastmod } });
+  } catch (error) {
+    reply({ id: task.id, kind: 'error', error: errorToRecord(error) });
+  }
+}
+
+function patchFile(path: string, offset: number, buildId: string): void {
+  const fd = openSync(path, 'r+');
+  try {
+    writeSync(fd, buildId, offset, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function patch(message: Extract<ToWorker, { type: 'patch' }>): void {
+  const one = ({ dir, file }: { dir: string; file?: string }) => {
+    const at = dir === '' ? '' : `/${dir}`;
+    patchFile(output.pathOf(`${at}/${file ?? PAGE_FILE}`), HTML_BUILD_ID_OFFSET, message.buildId);
+    if (!file) patchFile(output.pathOf(`${at}/${PAYLOAD_FILE}`), PAYLOAD_BUILD_ID_OFFSET, message.buildId);
+  };
+  // This worker's share of the ledger (every `of`-th page from `share`), and the other pages named.
+  let index = 0;
+  for (const entry of readLedger(message.ledger))
+    if (index++ % message.of === message.share) one({ dir: pageDir(entry.path) });
+  for (const other of message.others) one(other);
+}
+
+port.on('message', (message: ToWorker) => {
+  switch (message.type) {
+    case 'build':
+      for (const task of message.pages) void build(task);
+      return;
+    case 'render':
+      try {
+        send({ type: 'rendered', id: message.id, result: { ok: true, rendered: render(message.task) } });
+      } catch (error) {
+        send({ type: 'rendered', id: message.id, result: { ok: false, error: errorToRecord(error) } });
+      }
+      return;
+    case 'patch':
+      patch(message);
+      send({ type: 'patched', id: message.id });
+      return;
+    case 'loading-done':
+      // Every page is loaded: the search file is complete, and the client's connections and memo can go.
+      searchDocs?.close();
+      builder?.close().catch(() => undefined);
+      builder = null;
+      send({ type: 'loading-closed', id: message.id, searchFile: searchDocs?.file ?? null });
+      return;
+  }
+});
+
+await loadComponents();
+send({ type: 'ready' });

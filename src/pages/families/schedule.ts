@@ -1,0 +1,100 @@
+/** Schedules and results: a sport's schedule by season, and the box score of each game. */
+import type * as S from '../../api/schemas/index.ts';
+import type { SeasonPicker, SportPage, SportSummary } from '../../contract/index.ts';
+import { localDate } from '../../util/dates.ts';
+import { family, template } from '../define.ts';
+import { perSeason, perSport, seasonView, shared, str } from '../shared.ts';
+
+export interface ScheduleData extends SportPage, SeasonPicker {
+  season: S.SeasonRef;
+  schedule: S.Schedule;
+}
+
+export interface BoxScoreData {
+  box: S.BoxScore;
+  sport: SportSummary;
+  /** The game on its schedule (for its layout and links), when the schedule still lists it. */
+  event: S.Event | null;
+}
+
+const loadSchedule = seasonView<ScheduleData>(async (ctx, page, season) => {
+  const data = await shared.schedule(ctx, page.sport.id, season.slug);
+  return {
+    data: { ...page, season, schedule: data },
+    head: {
+      title: `${season.name} ${page.sport.name} Schedule`,
+      description: `${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} schedule and results (${data.record.overall}).`,
+      image: page.sport.schedule_page_image ?? null,
+      type: 'website',
+    },
+  };
+});
+
+export default family({
+  name: 'schedule',
+  templates: {
+    schedule: template<ScheduleData>({
+      component: () => import('../../../templates/pages/schedule.tsx'),
+      lastmod: (data) => data.schedule.events.filter((e) => e.result).at(-1)?.date ?? null,
+    }),
+    boxscore: template<BoxScoreData>({
+      component: () => import('../../../templates/pages/boxscore.tsx'),
+      lastmod: (data) => data.box.date,
+    }),
+  },
+  routes: [
+    {
+      name: 'boxscore-id',
+      pattern: '/boxscore/:id',
+      params: { id: 'id' },
+      template: 'boxscore',
+      source: {
+        async *paths(ctx) {
+          for (const sport of ctx.site.sports) {
+            for (const season of await shared.seasons(ctx, sport.id)) {
+              const schedule = await shared.schedule(ctx, sport.id, season.slug);
+              for (const event of schedule.events) {
+                if (event.boxscore_id)
+                  yield {
+                    params: { id: String(event.boxscore_id) },
+                    label: `box score ${event.boxscore_id} (event ${event.id})`,
+                  };
+              }
+            }
+          }
+        },
+        async load(ctx, params) {
+          const box = await ctx.api.boxScore(Number(str(params, 'id')));
+          const sport = ctx.site.sports.find((s) => s.id === box.sport_id);
+          if (!sport) return { skip: `box score ${box.id} names unknown sport ${box.sport_id}` };
+          const schedule = await shared.schedule(ctx, sport.id, box.season.slug).catch(() => null);
+          const event = schedule?.events.find((e) => e.id === box.event_id) ?? null;
+          const [away, home] = box.teams;
+          return {
+            data: { box, sport, event },
+            head: {
+              title: `${sport.name}: ${away!.name} ${away!.total}, ${home!.name} ${home!.total} – Box Score`,
+              description: `Box score of ${away!.name} at ${home!.name}, ${localDate(box.date, ctx.site.settings.website_timezone)}.`,
+              image: null,
+              type: 'website',
+            },
+          };
+        },
+      },
+    },
+    {
+      name: 'sports-sport-schedule',
+      pattern: '/sports/:sport/schedule',
+      params: { sport: 'presence' },
+      template: 'schedule',
+      source: { paths: (ctx) => perSport(ctx), load: loadSchedule },
+    },
+    {
+      name: 'sports-sport-schedule-season-season',
+      pattern: '/sports/:sport/schedule/season/:season',
+      params: { sport: 'presence', season: 'presence' },
+      template: 'schedule',
+      source: { paths: (ctx) => perSeason(ctx), load: loadSchedule },
+    },
+  ],
+});

@@ -1,0 +1,43 @@
+/** Statistics: a sport's team and individual statistics by season. */
+import type * as S from '../../api/schemas/index.ts';
+import type { SeasonPicker, SportPage } from '../../contract/index.ts';
+import { family, template } from '../define.ts';
+import { perSeason, perSport, seasonView } from '../shared.ts';
+
+export interface StatsData extends SportPage, SeasonPicker {
+  season: S.SeasonRef;
+  stats: S.SeasonStats;
+}
+
+const loadStats = seasonView<StatsData>(async (ctx, page, season) => ({
+  data: { ...page, season, stats: await ctx.api.stats(page.sport.id, season.slug) },
+  head: {
+    title: `${season.name} ${page.sport.name} Statistics`,
+    description: `${season.name} ${page.sport.name} team and individual statistics.`,
+    image: null,
+    type: 'website',
+  },
+}));
+
+export default family({
+  name: 'stats',
+  templates: {
+    stats: template<StatsData>({ component: () => import('../../../templates/pages/stats.tsx') }),
+  },
+  routes: [
+    {
+      name: 'sports-sport-stats',
+      pattern: '/sports/:sport/stats',
+      params: { sport: 'slug' },
+      template: 'stats',
+      source: { paths: (ctx) => perSport(ctx), load: loadStats },
+    },
+    {
+      name: 'sports-sport-stats-season-season',
+      pattern: '/sports/:sport/stats/season/:season',
+      params: { sport: 'slug', season: 'slug' },
+      template: 'stats',
+      source: { paths: (ctx) => perSeason(ctx), load: loadStats },
+    },
+  ],
+});
