@@ -49,6 +49,8 @@ export function registerBuild(program: Command): void {
 function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>): void {
   const n = (v: number) => v.toLocaleString('en-US');
   for (const f of s.failed.slice(0, 50)) logger.error('build', `${f.path} (${f.label}): ${f.message}`);
+  for (const k of s.kept.slice(0, 50))
+    logger.warn('build', `${k.path} (${k.label}) kept from the previous build: ${k.message}`);
   if (s.failed.length > 50) logger.error('build', `… and ${n(s.failed.length - 50)} more failures`);
   const lines = [
     ['routes', n(s.routes)],
@@ -57,6 +59,8 @@ function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>):
     ['skipped', n(s.skipped)],
     ['warnings', n(s.warnings)],
     ['failed', n(s.failed.length)],
+    ...(s.kept.length ? [['kept', `${n(s.kept.length)} (failed now; the previous build's version is kept)`]] : []),
+    ...(s.retriedPages ? [['retried pages', `${n(s.retriedPages)} (built on a second try)`]] : []),
     [
       'wall time',
       `${(s.wallMs / 1000).toFixed(1)} s (${Object.entries(s.stages)

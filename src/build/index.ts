@@ -323,7 +323,8 @@ function summarize(
   const workerStats = resources.pool?.apiStats() ?? { requests: 0, retries: 0 };
   const { wallMs, peakRssMb } = session.end();
   return {
-    ok: end.committed && failed.length === 0,
+    // Pages kept from the previous build are stale: the build says so (exit code 1), though the site was replaced.
+    ok: end.committed && failed.length === 0 && (built?.kept.length ?? 0) === 0,
     buildId: end.committed ? outcome.buildId : null,
     outDir: end.outDir,
     routes: outcome.routes,

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import type { IconData, SiteData, SportSummary } from '../contract/index.ts';
 import { collectAll, type ContentApi } from '../api/endpoints.ts';
 import { IconSet } from '../api/schemas/services.ts';
@@ -49,7 +49,8 @@ export async function loadSiteData(options: SiteDataOptions): Promise<LoadedSite
     ...settings.website_icon_menu.flatMap((i) => (i.icon ? [i.icon] : [])),
   ];
   const icons: Record<string, IconData> = await resolveIcons(iconNames, {
-    cacheFile: join(options.root, config.icons.cacheDir, 'icons.json'),
+    // resolve, not join: an absolute cacheDir is used as it is.
+    cacheFile: resolve(options.root, config.icons.cacheDir, 'icons.json'),
     warn: options.warn,
     fetchSet: async (prefix, names, signal) => {
       const base = config.icons.serviceUrl ?? `${options.endpoints.baseUrl}${options.endpoints.prefix}/icons`;

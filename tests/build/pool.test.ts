@@ -1,0 +1,134 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundle, PACKAGE_ROOT } from '../../src/build/bundle.ts';
+import { notFoundTask } from '../../src/build/finish.ts';
+import { createLedger } from '../../src/build/ledger.ts';
+import { createRenderPool, type RenderPool } from '../../src/build/render/pool.ts';
+import type { PageTask } from '../../src/build/render/protocol.ts';
+import type { DemoServer } from '../../src/demo/server/server.ts';
+import { isFieldhouseError } from '../../src/errors/error.ts';
+import { startDemo } from '../helpers/demo.ts';
+import { demoConnection, demoSite } from '../helpers/site.ts';
+
+/** The render pool with two workers against the demo CMS: the typed protocol both ways, in seconds. */
+const out = mkdtempSync(join(tmpdir(), 'fieldhouse-pool-out-'));
+// Beside Fieldhouse's node_modules, so the worker bundle resolves react (as the build's own cache folder does).
+const cache = mkdtempSync(join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse-pool-'));
+const warnings: string[] = [];
+let demo: DemoServer;
+let pool: RenderPool;
+
+beforeAll(async () => {
+  demo = await startDemo();
+  const built = await bundle({ outDir: out, cacheDir: cache });
+  const { site, close } = await demoSite(demo);
+  await close();
+  pool = await createRenderPool({
+    workers: 2,
+    workerBundle: built.workerBundle,
+    outDir: out,
+    assets: { ...built.assets, siteData: '/_site/data/site-test.json' },
+    scripts: { ticketMarketing: null, heatmap: null },
+    siteJson: JSON.stringify(site),
+    builder: { ...demoConnection(demo), retries: 0, memoEntries: 16, search: true },
+    loadsPerWorker: 4,
+    searchDir: cache,
+    onWarn: (message) => warnings.push(message),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await pool?.close();
+  await demo?.close();
+  rmSync(out, { recursive: true, force: true });
+  rmSync(cache, { recursive: true, force: true });
+});
+
+describe('the render pool, two workers', () => {
+  it('builds pages in its workers: loaded, rendered and written, with what the sitemap needs', async () => {
+    const pages: Omit<PageTask, 'id'>[] = [
+      {
+        route: 'sports-sport-roster',
+        params: { sport: 'football' },
+        path: '/sports/football/roster',
+        label: 'football roster',
+      },
+      {
+        route: 'sports-sport-roster',
+        params: { sport: 'volleyball' },
+        path: '/sports/volleyball/roster',
+        label: 'volleyball roster',
+      },
+      { route: 'staff-directory', params: {}, path: '/staff-directory', label: 'staff directory' },
+    ];
+    const built = await Promise.all(pages.map((page) => pool.buildPage(page)));
+    for (const [i, result] of built.entries()) {
+      expect(result.kind, pages[i]!.path).toBe('page');
+      if (result.kind !== 'page') continue;
+      expect(result.rendered.bytes).toBeGreaterThan(10_000);
+      expect(result.rendered.digest).toMatch(/^[0-9a-f]{40}$/);
+      expect(existsSync(join(out, pages[i]!.path, 'index.html'))).toBe(true);
+      expect(existsSync(join(out, pages[i]!.path, '_payload.json'))).toBe(true);
+    }
+    expect(built[0]!.kind === 'page' && built[0]!.rendered.media.length).toBeGreaterThan(0);
+  });
+
+  it('says why it skips a page the API does not have, naming the call', async () => {
+    const result = await pool.buildPage({
+      route: 'photo-galleries-slug',
+      params: { slug: 'no-such-gallery' },
+      path: '/photo-galleries/no-such-gallery',
+      label: 'gallery nobody made',
+    });
+    expect(result).toMatchObject({ kind: 'skip' });
+    expect(result.kind === 'skip' && result.reason).toMatch(
+      /GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/galleries\/by\/slug\/no-such-gallery answered 404/,
+    );
+  });
+
+  it('hands back an error as the catalogue’s, with its code, status and hint', async () => {
+    demo.setFaults({ errorRate: 1, errorStatus: 403, match: '/staff/by/slug/' });
+    try {
+      const result = await pool.buildPage({
+        route: 'staff-slug',
+        params: { slug: 'someone' },
+        path: '/staff/someone',
+        label: 'someone',
+      });
+      expect(result.kind).toBe('error');
+      const error = result.kind === 'error' ? result.error : null;
+      expect(isFieldhouseError(error)).toBe(true);
+      expect(error).toMatchObject({ code: 'ApiHttpError', status: 403, fatal: true });
+      expect(error!.hint).toMatch(/403 means the API refused access/);
+    } finally {
+      demo.setFaults({});
+    }
+  });
+
+  it('renders a known payload (the 404 document) and patches the build id into every page', async () => {
+    const notFound = notFoundTask();
+    const rendered = await pool.render(notFound);
+    expect(rendered.bytes).toBeGreaterThan(1_000);
+    const ledger = createLedger(cache);
+    ledger.add({ path: '/sports/football/roster', indexable: true, lastmod: null });
+    ledger.add({ path: '/sports/volleyball/roster', indexable: true, lastmod: null });
+    ledger.add({ path: '/staff-directory', indexable: true, lastmod: null });
+    await pool.patchBuildId('0123456789abcdef', ledger.finish(), [{ dir: notFound.dir, file: notFound.file }]);
+    for (const path of ['sports/football/roster', 'sports/volleyball/roster', 'staff-directory']) {
+      expect(readFileSync(join(out, path, 'index.html'), 'utf8')).toContain(
+        '<meta name="fh-build" content="0123456789abcdef">',
+      );
+      expect(readFileSync(join(out, path, '_payload.json'), 'utf8')).toMatch(/^\{"buildId":"0123456789abcdef"/);
+    }
+    expect(readFileSync(join(out, '404.html'), 'utf8')).toContain('content="0123456789abcdef"');
+  });
+
+  it('closes the search files of its workers when loading is done', async () => {
+    const files = await pool.loadingDone();
+    expect(files).toHaveLength(2);
+    const docs = files.flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean));
+    expect(docs.length).toBe(0); // rosters and the directory are not search results of their own
+  });
+});

@@ -1,0 +1,55 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectApi, type ApiConnection } from '../../src/build/api-connection.ts';
+import { loadSiteData } from '../../src/build/site-data.ts';
+import { validateConfig } from '../../src/config/index.ts';
+import type { SiteData } from '../../src/contract/index.ts';
+import type { DemoServer } from '../../src/demo/server/server.ts';
+import { createLogger } from '../../src/logger/logger.ts';
+
+/** How a test reaches the demo CMS, as the build's own connection does. */
+export function demoConnection(demo: DemoServer): ApiConnection {
+  return {
+    baseUrl: demo.origin,
+    prefix: demo.apiPrefix,
+    dashboardUrl: demo.dashboardApiUrl,
+    redirectServiceUrl: demo.redirectServiceUrl,
+    origin: 'https://www.cedarvalleyhawks.example',
+    concurrency: 16,
+    connections: 16,
+    timeoutMs: 5_000,
+    retries: 1,
+    reportRetries: false,
+  };
+}
+
+/** The demo site's site-wide data, as the build loads it (its today fixed), and the API it came from. */
+export async function demoSite(demo: DemoServer, warn: (message: string) => void = () => undefined) {
+  const api = connectApi(demoConnection(demo), warn);
+  const config = validateConfig(
+    {
+      siteUrl: 'https://www.cedarvalleyhawks.example',
+      icons: { cacheDir: join(mkdtempSync(join(tmpdir(), 'fh-icons-')), 'icons') },
+    },
+    'test',
+  );
+  const { site } = await loadSiteData({
+    api: api.api,
+    config,
+    root: join(import.meta.dirname, '../..'),
+    endpoints: {
+      baseUrl: demo.origin,
+      prefix: demo.apiPrefix,
+      dashboardUrl: demo.dashboardApiUrl,
+      redirectServiceUrl: demo.redirectServiceUrl,
+      publicBaseUrl: demo.origin,
+      publicDashboardUrl: demo.dashboardApiUrl,
+      publicRedirectServiceUrl: demo.redirectServiceUrl,
+    },
+    clock: new Date('2026-11-22T00:00:00Z'),
+    logger: createLogger({ level: 'silent' }),
+    warn,
+  });
+  return { site: site satisfies SiteData, api: api.api, close: api.close };
+}

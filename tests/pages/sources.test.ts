@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemo } from '../../src/build/memo.ts';
+import type { DemoServer } from '../../src/demo/server/server.ts';
+import { PAGE_TEMPLATES, ROUTES, sourceOf, templateOf, type PageContext } from '../../src/pages/index.ts';
+import type { Loaded, PageRef, PageSource } from '../../src/pages/define.ts';
+import { createRouter } from '../../src/routes/match.ts';
+import type { Params } from '../../src/routes/params.ts';
+import { demoDataset, startDemo } from '../helpers/demo.ts';
+import { demoSite } from '../helpers/site.ts';
+
+/**
+ * Every route's page source against the demo CMS, in seconds: the first pages it lists, what loading one gives
+ * (its title, the keys of its data), and the reasons a source gives for not building a page.
+ */
+const warnings: string[] = [];
+let demo: DemoServer;
+let ctx: PageContext;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  demo = await startDemo();
+  const loaded = await demoSite(demo, (m) => warnings.push(m));
+  close = loaded.close;
+  ctx = {
+    api: loaded.api,
+    site: loaded.site,
+    router: createRouter(ROUTES),
+    memo: createMemo(64),
+    warn: (m) => warnings.push(m),
+  };
+});
+
+afterAll(async () => {
+  await close?.();
+  await demo?.close();
+});
+
+async function first(route: string, count = 1): Promise<PageRef[]> {
+  const refs: PageRef[] = [];
+  for await (const ref of sourceOf(route).paths(ctx)) {
+    refs.push(ref);
+    if (refs.length >= count) break;
+  }
+  return refs;
+}
+
+const load = (route: string, params: Params) => (sourceOf(route) as PageSource<unknown>).load(ctx, params);
+const page = (loaded: Loaded<unknown>) => {
+  if ('skip' in loaded) throw new Error(`skipped: ${loaded.skip}`);
+  return loaded;
+};
+
+/** Route → the title of its first listed page, and the keys of that page's data. */
+const EXPECTED: Record<string, { title: RegExp | null; keys: string[] }> = {
+  index: { title: null, keys: ['blocks', 'forms', 'headlines', 'featured', 'ticker'] },
+  'all-sports-schedule': { title: /^All-Sports Schedule$/, keys: ['month', 'events'] },
+  'broadcast-guide': { title: /^Broadcast Guide$/, keys: ['from', 'to', 'events'] },
+  news: { title: /^News$/, keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'] },
+  'news-year': { title: /^\d{4} News$/, keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'] },
+  'news-page-page': {
+    title: /^News – Page 2$/,
+    keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'],
+  },
+  'news-year-month-day-slug': { title: /\S/, keys: ['article', 'sport'] },
+  'sports-sport-news': { title: / News$/, keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'] },
+  'sports-sport-news-year-year': {
+    title: /^\d{4} .+ News$/,
+    keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'],
+  },
+  'sports-sport-news-page-page': {
+    title: / News – Page 2$/,
+    keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'],
+  },
+  'sports-sport-slug': { title: /^Football$/, keys: ['sport', 'nextEvent', 'recent', 'news', 'blocks', 'record'] },
+  'sports-sport-roster': { title: /^\d{4}-\d{2} Football Roster$/, keys: ['sport', 'seasons', 'season', 'roster'] },
+  'sports-sport-roster-all': { title: /^All-Time Football Roster$/, keys: ['sport', 'players'] },
+  'sports-sport-roster-player-slug': { title: / – Football$/, keys: ['sport', 'player', 'season'] },
+  'sports-sport-roster-season-season': {
+    title: /^\d{4}-\d{2} Football Roster$/,
+    keys: ['sport', 'seasons', 'season', 'roster'],
+  },
+  'sports-sport-roster-season-season-player-slug': {
+    title: / – \d{4}-\d{2} Football$/,
+    keys: ['sport', 'player', 'season'],
+  },
+  'sports-sport-roster-season-season-staff-slug': { title: / – Football$/, keys: ['sport', 'coach', 'season'] },
+  'boxscore-id': { title: /– Box Score$/, keys: ['box', 'sport', 'event'] },
+  'sports-sport-schedule': {
+    title: /^\d{4}-\d{2} Football Schedule$/,
+    keys: ['sport', 'seasons', 'season', 'schedule'],
+  },
+  'sports-sport-schedule-season-season': { title: / Schedule$/, keys: ['sport', 'seasons', 'season', 'schedule'] },
+  'sports-sport-stats': { title: /^\d{4}-\d{2} Football Statistics$/, keys: ['sport', 'seasons', 'season', 'stats'] },
+  'sports-sport-stats-season-season': { title: / Statistics$/, keys: ['sport', 'seasons', 'season', 'stats'] },
+  'sports-sport-videos': { title: /^Football Videos$/, keys: ['sport', 'videos', 'total'] },
+  'sports-sport-photo-galleries': { title: /^Football Photo Galleries$/, keys: ['sport', 'galleries', 'total'] },
+  videos: { title: /^Videos$/, keys: ['sport', 'videos', 'total'] },
+  'photo-galleries': { title: /^Photo Galleries$/, keys: ['sport', 'galleries', 'total'] },
+  'photo-galleries-slug': { title: /\S/, keys: ['gallery'] },
+  'staff-slug': { title: / – /, keys: ['member', 'departments'] },
+  'staff-directory': { title: /^Staff Directory$/, keys: ['departments', 'department'] },
+  'staff-directory-department-slug': { title: / – Staff Directory$/, keys: ['departments', 'department'] },
+  slug: { title: /\S/, keys: ['page', 'forms'] },
+  search: { title: /^Search$/, keys: [] },
+  'article-preview-id': { title: /^Article preview$/, keys: ['kind', 'id'] },
+  'article-revision-id': { title: /^Article revision$/, keys: ['kind', 'id'] },
+  'page-preview-id': { title: /^Page preview$/, keys: ['kind', 'id'] },
+  'page-revision-id': { title: /^Page revision$/, keys: ['kind', 'id'] },
+};
+
+describe('every route’s page source, against the demo CMS', () => {
+  it('has an expectation here for every route', () => {
+    expect(ROUTES.filter((r) => r.render !== 'file' && !EXPECTED[r.name]).map((r) => r.name)).toEqual([]);
+  });
+
+  it.each(ROUTES.filter((r) => r.render !== 'file').map((r) => [r.name, r.pattern]))(
+    '%s (%s) lists pages that load with their title and data',
+    async (name) => {
+      const [ref] = await first(name);
+      expect(ref, `${name} lists no page`).toBeDefined();
+      const route = ROUTES.find((r) => r.name === name)!;
+      // A client route's source gives its one shell, which stands for every id.
+      if (route.render === 'static') expect(ctx.router.check(route, ref!.params), ref!.label).toBeNull();
+      const loaded = page(await load(name, ref!.params));
+      const expected = EXPECTED[name]!;
+      if (expected.title) expect(loaded.head.title).toMatch(expected.title);
+      else expect(loaded.head.title).toBeNull();
+      expect(Object.keys(loaded.data as object)).toEqual(expected.keys);
+    },
+  );
+
+  it('lists documents as files', async () => {
+    const refs = await first('documents-uuid', 100);
+    expect(refs.map((r) => r.params.uuid).sort()).toEqual(
+      demoDataset()
+        .documents.filter((d) => d.visibility !== 'private')
+        .map((d) => d.uuid)
+        .sort(),
+    );
+  });
+
+  it.each([
+    ['news-page-page', { page: '999' }, /^news page 999 is empty$/],
+    ['news-year', { year: '1990' }, /^no articles in 1990$/],
+    [
+      'sports-sport-roster-season-season',
+      { sport: 'football', season: '1999-00' },
+      /^season "1999-00" is not a season of Football$/,
+    ],
+    ['sports-sport-roster-season-season-player-slug', { sport: 'football', season: '2021-22', slug: 'nobody' }, /404/],
+    ['staff-directory-department-slug', { slug: 'no-such-department' }, /^department "no-such-department" is gone$/],
+    ['slug', { slug: ['no', 'such', 'page'] }, /^page "no\/such\/page" is gone$/],
+  ] satisfies [string, Params, RegExp][])('%s does not build %o, and says why', async (route, params, reason) => {
+    const loaded = await load(route, params).catch((error: Error) => ({ skip: error.message }));
+    expect('skip' in loaded && loaded.skip).toMatch(reason);
+  });
+});
+
+describe('every template', () => {
+  it.each(PAGE_TEMPLATES.map((name) => [name]))(
+    '%s is bound to its component in templates/pages/<name>.tsx (the file the browser loads)',
+    async (name) => {
+      const bound = (await templateOf(name).component()).default;
+      const file = (await import(`../../templates/pages/${name}.tsx`)) as { default: unknown };
+      expect(bound).toBe(file.default);
+    },
+  );
+});
