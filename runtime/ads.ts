@@ -4,7 +4,7 @@ import { reportError } from './errors.ts';
 import { on } from './events.ts';
 import type { LiveApi } from './live/api.ts';
 
-/** The ad constants of spec §9, each where it acts. */
+/** The ad constants of behaviour §9, each where it acts. */
 export const AD_TIMING = {
   /**
    * input, 1000 ms: an ad counts as seen once at least half of it has been on screen this long (the IAB's
@@ -25,7 +25,7 @@ const ZONE_SELECTOR = '[data-ad-zone]';
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /**
- * Spec §4: the zone list is cleared when the app renders and when a page load starts; the zones of the page
+ * Behaviour §4: the zone list is cleared when the app renders and when a page load starts; the zones of the page
  * register when its load ends and their ads are fetched (GET /simages?zones=…); one fetch at a time, none
  * without zones; ads are kept by zone uuid. A failed load is reported and the page carries on without ads.
  */

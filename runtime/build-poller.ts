@@ -9,7 +9,7 @@ interface Guard {
 }
 
 /**
- * Reload to a URL unless the same path was reloaded for a new build within the guard window (spec §1: 10,000 ms
+ * Reload to a URL unless the same path was reloaded for a new build within the guard window (behaviour §1: 10,000 ms
  * by default). The guard lives in sessionStorage, so it survives the reload it protects against.
  */
 export function guardedReload(url: URL, guardMs: number, now = Date.now()): boolean {

@@ -9,7 +9,7 @@ let threshold = LEVELS.info;
 let reporter: Reporter | null = null;
 let pending: [unknown, Record<string, unknown> | undefined][] = [];
 
-/** The runtime's console output, filtered by site.config.ts's log level (spec §1: info by default). */
+/** The runtime's console output, filtered by site.config.ts's log level (behaviour §1: info by default). */
 export function log(level: Level, ...args: unknown[]): void {
   // eslint-disable-next-line no-console -- the runtime's one console writer, filtered by the configured level
   if (LEVELS[level] >= threshold) console[level](...args);
@@ -20,13 +20,13 @@ const detailsOf = (error: unknown) =>
     ? (error as { status?: unknown; details?: { url?: unknown; report?: unknown } })
     : {};
 
-/** Spec §8: a 404 is not an error worth reporting. */
+/** Behaviour §8: a 404 is not an error worth reporting. */
 export function isNotFound(error: unknown): boolean {
   const e = detailsOf(error);
   return e.status === 404 || e.details?.report === false;
 }
 
-/** Spec §8: some unhandled rejections are dropped silently when their request URL is on the configured list. */
+/** Behaviour §8: some unhandled rejections are dropped silently when their request URL is on the configured list. */
 export function isDroppedRejection(reason: unknown, urls: readonly string[]): boolean {
   if (!urls.length) return false;
   const e = detailsOf(reason);

@@ -13,7 +13,7 @@ export type Resolution =
 
 export const router = createRouter(ROUTE_TABLE);
 
-// Spec §4 and §9: payloads are cached per build id (the key holds it), so a new build never reads an old entry.
+// Behaviour §4 and §9: payloads are cached per build id (the key holds it), so a new build never reads an old entry.
 const payloads = new Map<string, Promise<Payload | null>>();
 
 /** A prerendered page's payload, fetched once per build; null when the host has none (not prerendered). */
@@ -35,7 +35,7 @@ export function fetchPayload(path: string, buildId: string): Promise<Payload | n
   return entry;
 }
 
-/** The 404 of spec §5 and §8 for a path: 'Sport not found' for an unknown sport, else 'Page Not Found: {path}'. */
+/** The 404 of behaviour §5 and §8 for a path: 'Sport not found' for an unknown sport, else 'Page Not Found: {path}'. */
 export function notFound(path: string, site: SiteData, buildId: string): View {
   const match = router.match(path);
   const sport = match.type === 'match' ? match.params.sport : undefined;

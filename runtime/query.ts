@@ -1,4 +1,4 @@
-/** A page's query string, parsed with qs under spec §9's limits (array 20, depth 5, 1000 parameters). */
+/** A page's query string, parsed with qs under behaviour §9's limits (array 20, depth 5, 1000 parameters). */
 export type Query = Record<string, unknown>;
 
 /** qs loads only when a URL has a query string: most pages never pay for it. */

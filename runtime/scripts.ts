@@ -29,13 +29,13 @@ export function scriptsFor(
 const keyOf = (script: ExternalScript) => `${script.src} ${JSON.stringify(script.attributes)}`;
 
 /**
- * Spec §1: page- and sport-specific scripts load while the route wants them and are removed when the visitor
+ * Behaviour §1: page- and sport-specific scripts load while the route wants them and are removed when the visitor
  * leaves; coming back loads them again.
  */
 export function initScripts(config: Pick<RuntimeConfig, 'pageScripts' | 'sportScripts'>): void {
   const loaded = new Map<string, HTMLScriptElement>();
   on('page:end', ({ url, payload }) => {
-    // The current sport (spec §4) is the route's sport parameter; routes without one clear it.
+    // The current sport (behaviour §4) is the route's sport parameter; routes without one clear it.
     const sport = !payload.error && typeof payload.params.sport === 'string' ? payload.params.sport : null;
     const wanted = new Map(scriptsFor(url.pathname, sport, config).map((s) => [keyOf(s), s]));
     for (const [key, element] of loaded) {

@@ -47,7 +47,7 @@ function toMatcher(entry: string): string | RegExp {
   }
 }
 
-/** Start the SDK with spec §1's sample rates and §8's filters; returns how the runtime reports an error. */
+/** Start the SDK with behaviour §1's sample rates and §8's filters; returns how the runtime reports an error. */
 export function startSentry(config: RuntimeConfig['errorReporting'], release: string) {
   const { sampleRates } = config;
   init({

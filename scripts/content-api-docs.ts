@@ -42,7 +42,7 @@ async function main() {
       method: 'GET',
       path: '/website-config',
       summary:
-        'The website configuration view: site settings of spec §3, all menus (nested items), footer blocks, images, flags, ad spacing (numbers, 0 when empty), ad zones by position.',
+        'The website configuration view: site settings of behaviour §3, all menus (nested items), footer blocks, images, flags, ad spacing (numbers, 0 when empty), ad zones by position.',
       example: '/website-config',
       schema: 'SiteSettings',
     },
@@ -390,7 +390,7 @@ async function main() {
     {
       method: 'GET',
       path: '/simages',
-      summary: 'Ads for the zones on a page, keyed by zone uuid (spec §7). Not cached.',
+      summary: 'Ads for the zones on a page, keyed by zone uuid (behaviour §7). Not cached.',
       params: [['zones', 'required: comma list of zone uuids']],
       example: `/simages?zones=${zones.join(',')}`,
       schema: 'AdsByZone',
@@ -441,7 +441,7 @@ async function main() {
       path: '/check',
       service: 'redirect',
       summary:
-        'Ask the redirect service about a path (spec §7). Not enveloped. target_url is null when there is no redirect; redirect_type defaults to 307; query_parameters "ignore_pass" passes the query string through.',
+        'Ask the redirect service about a path (behaviour §7). Not enveloped. target_url is null when there is no redirect; redirect_type defaults to 307; query_parameters "ignore_pass" passes the query string through.',
       params: [['url', 'required: the path asked about']],
       example: '/check?url=/sports/mbkb',
       schema: 'RedirectCheck',
@@ -547,7 +547,7 @@ two items and long text shortened.
 - **Services.** Content calls go to \`{api base URL}{api prefix}\` (demo: \`http://127.0.0.1:PORT/api/v1\`). The
   current user comes from the dashboard API (\`{dashboard api}/user\`), redirects from the redirect service
   (\`{redirect service}/check\`). Each base URL is set in \`site.config.ts\`.
-- **Requests** (spec §7). Sent with credentials, cross-origin mode and no caching; headers
+- **Requests** (behaviour §7). Sent with credentials, cross-origin mode and no caching; headers
   \`X-Requested-With: XMLHttpRequest\`, \`Accept: application/json, text/plain, */*\`, \`Origin\`, and
   \`X-Oas-Identity\` when the bypass cookie has a value. Query arrays are comma-separated (\`include=a,b\`).
   POST bodies are JSON (\`Content-Type: application/json\`) or multipart form data as is.
@@ -571,7 +571,7 @@ two items and long text shortened.
 ## Errors
 
 Errors answer \`{ "message": "…", "status": N }\` (422 adds \`errors: { field: message }\`). The client maps them
-(spec §8): 403 and 5xx are fatal, carrying the status and \`message\` (or "Unexpected error"); 404 is not fatal and
+(behaviour §8): 403 and 5xx are fatal, carrying the status and \`message\` (or "Unexpected error"); 404 is not fatal and
 not reported; 401 on \`/user\` means anonymous; network errors, timeouts, 429 (honouring \`Retry-After\`) and
 502/503/504 are retried with exponential backoff and full jitter before they count. An answer that does not
 match its schema is an \`ApiInvalidResponse\` error naming the endpoint, the record (id, slug or uuid) and the field

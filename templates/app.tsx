@@ -32,7 +32,7 @@ export function sportOf(payload: Payload): Sport | null {
 }
 
 /**
- * The layout a page selects (spec §2: game-day and ticketing): a content page's own, or the one its event asks
+ * The layout a page selects (behaviour §2: game-day and ticketing): a content page's own, or the one its event asks
  * for (a box score's game).
  */
 export function layoutOf(payload: Payload): LayoutName | null {

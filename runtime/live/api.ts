@@ -17,7 +17,7 @@ import type { SiteData } from '../../src/contract/index.ts';
 import { readCookie } from '../cookies.ts';
 
 /**
- * The browser's own API calls (spec §7): the same client as the build, over fetch with credentials, cross-origin
+ * The browser's own API calls (behaviour §7): the same client as the build, over fetch with credentials, cross-origin
  * mode and no caching, X-Oas-Identity from the bypass cookie. Answers are not re-validated here: zod's schemas
  * would add ~100 KB to every page with an ad; the templates handle the shapes the contract documents, and a
  * broken answer surfaces as a reported render error with the error page.
@@ -26,7 +26,7 @@ export interface LiveApi {
   ads(zones: readonly string[]): Promise<Record<string, Ad[]>>;
   /** GET /simages/{id} with query params: the ad's own call, used to count an impression. */
   adEvent(id: number, query: Query): Promise<void>;
-  /** Spec §4 and §6: null when there is no bypass cookie, or the dashboard answers 401 (anonymous). */
+  /** Behaviour §4 and §6: null when there is no bypass cookie, or the dashboard answers 401 (anonymous). */
   currentUser(): Promise<CurrentUser | null>;
   articlePreview(id: number): Promise<Article>;
   articleRevision(id: number): Promise<ArticleRevision>;

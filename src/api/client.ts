@@ -80,7 +80,7 @@ export interface ApiClient {
 const ACCEPT = 'application/json, text/plain, */*';
 const UNEXPECTED = 'Unexpected error';
 
-/** The one API client of spec §7, for the build (undici transport) and the browser (fetch transport). */
+/** The one API client of behaviour §7, for the build (undici transport) and the browser (fetch transport). */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const prefix = options.prefix ? `/${options.prefix.replace(/^\/+|\/+$/g, '')}` : '';
@@ -204,7 +204,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 /**
- * Spec §8: 403 and 5xx are fatal, with the server's `message` or 'Unexpected error'; 404 is not fatal (and is
+ * Behaviour §8: 403 and 5xx are fatal, with the server's `message` or 'Unexpected error'; 404 is not fatal (and is
  * not reported); 401 is not fatal (the user call reads it as anonymous); other statuses are plain errors.
  */
 function httpError(method: string, target: string, status: number, text: string): FieldhouseError {

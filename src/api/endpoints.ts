@@ -21,7 +21,7 @@ export interface ListQuery {
 
 /** The API's page size limit; lists are walked page by page. */
 export const MAX_PER_PAGE = 100;
-/** Spec §7: the sports list is fetched 100 at a time. */
+/** Behaviour §7: the sports list is fetched 100 at a time. */
 export const SPORTS_PER_PAGE = 100;
 
 // Lists of records editors publish: public ones only (the others are left out and reported at the boundary).
@@ -165,7 +165,7 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
       }
     },
 
-    /** Ask the redirect service about a path (spec §7); the answer is not enveloped. */
+    /** Ask the redirect service about a path (behaviour §7); the answer is not enveloped. */
     redirectCheck: async (path: string) =>
       (await client.get(`${redirectBase()}/check`, { schema: S.RedirectCheck, query: { url: path }, absolute: true }))
         .data,

@@ -1,6 +1,6 @@
 import qs from 'qs';
 
-/** Query-string limits of spec §9. */
+/** Query-string limits of behaviour §9. */
 export const QUERY_LIMITS = { arrayLimit: 20, depth: 5, parameterLimit: 1000 } as const;
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];

@@ -25,7 +25,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   budgetShare: 0.3,
 };
 
-/** Statuses that say "try again later"; 500 is not among them: it is a fatal server error (spec §8). */
+/** Statuses that say "try again later"; 500 is not among them: it is a fatal server error (behaviour §8). */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
 /**

@@ -27,7 +27,7 @@ const EXECUTABLE = new Set(['', 'text/javascript', 'application/javascript', 'mo
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * The site settings' `analytics_code` (spec §1: present on every page) as pages carry it: each inline script
+ * The site settings' `analytics_code` (behaviour §1: present on every page) as pages carry it: each inline script
  * becomes a file of its own under the hashed assets, loaded by `<script src>` in the same place and order, so the
  * Content-Security-Policy allows the site's own files and no inline script at all. A hash of an analytics script
  * in the policy would let any body holding the same text run it; a file's address cannot be reused that way.

@@ -7,7 +7,7 @@ export type { Redirect };
 const STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
- * The redirect service's whole table (spec §7, contract: GET {redirect service}/redirects), checked record by
+ * The redirect service's whole table (behaviour §7, contract: GET {redirect service}/redirects), checked record by
  * record: a rule that a host could not apply is skipped with a warning naming it, never written half-right.
  */
 export async function loadRedirects(api: ContentApi, warn: (message: string) => void): Promise<Redirect[]> {

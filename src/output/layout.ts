@@ -23,7 +23,7 @@ export const SHELLS_DIR = '_shells';
 
 /** A page's HTML, in its folder. */
 export const PAGE_FILE = 'index.html';
-/** A page's data (spec §7: `{route}/_payload.json`), beside its HTML. */
+/** A page's data (behaviour §7: `{route}/_payload.json`), beside its HTML. */
 export const PAYLOAD_FILE = '_payload.json';
 /** The error document hosts answer unknown paths with. */
 export const NOT_FOUND_FILE = '404.html';
@@ -36,7 +36,7 @@ export const LATEST_BUILD_URL = urlOf(`${BUILDS_DIR}/latest.json`);
 /** The folder of a page's files, relative to the output folder ('' for the home page). */
 export const pageDir = (path: string): string => (path === '/' ? '' : path.slice(1));
 
-/** Spec §7: a page's payload URL, keyed by build id: `{route}/_payload.json?{buildId}`. */
+/** Behaviour §7: a page's payload URL, keyed by build id: `{route}/_payload.json?{buildId}`. */
 export function payloadUrl(path: string, buildId: string): string {
   return `${path === '/' ? '' : path}/${PAYLOAD_FILE}?${buildId}`;
 }

@@ -64,7 +64,7 @@ export type DataOf<B> = B extends TemplateBinding<infer D> ? D : never;
 
 /** What every route of the table says, whatever its family (plain data, serialisable). */
 interface RouteBase {
-  /** Stable route name (spec §2 names where given). */
+  /** Stable route name (behaviour §2 names where given). */
   name: string;
   /** Path pattern: `:name` a segment, `:name.pdf` a segment with a fixed suffix, `:name+` one or more segments. */
   pattern: string;

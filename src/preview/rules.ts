@@ -32,7 +32,7 @@ export function hasFile(outDir: string, path: string): boolean {
 }
 
 /**
- * The rules of spec §2 and §7 in `site preview`, in the order every host applies them: the URL rules (legacy
+ * The rules of behaviour §2 and §7 in `site preview`, in the order every host applies them: the URL rules (legacy
  * search, .aspx, case, trailing slash), the build's redirect table, then, for a path the site does not have, the
  * redirect service's check.
  */

@@ -1,4 +1,4 @@
-/** Parameter rules of spec §5. Each rule is a name, so the route table stays plain data. */
+/** Parameter rules of behaviour §5. Each rule is a name, so the route table stays plain data. */
 export type ParamRule = 'id' | 'uuid' | 'slug' | 'presence' | 'year' | 'month' | 'day' | 'slugList';
 
 /** Lowercase letters and digits separated by single hyphens (also written into host rewrite rules). */

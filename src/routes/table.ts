@@ -12,7 +12,7 @@ export type { TemplateName };
 export type RenderMode = 'static' | 'client' | 'file';
 
 export interface RouteSpec {
-  /** Stable route name (spec §2 names where given). */
+  /** Stable route name (behaviour §2 names where given). */
   name: string;
   /** Path pattern: `:name` a segment, `:name.pdf` a segment with a fixed suffix, `:name+` one or more segments. */
   pattern: string;

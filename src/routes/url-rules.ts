@@ -1,5 +1,5 @@
 /**
- * The URL rules of spec §2 that come before route matching, as one pure function shared by `site preview`, the
+ * The URL rules of behaviour §2 that come before route matching, as one pure function shared by `site preview`, the
  * browser runtime and the host files the build writes:
  * - the legacy search results page goes to /search, carrying its search text as `s`;
  * - a path ending in .aspx goes permanently to the same path without it (the news date-slug route included);
@@ -7,7 +7,7 @@
  * all in one hop, keeping the query string.
  */
 
-/** Spec §9: the permanent redirect status. */
+/** Behaviour §9: the permanent redirect status. */
 export const PERMANENT = 301;
 
 /** Legacy search results pages (SIDEARM-era), lowercased, and the query parameters that carried the text. */
@@ -65,7 +65,7 @@ export interface Redirect {
   /** Root-relative path or absolute http(s) URL. */
   target: string;
   status: number;
-  /** Spec §7: query_parameters 'ignore_pass' passes the query string through. */
+  /** Behaviour §7: query_parameters 'ignore_pass' passes the query string through. */
   passQuery: boolean;
 }
 

@@ -80,7 +80,7 @@ export function createStaticSearch(load: IndexLoader) {
     return out;
   }
 
-  /** Search types (spec §3): `sport` is a slug; `team_name` words each start a word of the team's name. */
+  /** Search types (behaviour §3): `sport` is a slug; `team_name` words each start a word of the team's name. */
   function allowed(m: SearchManifest, query: SearchQuery): ((doc: number) => boolean) | null {
     const team = words(query.teamName ?? '');
     if (!query.sport && !team.length) return null;

@@ -3,7 +3,7 @@ import type { LayoutComponent } from '../app.tsx';
 type Loader = () => Promise<{ default: LayoutComponent }>;
 
 /**
- * The layouts (spec §2: game-day and ticketing), each in templates/layouts/<name>.tsx: the server awaits them
+ * The layouts (behaviour §2: game-day and ticketing), each in templates/layouts/<name>.tsx: the server awaits them
  * once, the browser loads each as a chunk of its own (and preloads them on navigation).
  */
 export const LAYOUTS = {

@@ -1,4 +1,4 @@
-/** A reserved ad slot: the runtime registers its zone and fills it after the page loads (spec §4). */
+/** A reserved ad slot: the runtime registers its zone and fills it after the page loads (behaviour §4). */
 export function AdZone({
   uuid,
   label = 'Advertisement',

@@ -27,7 +27,7 @@ async function caught(promise: Promise<unknown>): Promise<FieldhouseError> {
   throw new Error('expected the call to fail');
 }
 
-describe('request headers (spec §7)', () => {
+describe('request headers (behaviour §7)', () => {
   it('sends X-Requested-With, Accept, Origin and, only with an identity, X-Oas-Identity', async () => {
     let identity: string | null = null;
     const { api } = clientFor(server, rec.transport, {
@@ -124,7 +124,7 @@ describe('POST encodings', () => {
   });
 });
 
-describe('error mapping (spec §8)', () => {
+describe('error mapping (behaviour §8)', () => {
   it('404 is not fatal and is not reported', async () => {
     const { api } = clientFor(server, rec.transport);
     const error = await caught(api.sportBySlug('curling'));
@@ -300,7 +300,7 @@ describe('validation at the boundary', () => {
   });
 });
 
-describe('sport sorting (spec §4)', () => {
+describe('sport sorting (behaviour §4)', () => {
   it.each([
     ['order_ascending', 'order'],
     ['order_descending', '-order'],

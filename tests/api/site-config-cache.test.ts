@@ -3,7 +3,7 @@ import { createSiteConfigCache, SITE_CONFIG_TTL_MS } from '../../src/api/site-co
 import type { SiteSettings } from '../../src/api/schemas/settings.ts';
 import { demoDataset } from '../helpers/demo.ts';
 
-describe('site config cache (spec §4)', () => {
+describe('site config cache (behaviour §4)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

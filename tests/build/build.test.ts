@@ -60,7 +60,7 @@ describe('site build of the demo CMS', () => {
     expect(first.apiRequests).toBeGreaterThan(first.routes / 2);
   });
 
-  it('builds every route family of spec §2 from the demo data', () => {
+  it('builds every route family of behaviour §2 from the demo data', () => {
     const meta = JSON.parse(read('_site/builds/meta', `${first.buildId}.json`));
     const router = createRouter(ROUTES);
     const built = new Set<string>();

@@ -15,7 +15,7 @@ import { startDemo } from '../helpers/demo.ts';
 const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-icons-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('icons resolved at build time (spec §7)', () => {
+describe('icons resolved at build time (behaviour §7)', () => {
   it('uses a 500 ms lookup time-out and a cache of 50 entries kept 168 hours', () => {
     expect(ICON_LOOKUP_TIMEOUT_MS).toBe(500);
     expect(ICON_CACHE_MAX_ENTRIES).toBe(50);

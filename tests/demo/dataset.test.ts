@@ -37,7 +37,7 @@ describe('demo dataset', () => {
     expect(d.ads.length).toBeGreaterThan(d.adZones.length);
   });
 
-  it('fills every site setting of spec §3', () => {
+  it('fills every site setting of behaviour §3', () => {
     const settings = demoDataset().settings;
     for (const key of Object.keys(S.SiteSettings.shape)) {
       const value = (settings as Record<string, unknown>)[key];

@@ -508,7 +508,7 @@ test.describe('error reporting', () => {
     expect(all).not.toContain('not found here');
     expect(all).not.toContain('ResizeObserver loop');
     expect(all).not.toContain('ad request failed');
-    // The trace context carries spec §1's traces sample rate.
+    // The trace context carries behaviour §1's traces sample rate.
     expect(all).toContain('"sample_rate":"0.25"');
   });
 

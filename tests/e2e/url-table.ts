@@ -77,7 +77,7 @@ export function urlTable(outDir: string): UrlCase[] {
     redirect('/SearchResults.aspx?q=hall+of+fame', 301, '/search?s=hall+of+fame', 'legacy search, spaces'),
     redirect('/searchresults.aspx?query=football&page=2', 301, '/search?s=football', 'legacy search, other parameter'),
     redirect('/search.aspx', 301, '/search', 'legacy search without text'),
-    // Parameters that fail spec §5.
+    // Parameters that fail behaviour §5.
     missing('/boxscore/12x', 'id not digits'),
     missing('/boxscore/-1', 'id with a sign'),
     missing('/article-preview/abc', 'preview id not digits'),

@@ -5,7 +5,7 @@ import { parsePattern } from '../../src/routes/pattern.ts';
 
 const router = createRouter(ROUTES);
 
-describe('parameter rules (spec §5)', () => {
+describe('parameter rules (behaviour §5)', () => {
   it.each([
     ['id', '123', true],
     ['id', '0042', true],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalPath, isPagePath, redirectLocation, urlRedirect } from '../../src/routes/url-rules.ts';
 
-describe('URL rules (spec §2): one permanent hop, keeping the query', () => {
+describe('URL rules (behaviour §2): one permanent hop, keeping the query', () => {
   it.each([
     ['/News', '', '/news'],
     ['/news/', '', '/news'],

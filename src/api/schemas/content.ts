@@ -134,6 +134,6 @@ export const SearchResult = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
-/** Search filters (spec §3 "Search type"). */
+/** Search filters (behaviour §3 "Search type"). */
 export const SearchType = z.object({ team_name: z.string().nullable(), sport: z.string().nullable() });
 export type SearchType = z.infer<typeof SearchType>;

@@ -7,7 +7,7 @@ const Link = z.object({ label: z.string().min(1), url: Url });
 const block = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ id: Id, type: z.literal(type), ...shape });
 
-/** Content blocks of pages (spec §1). Discriminated by `type`. */
+/** Content blocks of pages (behaviour §1). Discriminated by `type`. */
 export const Block = z.discriminatedUnion('type', [
   block('banner', { title: z.string(), subtitle: z.string().nullable(), image: Image, link: Link.nullable() }),
   block('slider', {

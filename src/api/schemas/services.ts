@@ -33,7 +33,7 @@ export const CurrentUser = z.object({
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
-/** Redirect check result (spec §3). */
+/** Redirect check result (behaviour §3). */
 export const RedirectCheck = z.object({
   target_url: z.string().nullable(),
   /** 'ignore_pass' passes the query string through. */

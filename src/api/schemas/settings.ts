@@ -74,7 +74,7 @@ export const SportSortingBehavior = z.enum([
 ]);
 export type SportSortingBehavior = z.infer<typeof SportSortingBehavior>;
 
-/** The website configuration view (spec §3 "Site settings"). */
+/** The website configuration view (behaviour §3 "Site settings"). */
 export const SiteSettings = z.object({
   // Menus
   website_additional_menu: Menu,

@@ -14,7 +14,7 @@ export const Season = z.object({
 });
 export type Season = z.infer<typeof Season>;
 
-/** A sport (spec §3). Related records are present when requested with `include`. */
+/** A sport (behaviour §3). Related records are present when requested with `include`. */
 export const Sport = z.object({
   id: Id,
   name: z.string().min(1),
@@ -50,7 +50,7 @@ export const Sport = z.object({
 });
 export type Sport = z.infer<typeof Sport>;
 
-/** The includes `GET /sports/by/slug/{slug}` asks for (spec §7). */
+/** The includes `GET /sports/by/slug/{slug}` asks for (behaviour §7). */
 export const SPORT_DETAIL_INCLUDES = [
   'schedulePageImage',
   'rosterPageImage',

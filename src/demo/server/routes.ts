@@ -27,7 +27,7 @@ export interface Route {
   handler: Handler;
 }
 
-/** Sport fields that only come with `include=…` (spec §7). */
+/** Sport fields that only come with `include=…` (behaviour §7). */
 const SPORT_INCLUDES: Record<string, keyof Sport> = {
   icon: 'icon',
   schedulePageImage: 'schedule_page_image',
