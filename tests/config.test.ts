@@ -39,6 +39,10 @@ describe('site.config.ts', () => {
       validateConfig({ siteUrl: 'https://x.edu', runtime: { buildPollIntervalMs: '60s' } }, 'test'),
     ).toThrowError(/runtime\.buildPollIntervalMs: Invalid input: expected number, received string/);
     expect(() => validateConfig({ siteUrl: 'not a url' }, 'test')).toThrowError(/siteUrl: expected an absolute URL/);
+    // A missing key is missing, not malformed.
+    expect(() => validateConfig({}, 'test')).toThrowError(
+      /siteUrl: required: an absolute URL such as https:\/\/example\.edu/,
+    );
     expect(() =>
       validateConfig(
         {
