@@ -29,7 +29,7 @@ async function main() {
   const box = d.events.find((e) => e.boxscore_id && e.sport_id === 2)!;
   const player = d.players.find((p) => p.sport_id === football.id && p.seasons.length > 1)!;
   const coach = d.coaches.find((c) => c.sport_id === football.id)!;
-  const gallery = d.galleries.at(-1)!.summary;
+  const gallery = d.galleries.filter((g) => g.summary.visibility !== 'private').at(-1)!.summary;
   const page = d.pages.find((p) => p.slug === 'about/traditions/fight-song')!;
   const locked = d.pages.find((p) => p.password_protected)!;
   const doc = d.documents[0]!;
@@ -559,7 +559,10 @@ two items and long text shortened.
   \`website_timezone\`. An event with \`time_tba\` has no meaningful time.
 - **Media.** Image \`url\`s are absolute, or root-relative to the API origin (the demo serves generated SVGs under
   \`/media\`). Every image has \`alt\`, \`width\` and \`height\`.
-- **Rich text** fields (\`body\`, \`bio\`, \`html\`) are sanitised HTML.
+- **Rich text** fields (\`body\`, \`bio\`, \`html\`) are HTML. The build does not trust them: see "What the build
+  does with what it gets" below.
+- **Publication.** Articles and pages carry \`status\`; articles, pages, videos, galleries and documents may carry
+  \`visibility\`. Absent means published and public. Public answers should hold public records only.
 - **Caching.** Answers carry an \`ETag\`; \`If-None-Match\` gets a 304. Public content is
   \`Cache-Control: public, max-age=60\`; per-identity answers (user, previews, revisions, unlocked pages) are
   \`private, no-store\`; ads and search are \`no-cache\`. The client records no-cache and no-store.
@@ -576,6 +579,27 @@ not reported; 401 on \`/user\` means anonymous; network errors, timeouts, 429 (h
 502/503/504 are retried with exponential backoff and full jitter before they count. An answer that does not
 match its schema is an \`ApiInvalidResponse\` error naming the endpoint, the record (id, slug or uuid) and the field
 path, e.g. \`GET /api/v1/sports returned an invalid record data[3] (id 4, slug "baseball"): at
-data[3].default_season_id: Invalid input: expected number, received string\`.`;
+data[3].default_season_id: Invalid input: expected number, received string\`.
+
+## What the build does with what it gets
+
+Whatever the API sends, the build takes it across one boundary (\`src/api/boundary.ts\`, docs/behaviour.md §10);
+each change is a warning naming the endpoint, the record and the field:
+
+- **Unpublished records are not built.** A record whose \`status\` is anything but \`published\`, or whose
+  \`visibility\` is anything but \`public\`, is left out of a list and refused as a single answer (its page is
+  skipped). A password-protected page is built with its title and a password form only: blocks and summary sent in
+  its public answer are dropped; they reach the browser from \`POST /pages/{id}/unlock\`.
+- **Rich text is sanitised** by one allow-list (\`src/rich-text/policy.ts\`): headings (an \`h1\` becomes \`h2\`),
+  paragraphs, quotes, lists, tables, links, images, figures, and \`<iframe>\` embeds from \`www.youtube.com\`,
+  \`www.youtube-nocookie.com\` and \`player.vimeo.com\` (https). Scripts, styles, forms, frames, objects, event
+  handlers, \`javascript:\` and other URL schemes, \`style\`, \`class\`, \`id\` and \`name\` are removed; links to
+  other sites get \`rel="noopener"\`; a rich-text field over 1 MiB is cut.
+- **The settings' \`analytics_code\`** may hold \`<script>\` (with or without \`src\`) and \`<noscript>\` fallbacks; its
+  inline scripts are written as files of the site and loaded in the same place; anything else is left out.
+- **Text** has its control characters removed (tab, line feed and carriage return stay); a string over 2 MiB is
+  cut; a structure nested deeper than 32 levels is cut there; menus are cut at 3 levels.
+- **Retries.** A request is tried again up to 5 times (dropped connections, time-outs, 429, 502, 503, 504, a 2xx
+  whose body is not the JSON it claims), within a retry budget per client; a 500 is an answer, not retried.`;
 
 await main();
