@@ -26,8 +26,16 @@ declare global {
   }
 }
 
-/** Record the runtime's public lifecycle events (fieldhouse:page-start/-end/-cancel) from the first byte on. */
+const recording = new WeakSet<Page>();
+
+/**
+ * Record the runtime's public lifecycle events (fieldhouse:page-start/-end/-cancel) from the first byte on. Once per
+ * page: init scripts accumulate, and a second copy would record every event twice, so `pageEnds(page, 2)` would
+ * pass on the first page's own event (a flaky ads test in CI).
+ */
 export async function recordRuntimeEvents(page: Page): Promise<void> {
+  if (recording.has(page)) return;
+  recording.add(page);
   await page.addInitScript(() => {
     window.__fhEvents = [];
     for (const type of ['page-start', 'page-end', 'page-cancel']) {
