@@ -90,8 +90,10 @@ export function initAds(site: SiteData, api: () => Promise<LiveApi>, now: () => 
         const img = document.createElement('img');
         img.src = new URL(ad.image.url, site.api.baseUrl).href;
         img.alt = ad.image.alt || ad.title;
-        img.width = ad.image.width;
-        img.height = ad.image.height;
+        if (ad.image.width && ad.image.height) {
+          img.width = ad.image.width;
+          img.height = ad.image.height;
+        }
         img.loading = 'lazy';
         img.decoding = 'async';
         link.append(img);

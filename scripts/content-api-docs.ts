@@ -555,10 +555,33 @@ two items and long text shortened.
   record itself. Lists are paginated: \`per_page\` (1–100, default 20) and \`page\`, with
   \`meta.pagination { total, count, per_page, current_page, total_pages }\`. A \`per_page\` over 100 is a 422.
 - **Includes and sorting.** \`include=a,b\` adds related data; \`sort=name\` ascends, \`sort=-name\` descends.
-- **Dates.** Date-times are ISO 8601 with the site's offset (\`2026-11-21T19:00:00-06:00\`); the timezone is
-  \`website_timezone\`. An event with \`time_tba\` has no meaningful time.
+- **Dates.** Date-times are ISO 8601 in any of its usual forms: \`2026-11-21T19:00:00-06:00\`, without seconds
+  (\`2026-11-21T19:00Z\`), with an offset without its colon (\`-0600\`) or hours alone (\`-06\`), a space for
+  \`T\`, fractions of a second. The build makes them canonical (\`2026-11-21T19:00:00-06:00\`). A date-time without
+  an offset is read in the event's \`timezone\` (any other record: UTC). Dates alone are \`YYYY-MM-DD\`.
+  - **An event** is shown in its own \`timezone\` (an IANA name, e.g. \`America/New_York\`), where it is played,
+    and its time is named with the zone when that is not the site's \`website_timezone\` ("1:05 PM EDT"); an
+    unknown zone is read as UTC, with a warning.
+  - **A game without a set time** (\`time_tba: true\`, or a \`date\` that is a date alone) is a calendar date: the
+    date as written, whatever time or offset is beside it (feeds write such games as midnight UTC or midnight
+    Eastern). It is never moved by a timezone: the page, the JSON-LD (\`startDate\` a date) and the \`.ics\`
+    (\`DTSTART;VALUE=DATE\`) all give that date, and its time reads "TBA".
+- **Seasons** (\`GET /sports/{id}/seasons\`) say what each has: \`has_roster\`, \`has_schedule\`, \`has_stats\`
+  (booleans). Real departments have seasons with a roster and no schedule, or a schedule and no statistics. The
+  build lists pages only for what a season has: no schedule page for a season without one, no link to it in season
+  pickers, sport menus or "Season statistics" links; a sport's schedule page shows its default season, or the
+  latest season with a schedule when the default has none. A season that leaves a field out is taken to have it:
+  its page asks, and an honest 404 skips that page only, with a warning naming the call. A sport whose news list is
+  empty has no news page and no News in its menu.
+- **Slugs** are lowercase ASCII letters, digits and hyphens (\`[a-z0-9-]+\`; content pages join such segments
+  with \`/\`). A record whose slug is not (an accent, a space, a capital) is skipped with a warning naming it; the
+  link check lists any page still linking to it.
 - **Media.** Image \`url\`s are absolute, or root-relative to the API origin (the demo serves generated SVGs under
-  \`/media\`). Every image has \`alt\`, \`width\` and \`height\`.
+  \`/media\`). \`alt\` may be null (then empty); \`width\` and \`height\` may be missing or null, as most CDNs send
+  them: the page then reserves a 3:2 box for the image, so nothing shifts while it loads.
+- **What may be null.** Optional text (a player's position, class, hometown, schools; a staff member's email and
+  phone; an event's venue, city and state) may be null, missing or blank: it is left off the page. A biography may
+  be null (no "Biography" section). A headshot or photo may be null (the default photo shows).
 - **Rich text** fields (\`body\`, \`bio\`, \`html\`) are HTML. The build does not trust them: see "What the build
   does with what it gets" below.
 - **Publication.** Articles and pages carry \`status\`; articles, pages, videos, galleries and documents may carry
@@ -599,6 +622,18 @@ each change is a warning naming the endpoint, the record and the field:
   inline scripts are written as files of the site and loaded in the same place; anything else is left out.
 - **Text** has its control characters removed (tab, line feed and carriage return stay); a string over 2 MiB is
   cut; a structure nested deeper than 32 levels is cut there; menus are cut at 3 levels.
+- **Rosters as printed.** \`jersey_number\` may be text or an integer (\`"07"\` stays \`07\`); \`height\` is text as
+  printed (\`6-2\`, \`6'2"\`) or a number of inches (74 becomes \`6-2\`); \`weight\` is pounds, as a number (a decimal
+  is rounded) or as printed (\`"198 lbs"\`); text that is no weight (\`"N/A"\`) is left out with a warning, not the
+  player. A social link to a network other than x, instagram, facebook, tiktok, youtube and linkedin is kept as a
+  plain link named by its host.
+- **One bad record costs itself.** A player, staff member or event that does not fit its schema is left out of its
+  roster or schedule with a warning naming the record and the field (\`event 2 left out: field date: expected an ISO
+  8601 date…\`); the rest of the list is built. A single record that does not fit (one article, one sport) fails its
+  own page with \`ApiInvalidResponse\`, never another page.
+- **No link to a page that was not built.** After writing, the build checks every internal link of every page (a
+  page, a file, a preview route or a redirect rule must answer it) and lists broken links with a page holding each;
+  \`site build --strict\` makes them fatal (the output folder is not replaced).
 - **Retries.** A request is tried again up to 5 times (dropped connections, time-outs, 429, 502, 503, 504, a 2xx
   whose body is not the JSON it claims), within a retry budget per client; a 500 is an answer, not retried.`;
 

@@ -9,6 +9,7 @@ interface BuildFlags {
   out?: string;
   concurrency?: number;
   keepGoing?: boolean;
+  strict?: boolean;
   json?: boolean;
   verbose?: boolean;
 }
@@ -21,6 +22,7 @@ export function registerBuild(program: Command): void {
     .option('--out <dir>', 'output folder (default: build.outDir of the config, "out")')
     .option('--concurrency <n>', 'render worker threads (default: one per core)', integerIn(1, 64))
     .option('--keep-going', 'write the pages that build even when some fail, and list the rest')
+    .option('--strict', 'fail when a page links to a page the site does not have (the link check)')
     .option('--json', 'print the summary as JSON on stdout (for CI)')
     .option('--verbose', 'show every warning')
     .addHelpText(
@@ -36,6 +38,7 @@ export function registerBuild(program: Command): void {
         outDir: flags.out,
         concurrency: flags.concurrency,
         keepGoing: flags.keepGoing,
+        strict: flags.strict,
         logger,
         tty: Boolean(process.stderr.isTTY) && !flags.json,
         verbose: flags.verbose,
@@ -59,6 +62,7 @@ function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>):
     ['skipped', n(s.skipped)],
     ['warnings', n(s.warnings)],
     ['failed', n(s.failed.length)],
+    ['broken links', `${n(s.links.broken.length)} (of ${n(s.links.checked)} link targets checked)`],
     ...(s.kept.length ? [['kept', `${n(s.kept.length)} (failed now; the previous build's version is kept)`]] : []),
     ...(s.retriedPages ? [['retried pages', `${n(s.retriedPages)} (built on a second try)`]] : []),
     [

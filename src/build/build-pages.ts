@@ -40,6 +40,8 @@ export interface BuildPagesOptions {
   progress: Progress;
   /** Called with each media URL a page uses (the build copies each once, meanwhile). */
   onMedia(url: string): void;
+  /** Called with the site paths a written page links to (those not reported before), for the link check. */
+  onLinks(page: string, targets: readonly string[]): void;
   /**
    * The previous build's output, when it holds pages this version of Fieldhouse can render again: with
    * --keep-going, a page that fails is built from its previous data rather than lost.
@@ -179,6 +181,7 @@ function written(
 ): void {
   result.contentDigest.add(path, rendered.digest);
   for (const url of rendered.media) options.onMedia(url);
+  options.onLinks(path, rendered.links);
   result.pageBytes += rendered.bytes;
   if (rendered.bytes > LARGE_PAGE_BYTES)
     options.ctx.warn(

@@ -1,11 +1,12 @@
 import { join, resolve } from 'node:path';
 import type { SiteConfig } from '../config/schema.ts';
-import { ApiUnreachable, BuildFailed, BuildLostPages } from '../errors/catalogue.ts';
+import { ApiUnreachable, BuildBrokenLinks, BuildFailed, BuildLostPages } from '../errors/catalogue.ts';
 import { createError, formatError, isFieldhouseError } from '../errors/error.ts';
 import type { Logger } from '../logger/logger.ts';
 import type { PageContext } from '../pages/index.ts';
 import { ROUTES } from '../pages/index.ts';
-import { createRouter } from '../routes/match.ts';
+import { createRouter, type Router } from '../routes/match.ts';
+import { urlRedirect } from '../routes/url-rules.ts';
 import { readLines, createLineWriter } from '../util/line-files.ts';
 import { FIELDHOUSE_VERSION } from '../version.ts';
 import { buildIdOf } from './build-id.ts';
@@ -15,7 +16,8 @@ import { createChannel } from './channel.ts';
 import { buildClock } from './dates.ts';
 import { writeFeeds, type SitemapEntry } from './feeds/index.ts';
 import { copyPublic, createMediaMirror, notFoundTask, writeManifests, writeSiteData } from './finish.ts';
-import { hostRules, writeHostFiles } from './hosts/index.ts';
+import { hostRules, writeHostFiles, type HostRules } from './hosts/index.ts';
+import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger } from './links.ts';
 import { createLedger, type LedgerEntry } from './ledger.ts';
 import { createMemo } from './memo.ts';
 import { planPages, plannedPageCodec, type PlannedPage } from './plan.ts';
@@ -35,6 +37,8 @@ const PLAN_MEMO_ENTRIES = 16;
 const MEDIA_CONCURRENCY = 8;
 /** Planned pages kept in memory before the rest wait on disk (enough to keep every worker busy). */
 const PLANNED_IN_MEMORY = 4096;
+/** Broken links listed one by one in the warnings; the summary counts the rest. */
+const BROKEN_LINKS_SHOWN = 50;
 
 export interface BuildOptions {
   config: SiteConfig;
@@ -44,6 +48,8 @@ export interface BuildOptions {
   /** Render workers (overrides the config). */
   concurrency?: number;
   keepGoing?: boolean;
+  /** Fail the build (the output folder is not replaced) when a page links to a page the site does not have. */
+  strict?: boolean;
   logger: Logger;
   /** Draw live progress bars. */
   tty?: boolean;
@@ -74,6 +80,8 @@ export interface BuildSummary {
   apiRetries: number;
   bytesWritten: number;
   stages: Record<string, number>;
+  /** Internal links to pages the site does not have (the first page found holding each), and how many targets were checked. */
+  links: { checked: number; broken: BrokenLink[] };
   /** The static search index: documents, distinct terms, files and bytes (null with the API's search). */
   search: { docs: number; terms: number; files: number; bytes: number } | null;
 }
@@ -88,6 +96,7 @@ interface Outcome {
   built: BuildPagesResult | null;
   bytes: number;
   search: BuildSummary['search'];
+  links: BuildSummary['links'];
 }
 
 /** `site build`: plan → pages (load, render, write) → finish, into a staging folder swapped in only on success. */
@@ -112,6 +121,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     built: null,
     bytes: 0,
     search: null,
+    links: { checked: 0, broken: [] },
   };
   let committed = false;
   let failure: unknown = null;
@@ -197,6 +207,7 @@ async function runStages(
     ...plannedPageCodec,
   });
   const ledger = createLedger(cacheDir);
+  const links = createLinkLedger();
   const progress = session.progress('pages', 0);
   const planning = session
     .stage('plan', async () => {
@@ -238,6 +249,7 @@ async function runStages(
       keepGoing: options.keepGoing ?? false,
       progress,
       onMedia: (url) => media.add(url),
+      onLinks: (page, targets) => links.add(page, targets),
       previous: previous?.dir ?? null,
       searchDocs: mainSearchDocs,
     }),
@@ -291,6 +303,7 @@ async function runStages(
     writeHostFiles(writer, rules);
     copyPublic(options.root, config.build.publicDir, writer);
   });
+  outcome.links = checkLinks(links, resources.staging.dir, router, rules, session, options.strict ?? false);
   outcome.bytes =
     pages.pageBytes +
     notFoundBytes +
@@ -299,6 +312,31 @@ async function runStages(
     siteData.json.length +
     feeds.bytes +
     (search?.bytes ?? 0);
+}
+
+/** Every internal link leads to a page, a file, a shell route or a redirect; broken ones warn, or fail with --strict. */
+function checkLinks(
+  links: LinkLedger,
+  outDir: string,
+  router: Router,
+  rules: HostRules,
+  session: Session,
+  strict: boolean,
+): BuildSummary['links'] {
+  const redirected = new Set(rules.redirects.map((r) => r.source));
+  const broken = brokenLinks(links, outDir, {
+    answered(path) {
+      if (redirected.has(path) || urlRedirect(path)) return true;
+      const match = router.match(path);
+      return match.type === 'match' && match.route.render === 'client';
+    },
+  });
+  const shown = broken.slice(0, BROKEN_LINKS_SHOWN);
+  for (const { target, page } of shown)
+    session.warn(`broken link: ${page} links to ${target}, which the site does not have`);
+  if (broken.length > shown.length) session.warn(`… and ${broken.length - shown.length} more broken links`);
+  if (strict && broken.length) throw createError(BuildBrokenLinks, [broken.length]);
+  return { checked: links.size, broken };
 }
 
 /** The summary of a build, once, from what its stages produced. */
@@ -343,6 +381,7 @@ function summarize(
     apiRetries: resources.source.client.stats.retries + workerStats.retries,
     bytesWritten: outcome.bytes,
     stages: session.stages,
+    links: outcome.links,
     search: outcome.search,
   };
 }

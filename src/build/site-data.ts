@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
-import type { IconData, SiteData, SportSummary } from '../contract/index.ts';
+import pLimit from 'p-limit';
+import type { IconData, SiteData, SportSections, SportSummary } from '../contract/index.ts';
+import { isFieldhouseError } from '../errors/error.ts';
+import { seasonHas, type SeasonKind } from '../pages/shared.ts';
 import { collectAll, type ContentApi } from '../api/endpoints.ts';
 import { IconSet } from '../api/schemas/services.ts';
 import type { SiteConfig } from '../config/schema.ts';
@@ -26,6 +29,24 @@ export interface LoadedSiteData {
   files: AnalyticsFile[];
 }
 
+/** Which sections of a sport have pages: what its seasons have, and whether it has any news. */
+async function sectionsOf(api: ContentApi, sportId: number): Promise<SportSections> {
+  const [seasons, news] = await Promise.all([
+    api.seasons(sportId).catch(notFoundAs([])),
+    api.articles({ sport_id: sportId, per_page: 1 }).catch(notFoundAs(null)),
+  ]);
+  const any = (kind: SeasonKind) => seasons.some((season) => seasonHas(season, kind));
+  return { schedule: any('schedule'), roster: any('roster'), stats: any('stats'), news: (news?.data.length ?? 0) > 0 };
+}
+
+/** A 404 stands for "none"; any other error goes on. */
+const notFoundAs =
+  <T>(value: T) =>
+  (error: unknown): T => {
+    if (isFieldhouseError(error) && error.status === 404) return value;
+    throw error;
+  };
+
 /** Everything every page shares: settings, menus, the sports list, icons, theme. Fetched once per build. */
 export async function loadSiteData(options: SiteDataOptions): Promise<LoadedSiteData> {
   const { api, config } = options;
@@ -34,16 +55,22 @@ export async function loadSiteData(options: SiteDataOptions): Promise<LoadedSite
   for (const message of analytics.notices) options.warn(message);
   const settings = { ...fetched, analytics_code: analytics.html || null };
   const sports = await collectAll((page) => api.sports(settings.sport_sorting_behavior, page));
-  const summaries: SportSummary[] = sports.map((s) => ({
-    id: s.id,
-    name: s.name,
-    slug: s.slug,
-    short_name: s.short_name,
-    gender: s.gender,
-    format: s.format,
-    icon: s.icon?.name ?? null,
-    hide_from_dropdown: s.hide_from_dropdown,
-  }));
+  const limit = pLimit(6);
+  const summaries: SportSummary[] = await Promise.all(
+    sports.map((s) =>
+      limit(async () => ({
+        id: s.id,
+        name: s.name,
+        slug: s.slug,
+        short_name: s.short_name,
+        gender: s.gender,
+        format: s.format,
+        icon: s.icon?.name ?? null,
+        hide_from_dropdown: s.hide_from_dropdown,
+        has: await sectionsOf(api, s.id),
+      })),
+    ),
+  );
   const iconNames = [
     ...summaries.flatMap((s) => (s.icon ? [s.icon] : [])),
     ...settings.website_icon_menu.flatMap((i) => (i.icon ? [i.icon] : [])),

@@ -10,6 +10,7 @@ export function eventItemOf(e: Event, sport: SportRef): EventItem {
     sport,
     date: e.date,
     time_tba: e.time_tba,
+    timezone: e.timezone,
     title: e.title,
     location_type: e.location_type,
     location: e.location,
@@ -22,6 +23,11 @@ export function eventItemOf(e: Event, sport: SportRef): EventItem {
     recap_article_id: e.recap_article_id,
     opponent: e.opponent ? { name: e.opponent.name, logo: e.opponent.logo } : null,
   };
+}
+
+/** Where an event is, in words: "Hawks Arena, Cedar Falls, Iowa", the parts the API knows; '' when none. */
+export function placeOf(location: { venue: string | null; city: string | null; state: string | null }): string {
+  return [location.venue, location.city, location.state].filter(Boolean).join(', ');
 }
 
 export const sportRefOf = (sport: { id: number; name: string; slug: string; short_name: string }): SportRef => ({

@@ -24,6 +24,7 @@ export type EventItem = Pick<
   | 'sport'
   | 'date'
   | 'time_tba'
+  | 'timezone'
   | 'title'
   | 'location_type'
   | 'location'
@@ -45,7 +46,7 @@ export interface HeadData {
   /** Page title; null uses the site's meta title alone (the home page). */
   title: string | null;
   description: string | null;
-  image: { url: string; alt: string; width?: number; height?: number } | null;
+  image: { url: string; alt: string; width?: number | null; height?: number | null } | null;
   type: 'website' | 'article' | 'profile';
   /** Keep out of search engines (shells, previews). */
   noindex?: boolean;

@@ -14,6 +14,18 @@ export interface SportSummary {
   format: S.Sport['format'];
   icon: string | null;
   hide_from_dropdown: boolean;
+  /**
+   * Which of the sport's sections have pages (a sport with rosters and no schedule has no schedule page; one
+   * without news has no news page): menus link only to those. From the seasons' `has_*` fields and the news list.
+   */
+  has: SportSections;
+}
+
+export interface SportSections {
+  schedule: boolean;
+  roster: boolean;
+  stats: boolean;
+  news: boolean;
 }
 
 export interface IconData {

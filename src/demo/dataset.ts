@@ -26,6 +26,7 @@ import type {
 } from '../api/schemas/sports.ts';
 import type { BoxScore, SeasonStats } from '../api/schemas/stats.ts';
 import { SPORTS } from './data/sports.ts';
+import { coverageOf, NO_NEWS_SPORT, ROSTER_ONLY_SPORT, seasonsOfSport } from './generate/coverage.ts';
 import { createContext, makeSeasons, seasonRef, type GenContext, type SportEntry } from './generate/context.ts';
 import { generateGalleries, generateVideos, makeGallery, type GalleryRecord } from './generate/media-items.ts';
 import { CATEGORIES, generateArticles, makeArticle, makeRevisions, type ArticleRecord } from './generate/news.ts';
@@ -95,6 +96,8 @@ export interface Dataset {
   /** Revision ids that exist (for tests and docs). */
   articleRevisionIds(): number[];
   boxScore(id: number): BoxScore | undefined;
+  /** A sport's seasons as the API lists them, each saying what it has (generate/coverage.ts). */
+  seasonsOf(sportId: number): Season[] | undefined;
   stats(sportId: number, seasonSlug: string): SeasonStats | undefined;
   gallery(slug: string): Gallery | undefined;
   documentFile(uuid: string): Uint8Array | undefined;
@@ -116,11 +119,19 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
     ref: { id: index + 1, name: def.name, slug: def.slug, short_name: def.shortName },
   }));
   const people = generatePeople(ctx, sportEntries);
-  const { schedules, lineScores } = generateSchedules(ctx, sportEntries);
+  const seasonIndex = new Map(seasons.map((season, i) => [season.id, i]));
+  const covers = (sportId: number, seasonId: number) =>
+    coverageOf(sportEntries[sportId - 1]!.def.slug, seasonIndex.get(seasonId)!);
+  const generated = generateSchedules(ctx, sportEntries);
+  const lineScores = generated.lineScores;
+  const schedules = generated.schedules.filter((s) => covers(s.sport_id, s.season.id).schedule);
   const rosterKey = (sportId: number, seasonId: number) => `${sportId}/${seasonId}`;
   const rosterIndex = new Map(people.rosters.map((r) => [rosterKey(r.sport_id, r.season.id), r]));
   const rosterOf = (sportId: number, seasonId: number) => rosterIndex.get(rosterKey(sportId, seasonId))!;
-  const articleRecords = generateArticles(ctx, sportEntries, schedules, rosterOf);
+  const articleRecords = generateArticles(ctx, sportEntries, schedules, rosterOf).filter(
+    (r) => r.summary.sport?.slug !== NO_NEWS_SPORT,
+  );
+  unlinkMissingArticles(schedules, new Set(articleRecords.map((r) => r.summary.id)));
   const videos = generateVideos(ctx, sportEntries, schedules);
   const galleries = generateGalleries(ctx, sportEntries, schedules);
   const { zones, ads, zoneUuid } = generateAds(ctx);
@@ -156,7 +167,7 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
       hide_from_dropdown: def.hideFromDropdown ?? false,
       remove_overall_score_table: def.format === 'meet',
       roster_page_image: media.photo(def.icon, 20, `${def.name} team photo`),
-      schedule_id: rosterId,
+      schedule_id: def.slug === ROSTER_ONLY_SPORT ? null : rosterId,
       schedule_page_image: media.photo(def.icon, 21, `${def.name} in action`),
       score_decimal_places: def.scoreDecimals,
       meta_image: media.photo(def.icon, 22, `${def.name}`),
@@ -264,9 +275,13 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
         rosterOf(event.sport_id, event.season_id),
       );
     },
+    seasonsOf(sportId) {
+      const sport = sportEntryById.get(sportId);
+      return sport ? seasonsOfSport(sport.def.slug, seasons) : undefined;
+    },
     stats(sportId, seasonSlug) {
       const schedule = scheduleIndex.get(`${sportId}/${seasonSlug}`);
-      if (!schedule) return undefined;
+      if (!schedule || !covers(sportId, schedule.season.id).stats) return undefined;
       return makeSeasonStats(ctx, sportEntryById.get(sportId)!, schedule, rosterOf(sportId, schedule.season.id));
     },
     gallery(slug) {
@@ -276,6 +291,14 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
     documentFile: (uuid) => pdfs.get(uuid),
     sportRef: (id) => sportRefs.get(id),
   };
+}
+
+/** Events name only articles that exist (a sport without news has no previews or recaps). */
+function unlinkMissingArticles(schedules: Schedule[], kept: Set<number>): void {
+  for (const event of schedules.flatMap((s) => s.events)) {
+    if (event.preview_article_id && !kept.has(event.preview_article_id)) event.preview_article_id = null;
+    if (event.recap_article_id && !kept.has(event.recap_article_id)) event.recap_article_id = null;
+  }
 }
 
 /**
@@ -345,14 +368,25 @@ function documentLines(title: string): string[] {
 export function datasetDigest(dataset: Dataset): string {
   const hash = createHash('sha256');
   const add = (value: unknown) => hash.update(JSON.stringify(value, mapReplacer)).update('\n');
-  const { article, articleRevision, articleRevisionIds, boxScore, stats, gallery, documentFile, sportRef, ...records } =
-    dataset;
+  const {
+    article,
+    articleRevision,
+    articleRevisionIds,
+    boxScore,
+    stats,
+    gallery,
+    documentFile,
+    sportRef,
+    seasonsOf,
+    ...records
+  } = dataset;
   void sportRef;
+  for (const sport of dataset.sports) add(seasonsOf(sport.id));
   add(records);
   for (const a of dataset.articles) add(article(a.id));
   for (const id of articleRevisionIds()) add(articleRevision(id));
   for (const e of dataset.events) if (e.boxscore_id) add(boxScore(e.boxscore_id));
-  for (const s of dataset.schedules) add(stats(s.sport_id, s.season.slug));
+  for (const s of dataset.schedules) add(stats(s.sport_id, s.season.slug) ?? null);
   for (const g of dataset.galleries) add(gallery(g.summary.slug));
   for (const d of dataset.documents) hash.update(documentFile(d.uuid)!);
   return hash.digest('hex');

@@ -153,6 +153,14 @@ export const BuildLostPages = {
   hint: 'Fix the failures listed above (often one endpoint answering errors) and build again, or raise build.maxLostShare in site.config.ts to accept the loss.',
 } satisfies ErrorData;
 
+export const BuildBrokenLinks = {
+  name: 'BuildBrokenLinks',
+  title: 'Pages link to pages the site does not have.',
+  message: (count: number) =>
+    `${count} internal link(s) lead to no page, file or redirect of the site (listed above); with --strict the output folder was not replaced.`,
+  hint: 'Each warning names the page holding the link and its target: fix the record (a menu item, a link in rich text) or add a redirect, or build without --strict to publish anyway.',
+} satisfies ErrorData;
+
 export const PreviewNoBuild = {
   name: 'PreviewNoBuild',
   title: 'There is no built site to preview.',

@@ -1,6 +1,7 @@
 import type * as S from '../api/schemas/index.ts';
 import type { Payload, PageDataMap, SiteData } from '../contract/index.ts';
 import { absoluteUrl } from './values.ts';
+import { placeOf } from '../contract/event-item.ts';
 
 /**
  * JSON-LD for search engines (schema.org): BreadcrumbList on every page, SportsEvent on schedule and event
@@ -62,14 +63,14 @@ export function structuredData(payload: Payload, site: SiteData): Thing[] {
       eventStatus: EVENT_STATUS[e.result?.status ?? ''] ?? 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       sport: sport.name,
+      // schema.org wants a place with a name; an event whose venue is unknown names what is known of it.
       location: {
         '@type': 'Place',
-        name: e.location.venue,
+        name: e.location.venue ?? (placeOf(e.location) || 'To be announced'),
         address: {
           '@type': 'PostalAddress',
-          addressLocality: e.location.city,
-          addressRegion: e.location.state,
-          addressCountry: 'US',
+          ...(e.location.city ? { addressLocality: e.location.city } : {}),
+          ...(e.location.state ? { addressRegion: e.location.state } : {}),
         },
       },
       homeTeam: home,

@@ -36,14 +36,32 @@ export async function settingPage(
   });
 }
 
+/**
+ * An answer the page can go without: the data, or what is missing (the call that answered 404, and its message).
+ * Real departments' records are uneven (a season with a roster and no schedule): an API's honest 404 for optional
+ * data costs the part that needs it, never another page or the build (docs/content-api.md, "Seasons").
+ */
+export type Maybe<T> = { data: T; missing?: undefined } | { data: null; missing: string };
+
+export async function maybe<T>(call: () => Promise<T>): Promise<Maybe<T>> {
+  try {
+    return { data: await call() };
+  } catch (error) {
+    if (!isFieldhouseError(error) || error.status !== 404) throw error;
+    return { data: null, missing: error.message };
+  }
+}
+
 /** Memoised calls shared by many pages (a roster feeds the roster page and every player of that season). */
 export const shared = {
   sport: (ctx: PageContext, slug: string) => ctx.memo.run(`sport/${slug}`, () => ctx.api.sportBySlug(slug)),
   seasons: (ctx: PageContext, sportId: number) => ctx.memo.run(`seasons/${sportId}`, () => ctx.api.seasons(sportId)),
   roster: (ctx: PageContext, sportId: number, season: string) =>
-    ctx.memo.run(`roster/${sportId}/${season}`, () => ctx.api.roster(sportId, season)),
+    ctx.memo.run(`roster/${sportId}/${season}`, () => maybe(() => ctx.api.roster(sportId, season))),
   schedule: (ctx: PageContext, sportId: number, season: string) =>
-    ctx.memo.run(`schedule/${sportId}/${season}`, () => ctx.api.schedule(sportId, season)),
+    ctx.memo.run(`schedule/${sportId}/${season}`, () => maybe(() => ctx.api.schedule(sportId, season))),
+  stats: (ctx: PageContext, sportId: number, season: string) =>
+    ctx.memo.run(`stats/${sportId}/${season}`, () => maybe(() => ctx.api.stats(sportId, season))),
   allTime: (ctx: PageContext, sportId: number) =>
     ctx.memo.run(`all-time/${sportId}`, () => ctx.api.allTimeRoster(sportId)),
   allTimeStaff: (ctx: PageContext, sportId: number) =>
@@ -54,19 +72,43 @@ export const shared = {
   directory: (ctx: PageContext) => ctx.memo.run('directory', () => ctx.api.staffDirectory()),
 };
 
-/** The sport and its seasons; pages keep `sport`, and `seasons` only where they show a season picker. */
-export async function sportPage(ctx: PageContext, slug: string): Promise<SportPage & { seasons: S.SeasonRef[] }> {
-  const sport = await shared.sport(ctx, slug);
-  const seasons = (await shared.seasons(ctx, sport.id)).map(({ id, name, slug: s }) => ({ id, name, slug: s }));
-  return { sport, seasons };
+/** What a season can have, each with its own pages: a roster, a schedule, statistics. */
+export type SeasonKind = 'roster' | 'schedule' | 'stats';
+const KIND_NOUN: Record<SeasonKind, string> = { roster: 'roster', schedule: 'schedule', stats: 'statistics' };
+
+/**
+ * Whether a season has this kind of record. A season that says nothing (an API without the `has_*` fields) is
+ * taken to have it: its page asks, and skips itself, naming the call, when the API answers 404.
+ */
+export const seasonHas = (season: S.Season, kind: SeasonKind): boolean => season[`has_${kind}`] !== false;
+
+/** A sport's seasons that have this kind of record, oldest first. */
+export async function seasonsWith(ctx: PageContext, sportId: number, kind: SeasonKind): Promise<S.Season[]> {
+  return (await shared.seasons(ctx, sportId)).filter((season) => seasonHas(season, kind));
 }
 
-/** The season a sport page shows: the one named in the path, or the sport's default season. */
+const refOf = ({ id, name, slug }: S.SeasonRef): S.SeasonRef => ({ id, name, slug });
+
+/** The sport and its seasons (those with `kind` when given); pages keep `seasons` only where they pick one. */
+export async function sportPage(
+  ctx: PageContext,
+  slug: string,
+  kind?: SeasonKind,
+): Promise<SportPage & { seasons: S.SeasonRef[] }> {
+  const sport = await shared.sport(ctx, slug);
+  const seasons = kind ? await seasonsWith(ctx, sport.id, kind) : await shared.seasons(ctx, sport.id);
+  return { sport, seasons: seasons.map(refOf) };
+}
+
+/**
+ * The season a sport page shows: the one named in the path, or the sport's default season, or (when the default
+ * season has none of what the page shows: a schedule not yet published) the latest season that has.
+ */
 export function pickSeason(page: SportPage & { seasons: S.SeasonRef[] }, slug: string | undefined): S.SeasonRef | null {
   const season = slug
     ? page.seasons.find((s) => s.slug === slug)
     : (page.seasons.find((s) => s.id === page.sport.default_season_id) ?? page.seasons.at(-1));
-  return season ? { id: season.id, name: season.name, slug: season.slug } : null;
+  return season ? refOf(season) : null;
 }
 
 /** Forms referenced by form blocks, by id. */
@@ -96,10 +138,10 @@ export async function* perSport(ctx: PageContext, extra: Params = {}): AsyncIter
     yield { params: { sport: sport.slug, ...extra }, label: `sport ${sport.id} (slug "${sport.slug}")` };
 }
 
-/** Every season of every sport. */
-export async function* perSeason(ctx: PageContext): AsyncIterable<PageRef> {
+/** Every season of every sport that has this kind of record. */
+export async function* perSeason(ctx: PageContext, kind: SeasonKind): AsyncIterable<PageRef> {
   for (const sport of ctx.site.sports) {
-    for (const season of await shared.seasons(ctx, sport.id)) {
+    for (const season of await seasonsWith(ctx, sport.id, kind)) {
       yield {
         params: { sport: sport.slug, season: season.slug },
         label: `season ${season.id} (slug "${season.slug}") of sport "${sport.slug}"`,
@@ -108,17 +150,38 @@ export async function* perSeason(ctx: PageContext): AsyncIterable<PageRef> {
   }
 }
 
+/** Every sport with at least one season that has this kind of record. */
+export async function* perSportWith(ctx: PageContext, kind: SeasonKind): AsyncIterable<PageRef> {
+  for await (const ref of perSport(ctx)) {
+    const sport = ctx.site.sports.find((s) => s.slug === ref.params.sport)!;
+    if ((await seasonsWith(ctx, sport.id, kind)).length) yield ref;
+  }
+}
+
 /**
  * The loader of a view shown for the sport's default season at /sports/{sport}/{view} and for any season at
  * /sports/{sport}/{view}/season/{season}: the two routes share it.
  */
 export function seasonView<D>(
+  kind: SeasonKind,
   build: (ctx: PageContext, page: SportPage & { seasons: S.SeasonRef[] }, season: S.SeasonRef) => Promise<Loaded<D>>,
 ): (ctx: PageContext, params: Params) => Promise<Loaded<D>> {
   return async (ctx, params) => {
-    const page = await sportPage(ctx, str(params, 'sport'));
+    const page = await sportPage(ctx, str(params, 'sport'), kind);
     const season = pickSeason(page, params.season as string | undefined);
-    if (!season) return { skip: `season "${String(params.season)}" is not a season of ${page.sport.name}` };
+    if (!season) {
+      const slug = params.season as string | undefined;
+      if (slug && !(await shared.seasons(ctx, page.sport.id)).some((s) => s.slug === slug))
+        return { skip: `season "${slug}" is not a season of ${page.sport.name}` };
+      return {
+        skip: slug
+          ? `season "${slug}" of ${page.sport.name} has no ${KIND_NOUN[kind]} (its seasons list says so)`
+          : `${page.sport.name} has no ${KIND_NOUN[kind]} in any season (its seasons list says so)`,
+      };
+    }
     return build(ctx, page, season);
   };
 }
+
+/** Why a page was not built: the data it shows is missing (the call and its answer). */
+export const missingSkip = (what: string, missing: string) => ({ skip: `no ${what}: ${missing}` });

@@ -1,24 +1,27 @@
 import type { Sport } from '../../src/api/schemas/sports.ts';
-import type { SiteData } from '../../src/contract/index.ts';
+import type { SiteData, SportSections } from '../../src/contract/index.ts';
 import { ContentIcon } from '../ui/icons.tsx';
 
+/** The sections of a sport, and which of its `has` flags says the section has pages (none: always). */
 const SECTIONS = [
-  ['', 'Home'],
-  ['/schedule', 'Schedule'],
-  ['/roster', 'Roster'],
-  ['/stats', 'Stats'],
-  ['/news', 'News'],
-  ['/videos', 'Videos'],
-  ['/photo-galleries', 'Photos'],
-] as const;
+  ['', 'Home', null],
+  ['/schedule', 'Schedule', 'schedule'],
+  ['/roster', 'Roster', 'roster'],
+  ['/stats', 'Stats', 'stats'],
+  ['/news', 'News', 'news'],
+  ['/videos', 'Videos', null],
+  ['/photo-galleries', 'Photos', null],
+] as const satisfies readonly (readonly [string, string, keyof SportSections | null])[];
 
 /** The single-sport menu on every page of a sport. Its height counts in the hash-scroll offset. */
 export function SportNav({ sport, site, path }: { sport: Sport; site: SiteData; path: string }) {
   const base = `/sports/${sport.slug}`;
+  const has = site.sports.find((s) => s.id === sport.id)?.has;
+  const sections = SECTIONS.filter(([, , needs]) => !needs || !has || has[needs]);
   const current =
-    SECTIONS.filter(([suffix]) => path === base + suffix || (suffix !== '' && path.startsWith(`${base}${suffix}/`))).at(
-      -1,
-    )?.[0] ?? (path === base ? '' : null);
+    sections
+      .filter(([suffix]) => path === base + suffix || (suffix !== '' && path.startsWith(`${base}${suffix}/`)))
+      .at(-1)?.[0] ?? (path === base ? '' : null);
   return (
     <nav className="sport-nav" id="sport-nav" aria-label={`${sport.name} menu`}>
       <div className="container sport-nav-inner">
@@ -27,7 +30,7 @@ export function SportNav({ sport, site, path }: { sport: Sport; site: SiteData; 
           {sport.name}
         </a>
         <ul role="list">
-          {SECTIONS.map(([suffix, label]) => (
+          {sections.map(([suffix, label]) => (
             <li key={label}>
               <a href={base + suffix} aria-current={current === suffix ? 'page' : undefined}>
                 {label}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { EventItem } from '../../src/contract/index.ts';
 import { EventList } from '../ui/events.tsx';
 import { MonthCalendar } from '../ui/calendar.tsx';
-import { monthName, ymd } from '../ui/format.ts';
+import { eventZone, monthName, ymd } from '../ui/format.ts';
 import { feedPaths } from '../../src/head/feeds.ts';
 import { CalendarLinks } from '../ui/CalendarLinks.tsx';
 import { PageHeader } from '../ui/page.tsx';
@@ -16,7 +16,10 @@ export default function AllSportsSchedule({ data, site }: PageProps<AllSportsSch
   const [sport, setSport] = useState('');
   const events = sport ? data.events.filter((e) => e.sport.slug === sport) : data.events;
   const days = new Map<string, EventItem[]>();
-  for (const e of events) days.set(ymd(e.date, tz), [...(days.get(ymd(e.date, tz)) ?? []), e]);
+  for (const e of events) {
+    const day = ymd(e.date, eventZone(e, tz));
+    days.set(day, [...(days.get(day) ?? []), e]);
+  }
   const [year, m] = data.month.split('-').map(Number) as [number, number];
   return (
     <>

@@ -1,6 +1,6 @@
 import type { EventItem } from '../../src/contract/index.ts';
 import { Broadcasts, opponentLabel } from '../ui/events.tsx';
-import { longDate, shortDate, timeOf, ymd } from '../ui/format.ts';
+import { eventTime, eventZone, longDate, shortDate, ymd } from '../ui/format.ts';
 import { PageHeader } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
 import type { BroadcastGuideData } from '../../src/pages/families/events.ts';
@@ -8,7 +8,10 @@ import type { BroadcastGuideData } from '../../src/pages/families/events.ts';
 export default function BroadcastGuide({ data, site }: PageProps<BroadcastGuideData>) {
   const tz = site.settings.website_timezone;
   const days = new Map<string, EventItem[]>();
-  for (const e of data.events) days.set(ymd(e.date, tz), [...(days.get(ymd(e.date, tz)) ?? []), e]);
+  for (const e of data.events) {
+    const day = ymd(e.date, eventZone(e, tz));
+    days.set(day, [...(days.get(day) ?? []), e]);
+  }
   return (
     <>
       <PageHeader
@@ -20,10 +23,12 @@ export default function BroadcastGuide({ data, site }: PageProps<BroadcastGuideD
         {days.size === 0 ? <p className="empty">No broadcasts are scheduled in the next 30 days.</p> : null}
         {[...days.entries()].map(([day, list]) => (
           <section key={day} className="day-group" aria-labelledby={`bg-${day}`}>
-            <h2 id={`bg-${day}`}>{shortDate(list[0]!.date, tz)}</h2>
+            <h2 id={`bg-${day}`}>{shortDate(list[0]!.date, eventZone(list[0]!, tz))}</h2>
             <div className="table-wrap" role="region" aria-labelledby={`bg-${day}`} tabIndex={0}>
               <table className="broadcast-table">
-                <caption className="visually-hidden">Broadcasts on {shortDate(list[0]!.date, tz)}</caption>
+                <caption className="visually-hidden">
+                  Broadcasts on {shortDate(list[0]!.date, eventZone(list[0]!, tz))}
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Time</th>
@@ -35,7 +40,7 @@ export default function BroadcastGuide({ data, site }: PageProps<BroadcastGuideD
                 <tbody>
                   {list.map((e) => (
                     <tr key={e.id}>
-                      <td>{timeOf(e.date, tz, e.time_tba)}</td>
+                      <td>{eventTime(e, tz)}</td>
                       <th scope="row">
                         <a href={`/sports/${e.sport.slug}/schedule`}>{e.sport.name}</a>
                       </th>

@@ -53,9 +53,11 @@ export default function Coach({ data, site }: PageProps<CoachData>) {
           ) : null}
         </div>
       </header>
-      <Section title="Biography">
-        <RichText html={entry.bio} />
-      </Section>
+      {entry.bio ? (
+        <Section title="Biography">
+          <RichText html={entry.bio} />
+        </Section>
+      ) : null}
       <Section title="Seasons on staff">
         <ul className="chips" role="list">
           {coach.seasons.map((s) => (

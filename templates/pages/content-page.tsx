@@ -48,14 +48,15 @@ function Unlock({ page, onUnlocked }: { page: Page; onUnlocked: (page: Page) => 
   );
 }
 
-export function crumbsFor(page: Page): Crumb[] {
-  const parts = page.slug.split('/');
+/**
+ * Home, the page's ancestors that are pages of the site (by their titles), and the page. A folder of the path that
+ * is no page (/compliance/boosters when only /compliance/boosters/guidelines exists) is left out, never linked.
+ * Without the list (a preview, rendered in the browser), only Home and the page.
+ */
+export function crumbsFor(page: Page, ancestors: ContentPageData['ancestors'] = []): Crumb[] {
   return [
     { label: 'Home', href: '/' },
-    ...parts.slice(0, -1).map((_, i) => ({
-      label: parts[i]!.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
-      href: `/${parts.slice(0, i + 1).join('/')}`,
-    })),
+    ...ancestors.map((a) => ({ label: a.title, href: a.path })),
     { label: page.title },
   ];
 }
@@ -64,8 +65,10 @@ export function PageView({
   page,
   forms,
   site,
+  ancestors,
 }: {
   page: Page;
+  ancestors?: ContentPageData['ancestors'];
   forms: PageProps<ContentPageData>['data']['forms'];
   site: PageProps<ContentPageData>['site'];
 }) {
@@ -74,7 +77,11 @@ export function PageView({
   const { settings } = site;
   return (
     <>
-      <PageHeader title={page.title} crumbs={crumbsFor(page)} lead={page.summary ? <p>{page.summary}</p> : undefined} />
+      <PageHeader
+        title={page.title}
+        crumbs={crumbsFor(page, ancestors)}
+        lead={page.summary ? <p>{page.summary}</p> : undefined}
+      />
       {page.password_protected && !unlocked ? (
         <Unlock page={page} onUnlocked={setUnlocked} />
       ) : (
@@ -90,5 +97,5 @@ export function PageView({
 }
 
 export default function ContentPage({ data, site }: PageProps<ContentPageData>) {
-  return <PageView page={data.page} forms={data.forms} site={site} />;
+  return <PageView page={data.page} forms={data.forms} site={site} ancestors={data.ancestors} />;
 }

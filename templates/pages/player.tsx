@@ -5,14 +5,25 @@ import { RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
 import type { PlayerData } from '../../src/pages/families/roster.ts';
 
-const NETWORK = {
+const NETWORK: Record<string, string> = {
   x: 'X',
   instagram: 'Instagram',
   facebook: 'Facebook',
   tiktok: 'TikTok',
   youtube: 'YouTube',
   linkedin: 'LinkedIn',
-} as const;
+};
+
+/** A known network by its name; any other by the link's host ("mastodon.social"), as a plain link. */
+function networkName(network: string, url: string): string {
+  const known = NETWORK[network.toLowerCase()];
+  if (known) return known;
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return network;
+  }
+}
 
 export default function Player({ data, site }: PageProps<PlayerData>) {
   const { sport, player, season } = data;
@@ -70,7 +81,7 @@ export default function Player({ data, site }: PageProps<PlayerData>) {
               {p.social_links.map((l) => (
                 <li key={l.url}>
                   <a href={l.url} rel="noopener">
-                    {NETWORK[l.network]}
+                    {networkName(l.network, l.url)}
                     <span className="visually-hidden"> of {player.full_name}</span>
                   </a>
                 </li>
@@ -79,17 +90,19 @@ export default function Player({ data, site }: PageProps<PlayerData>) {
           ) : null}
         </div>
       </header>
-      <Section title="Biography">
-        <RichText
-          html={p.bio}
-          ad={{
-            zone: settings.ad_zones.roster_bio,
-            interval: settings.roster_bio_ad_interval,
-            shift: settings.roster_bio_ad_shift,
-            label: 'Advertisement',
-          }}
-        />
-      </Section>
+      {p.bio ? (
+        <Section title="Biography">
+          <RichText
+            html={p.bio}
+            ad={{
+              zone: settings.ad_zones.roster_bio,
+              interval: settings.roster_bio_ad_interval,
+              shift: settings.roster_bio_ad_shift,
+              label: 'Advertisement',
+            }}
+          />
+        </Section>
+      ) : null}
       <Section title="Season history">
         <div className="table-wrap" role="region" aria-label="Season history" tabIndex={0}>
           <table>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EventList } from '../ui/events.tsx';
 import { MonthCalendar } from '../ui/calendar.tsx';
-import { partsOf } from '../ui/format.ts';
+import { eventZone, partsOf } from '../ui/format.ts';
 import { feedPaths } from '../../src/head/feeds.ts';
 import { CalendarLinks } from '../ui/CalendarLinks.tsx';
 import { PageHeader, SeasonNav } from '../ui/page.tsx';
@@ -21,7 +21,7 @@ export default function Schedule({ data, site }: PageProps<ScheduleData>) {
     : (sport.schedule_page_image ?? site.settings.default_schedule_image);
   const months = new Map<string, typeof items>();
   for (const e of items) {
-    const p = partsOf(e.date, tz);
+    const p = partsOf(e.date, eventZone(e, tz));
     const key = `${p.year}-${String(p.month).padStart(2, '0')}`;
     months.set(key, [...(months.get(key) ?? []), e]);
   }
@@ -79,7 +79,7 @@ export default function Schedule({ data, site }: PageProps<ScheduleData>) {
               Calendar
             </button>
           </div>
-          <a href={paths.season(sport.slug, 'stats', season.slug)}>Season statistics</a>
+          {data.hasStats ? <a href={paths.season(sport.slug, 'stats', season.slug)}>Season statistics</a> : null}
         </div>
         {view === 'list' ? (
           <EventList events={items} site={site} places={sport.score_decimal_places} label={`${season.name} schedule`} />

@@ -57,12 +57,14 @@ export default function SportHome({ data, site }: PageProps<SportHomeData>) {
             />
           </Section>
         ) : null}
-        <Section
-          title="Latest news"
-          action={<a href={paths.sportSection(sport.slug, 'news')}>All {sport.name} news</a>}
-        >
-          <ArticleGrid articles={data.news} site={site} />
-        </Section>
+        {data.news.length ? (
+          <Section
+            title="Latest news"
+            action={<a href={paths.sportSection(sport.slug, 'news')}>All {sport.name} news</a>}
+          >
+            <ArticleGrid articles={data.news} site={site} />
+          </Section>
+        ) : null}
       </div>
       <Blocks blocks={data.blocks} site={site} forms={{}} />
     </>

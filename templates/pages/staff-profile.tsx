@@ -37,9 +37,11 @@ export default function StaffProfile({ data, site }: PageProps<StaffProfileData>
           ) : null}
         </div>
       </header>
-      <Section title="Biography">
-        <RichText html={member.bio} />
-      </Section>
+      {member.bio ? (
+        <Section title="Biography">
+          <RichText html={member.bio} />
+        </Section>
+      ) : null}
     </article>
   );
 }

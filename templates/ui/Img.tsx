@@ -12,7 +12,10 @@ interface Props {
   decorative?: boolean;
 }
 
-/** An image with its intrinsic size (no layout shift), lazy by default. */
+/**
+ * An image with its intrinsic size (no layout shift), lazy by default. An image the API sent without its size
+ * (most CDNs give none) is drawn in a 3:2 box (`data-unsized`, see the styles), so it cannot move the page either.
+ */
 export function Img({ image, fallback, className, eager, sizes, decorative }: Props) {
   const img = image ?? fallback;
   if (!img) return null;
@@ -20,8 +23,9 @@ export function Img({ image, fallback, className, eager, sizes, decorative }: Pr
     <img
       src={img.url}
       alt={decorative ? '' : img.alt}
-      width={img.width}
-      height={img.height}
+      width={img.width ?? undefined}
+      height={img.height ?? undefined}
+      data-unsized={img.width && img.height ? undefined : ''}
       className={className}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"

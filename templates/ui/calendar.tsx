@@ -1,5 +1,5 @@
 import type { EventItem } from '../../src/contract/index.ts';
-import { monthName, partsOf, shortWeekday } from './format.ts';
+import { eventZone, monthName, partsOf, shortWeekday } from './format.ts';
 
 /** A month grid: each day lists its events; days link to the list below. */
 export function MonthCalendar({
@@ -20,7 +20,7 @@ export function MonthCalendar({
   const days = new Date(Date.UTC(year, m, 0)).getUTCDate();
   const byDay = new Map<number, EventItem[]>();
   for (const e of events) {
-    const p = partsOf(e.date, timeZone);
+    const p = partsOf(e.date, eventZone(e, timeZone));
     byDay.set(p.day, [...(byDay.get(p.day) ?? []), e]);
   }
   const cells: (number | null)[] = [

@@ -1,6 +1,7 @@
 import type { Broadcast, EventResult } from '../../src/api/schemas/schedule.ts';
 import type { EventItem, SiteData } from '../../src/contract/index.ts';
-import { score, shortDate, timeOf } from './format.ts';
+import { placeOf } from '../../src/contract/event-item.ts';
+import { eventTime, eventZone, score, shortDate } from './format.ts';
 import { UiIcon } from './icons.tsx';
 import { Img } from './Img.tsx';
 import { paths } from './paths.ts';
@@ -61,11 +62,12 @@ export function EventRow({
   const tz = site.settings.website_timezone;
   const result = resultText(event.result, places);
   const outcome = event.result?.outcome;
+  const place = placeOf(event.location);
   return (
     <li className={`event event-${event.location_type}`} id={`event-${event.id}`}>
       <div className="event-when">
-        <time dateTime={event.date}>{shortDate(event.date, tz)}</time>
-        <span className="meta">{event.result ? 'Final' : timeOf(event.date, tz, event.time_tba)}</span>
+        <time dateTime={event.date}>{shortDate(event.date, eventZone(event, tz))}</time>
+        <span className="meta">{event.result ? 'Final' : eventTime(event, tz)}</span>
       </div>
       <div className="event-what">
         {event.opponent?.logo ? <Img image={event.opponent.logo} className="opponent-logo" decorative /> : null}
@@ -79,10 +81,16 @@ export function EventRow({
               </abbr>
             ) : null}
           </p>
-          <p className="meta">
-            <UiIcon name="pin" /> {event.location.venue}, {event.location.city}, {event.location.state}
-            {event.tournament ? ` · ${event.tournament}` : ''}
-          </p>
+          {place || event.tournament ? (
+            <p className="meta">
+              {place ? (
+                <>
+                  <UiIcon name="pin" /> {place}
+                </>
+              ) : null}
+              {event.tournament ? `${place ? ' · ' : ''}${event.tournament}` : ''}
+            </p>
+          ) : null}
         </div>
       </div>
       <div className="event-result">
@@ -97,7 +105,7 @@ export function EventRow({
               Box score
               <span className="visually-hidden">
                 {' '}
-                {opponentLabel(event)}, {shortDate(event.date, tz)}
+                {opponentLabel(event)}, {shortDate(event.date, eventZone(event, tz))}
               </span>
             </a>
           ) : null}

@@ -98,6 +98,39 @@ export function timeOf(iso: string, timeZone: string, tba = false): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
+/** The short name of a timezone at an instant ("CST", "EDT", "GMT+1"). */
+export function zoneName(iso: string, timeZone: string): string {
+  let f = zoneNames.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
+    zoneNames.set(timeZone, f);
+  }
+  return f.formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/** What an event's date and time need: its start, whether the time is set, and the zone it is played in. */
+export interface EventWhen {
+  date: string;
+  time_tba: boolean;
+  timezone: string;
+}
+
+/**
+ * The zone an event is shown in (docs/content-api.md, "Dates"): its own, where it is played, so a fan reads the
+ * time on the tickets; a date without a time is the same date in every zone (see `eventDate` in the schemas).
+ */
+export const eventZone = (event: EventWhen, siteZone: string) => event.timezone || siteZone;
+
+/** "7:00 PM", "6:00 PM EST" for an event played in another zone than the site's, or "TBA". */
+export function eventTime(event: EventWhen, siteZone: string): string {
+  if (event.time_tba) return 'TBA';
+  const zone = eventZone(event, siteZone);
+  const time = timeOf(event.date, zone);
+  return zone === siteZone ? time : `${time} ${zoneName(event.date, zone)}`;
+}
+
 /** YYYY-MM-DD of an instant in the timezone. */
 export function ymd(iso: string, timeZone: string): string {
   const p = partsOf(iso, timeZone);

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { NO_NEWS_SPORT, ROSTER_ONLY_SPORT } from '../../src/demo/generate/coverage.ts';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -218,6 +219,81 @@ describe('site build of the demo CMS', () => {
     expect([...a].filter(([file, digest]) => b.get(file) !== digest).map(([file]) => file)).toEqual([]);
     rmSync(again, { recursive: true, force: true });
   }, 180_000);
+});
+
+describe('real departments’ content (issue 16): the demo’s uneven seasons and wire shapes', () => {
+  const d = demoDataset();
+  const hrefsOf = (html: string) => [...html.matchAll(/ href="([^"]+)"/g)].map((m) => m[1]!);
+
+  it('links to nothing the build did not write', () => {
+    expect(first.links.broken).toEqual([]);
+    expect(first.links.checked).toBeGreaterThan(10_000);
+  });
+
+  it('builds a sport with rosters and no schedule: its roster and home page, no schedule, statistics or calendar', () => {
+    expect(existsSync(join(out, 'sports', ROSTER_ONLY_SPORT, 'index.html'))).toBe(true);
+    expect(existsSync(join(out, 'sports', ROSTER_ONLY_SPORT, 'roster', 'index.html'))).toBe(true);
+    for (const section of ['schedule', 'stats'])
+      expect(existsSync(join(out, 'sports', ROSTER_ONLY_SPORT, section, 'index.html'))).toBe(false);
+    expect(existsSync(join(out, 'sports', ROSTER_ONLY_SPORT, 'schedule.ics'))).toBe(false);
+    const home = read('sports', ROSTER_ONLY_SPORT, 'index.html');
+    expect(hrefsOf(home)).not.toContain(`/sports/${ROSTER_ONLY_SPORT}/schedule`);
+    expect(hrefsOf(home)).toContain(`/sports/${ROSTER_ONLY_SPORT}/roster`);
+  });
+
+  it('lists and links only the seasons that have what a page shows', () => {
+    const oldest = d.seasons[0]!.slug;
+    const second = d.seasons[1]!.slug;
+    expect(existsSync(join(out, 'sports/football/roster/season', oldest, 'index.html'))).toBe(true);
+    expect(existsSync(join(out, 'sports/football/schedule/season', oldest, 'index.html'))).toBe(false);
+    expect(existsSync(join(out, 'sports/football/schedule/season', second, 'index.html'))).toBe(true);
+    expect(existsSync(join(out, 'sports/football/stats/season', second, 'index.html'))).toBe(false);
+    const schedule = read('sports/football/schedule/season', second, 'index.html');
+    expect(hrefsOf(schedule)).not.toContain(`/sports/football/schedule/season/${oldest}`);
+    expect(hrefsOf(schedule)).not.toContain(`/sports/football/stats/season/${second}`);
+    expect(hrefsOf(read('sports/football/schedule/index.html'))).toContain(
+      `/sports/football/stats/season/${d.seasons.at(-1)!.slug}`,
+    );
+  });
+
+  it('has no news menu item or page for a sport without news', () => {
+    expect(existsSync(join(out, 'sports', NO_NEWS_SPORT, 'news', 'index.html'))).toBe(false);
+    expect(hrefsOf(read('sports', NO_NEWS_SPORT, 'index.html'))).not.toContain(`/sports/${NO_NEWS_SPORT}/news`);
+    expect(hrefsOf(read('sports/football/index.html'))).toContain('/sports/football/news');
+  });
+
+  it('shows a game without a set time on its written date, as its calendar does, whatever the wire wrote', () => {
+    const tba = d.schedules
+      .filter((s) => s.season.id === d.seasons.at(-1)!.id)
+      .flatMap((s) => s.events.map((e) => ({ e, sport: d.sports.find((x) => x.id === s.sport_id)! })))
+      .filter(({ e }) => e.time_tba);
+    // The wire writes them as a date alone, midnight UTC and midnight Eastern (src/demo/server/wire.ts).
+    expect(new Set(tba.map(({ e }) => e.id % 3))).toEqual(new Set([0, 1, 2]));
+    for (const { e, sport } of tba) {
+      const day = e.date.slice(0, 10);
+      const html = read('sports', sport.slug, 'schedule', 'index.html');
+      const time = new RegExp(`id="event-${e.id}"[\\s\\S]*?<time dateTime="([^"]+)">([^<]+)</time>`).exec(html);
+      expect(time?.[1]?.slice(0, 10), `event ${e.id}`).toBe(day);
+      const [y, m, dd] = day.split('-').map(Number);
+      const month = new Date(Date.UTC(y!, m! - 1, dd!)).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+      expect(time?.[2], `event ${e.id}`).toContain(`${month} ${dd}`);
+      const ics = read('sports', sport.slug, 'schedule.ics').replace(/\r\n /g, '');
+      expect(ics).toMatch(
+        new RegExp(`UID:event-${e.id}@[^\\r]+\\r\\nDTSTAMP:[^\\r]+\\r\\nDTSTART;VALUE=DATE:${day.replace(/-/g, '')}`),
+      );
+    }
+  });
+
+  it('shows what real rosters print, and leaves out what a record does not have', () => {
+    const rosterPage = read('sports/football/roster', 'index.html');
+    expect(rosterPage).toMatch(/<img[^>]+data-unsized=""/); // a headshot the wire sent without its size
+    const current = d.rosters.filter((r) => r.season.id === d.seasons.at(-1)!.id);
+    const roster = current.find((r) => r.players.some((p) => p.id % 17 === 0))!;
+    const player = roster.players.find((p) => p.id % 17 === 0)!;
+    const sport = d.sports.find((s) => s.id === roster.sport_id)!;
+    const page = read('sports', sport.slug, 'roster', 'player', player.slug, 'index.html');
+    expect(page).toContain('href="https://mastodon.social/@');
+  });
 });
 
 describe('a build that fails', () => {

@@ -87,9 +87,12 @@ const EXPECTED: Record<string, { title: RegExp | null; keys: string[] }> = {
   'boxscore-id': { title: /– Box Score$/, keys: ['box', 'sport', 'event'] },
   'sports-sport-schedule': {
     title: /^\d{4}-\d{2} Football Schedule$/,
-    keys: ['sport', 'seasons', 'season', 'schedule'],
+    keys: ['sport', 'seasons', 'season', 'schedule', 'hasStats'],
   },
-  'sports-sport-schedule-season-season': { title: / Schedule$/, keys: ['sport', 'seasons', 'season', 'schedule'] },
+  'sports-sport-schedule-season-season': {
+    title: / Schedule$/,
+    keys: ['sport', 'seasons', 'season', 'schedule', 'hasStats'],
+  },
   'sports-sport-stats': { title: /^\d{4}-\d{2} Football Statistics$/, keys: ['sport', 'seasons', 'season', 'stats'] },
   'sports-sport-stats-season-season': { title: / Statistics$/, keys: ['sport', 'seasons', 'season', 'stats'] },
   'sports-sport-videos': { title: /^Football Videos$/, keys: ['sport', 'videos', 'total'] },
@@ -100,13 +103,16 @@ const EXPECTED: Record<string, { title: RegExp | null; keys: string[] }> = {
   'staff-slug': { title: / – /, keys: ['member', 'departments'] },
   'staff-directory': { title: /^Staff Directory$/, keys: ['departments', 'department'] },
   'staff-directory-department-slug': { title: / – Staff Directory$/, keys: ['departments', 'department'] },
-  slug: { title: /\S/, keys: ['page', 'forms'] },
+  slug: { title: /\S/, keys: ['page', 'forms', 'ancestors'] },
   search: { title: /^Search$/, keys: [] },
   'article-preview-id': { title: /^Article preview$/, keys: ['kind', 'id'] },
   'article-revision-id': { title: /^Article revision$/, keys: ['kind', 'id'] },
   'page-preview-id': { title: /^Page preview$/, keys: ['kind', 'id'] },
   'page-revision-id': { title: /^Page revision$/, keys: ['kind', 'id'] },
 };
+
+/** The demo's oldest season: a roster, no schedule (src/demo/generate/coverage.ts). */
+const OLDEST = demoDataset().seasons[0]!.slug;
 
 describe('every route’s page source, against the demo CMS', () => {
   it('has an expectation here for every route', () => {
@@ -149,6 +155,14 @@ describe('every route’s page source, against the demo CMS', () => {
     ],
     ['sports-sport-roster-season-season-player-slug', { sport: 'football', season: '2021-22', slug: 'nobody' }, /404/],
     ['staff-directory-department-slug', { slug: 'no-such-department' }, /^department "no-such-department" is gone$/],
+    // Seasons without a schedule or statistics (the demo's coverage): their pages are not built, and say why.
+    ['sports-sport-schedule', { sport: 'mens-tennis' }, /^Men's Tennis has no schedule in any season/],
+    [
+      'sports-sport-schedule-season-season',
+      { sport: 'football', season: OLDEST },
+      new RegExp(`^season "${OLDEST}" of Football has no schedule`),
+    ],
+    ['sports-sport-stats', { sport: 'womens-tennis' }, /^Women's Tennis has no statistics in any season/],
     ['slug', { slug: ['no', 'such', 'page'] }, /^page "no\/such\/page" is gone$/],
   ] satisfies [string, Params, RegExp][])('%s does not build %o, and says why', async (route, params, reason) => {
     const loaded = await load(route, params).catch((error: Error) => ({ skip: error.message }));

@@ -1,13 +1,33 @@
 import { z } from 'zod';
 import { sanitizeRichText } from '../../rich-text/sanitize.ts';
+import { canonicalDateTime, readIsoDate } from '../../util/iso-dates.ts';
 import { notice, noticeAbout, recordName, unpublishedReason } from '../boundary.ts';
 
 /** Numeric record id. */
 export const Id = z.number().int().positive();
-/** ISO-8601 date-time with an offset, e.g. 2026-11-21T19:00:00-05:00. */
-export const DateTime = z.iso.datetime({ offset: true });
-/** Calendar date, YYYY-MM-DD. */
-export const DateOnly = z.iso.date();
+/**
+ * An ISO 8601 date-time, in any of the forms real APIs write (no seconds, `-0500`, a space for `T`), made
+ * canonical: `2026-11-21T19:00:00-05:00`. Without an offset it is read as UTC (events read theirs in the event's
+ * own timezone, see schedule.ts). docs/content-api.md, "Dates".
+ */
+export const DateTime = z.string().transform((text, ctx) => {
+  const canonical = canonicalDateTime(text, 'UTC');
+  if (canonical) return canonical;
+  ctx.addIssue({ code: 'custom', message: `expected an ISO 8601 date-time such as 2026-11-21T19:00:00-05:00` });
+  return z.NEVER;
+});
+/** A calendar date, YYYY-MM-DD; a date-time is taken for the date it names as written. */
+export const DateOnly = z.string().transform((text, ctx) => {
+  const written = readIsoDate(text);
+  if (written) return written.date;
+  ctx.addIssue({ code: 'custom', message: 'expected an ISO 8601 date such as 2026-11-21' });
+  return z.NEVER;
+});
+/** Text a record may leave out or send as null or blank: null then. */
+export const OptionalText = z
+  .string()
+  .nullish()
+  .transform((v) => (v && v.trim() ? v : null));
 /**
  * Rich text (HTML) authored in the CMS, sanitised here at the boundary whatever the CMS promises: the pages get
  * the allow-list of src/rich-text/policy.ts and nothing else. What was removed is reported with its record.
@@ -43,11 +63,21 @@ export const flag = z
   .nullish()
   .transform((v) => v ?? false);
 
+/** A dimension the API may not know (most CDNs send none): null then, and the page reserves the space by CSS. */
+const Dimension = z
+  .number()
+  .positive()
+  .nullish()
+  .transform((v) => (v ? Math.round(v) : null));
+
 export const Image = z.object({
   url: Url,
-  alt: z.string(),
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
+  alt: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  width: Dimension,
+  height: Dimension,
   mime_type: z.string().optional(),
 });
 export type Image = z.infer<typeof Image>;
@@ -112,6 +142,30 @@ export function publicOnly<
     }),
   );
 }
+/**
+ * A list whose records are taken one by one: a record that does not fit its schema is left out, with a warning
+ * naming its id and the field, and the rest of the list (a roster, a schedule) is built. docs/content-api.md,
+ * "What the build does with what the API sends".
+ */
+export function eachValid<T extends z.ZodType>(item: T, kind: string) {
+  return z.array(z.unknown()).transform((records) => {
+    const kept: z.output<T>[] = [];
+    for (const record of records) {
+      const result = item.safeParse(record);
+      if (result.success) {
+        kept.push(result.data);
+        continue;
+      }
+      const issue = result.error.issues[0]!;
+      const field = issue.path.length ? issue.path.map(String).join('.') : '(the record)';
+      notice(
+        `${recordName(kind, record !== null && typeof record === 'object' ? record : {})} left out: field ${field}: ${issue.message}`,
+      );
+    }
+    return kept;
+  });
+}
+
 export interface Page<T> {
   data: T[];
   meta: { pagination: Pagination };
@@ -125,8 +179,10 @@ export type SeasonRef = z.infer<typeof SeasonRef>;
 export const SportRef = z.object({ id: Id, name: z.string(), slug: z.string().min(1), short_name: z.string() });
 export type SportRef = z.infer<typeof SportRef>;
 
+/** The networks the site has an icon and a name for; a link to any other is kept as a plain link. */
+export const SOCIAL_NETWORKS = ['x', 'instagram', 'facebook', 'tiktok', 'youtube', 'linkedin'] as const;
 export const SocialLink = z.object({
-  network: z.enum(['x', 'instagram', 'facebook', 'tiktok', 'youtube', 'linkedin']),
+  network: z.string().min(1),
   url: Url,
 });
 export type SocialLink = z.infer<typeof SocialLink>;

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { DateTime, Id, Image, Publication, publicOnly, RichText, SportRef, Url } from './common.ts';
+import {
+  DateTime,
+  Id,
+  Image,
+  OptionalRichText,
+  OptionalText,
+  Publication,
+  publicOnly,
+  RichText,
+  SportRef,
+  Url,
+} from './common.ts';
 
 export const Category = z.object({ id: Id, name: z.string().min(1), slug: z.string().min(1) });
 export type Category = z.infer<typeof Category>;
@@ -89,10 +100,10 @@ export const StaffMember = z.object({
   slug: z.string().min(1),
   full_name: z.string().min(1),
   title: z.string().min(1),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  photo: Image.nullable(),
-  bio: RichText,
+  email: OptionalText,
+  phone: OptionalText,
+  photo: Image.nullish().transform((v) => v ?? null),
+  bio: OptionalRichText,
   department_ids: z.array(Id),
   sport_id: Id.nullable(),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { DateTime, Id, Image, SeasonRef, SportRef, Url } from './common.ts';
+import { calendarDateTime, canonicalDateTime, isTimeZone, readIsoDate } from '../../util/iso-dates.ts';
+import { notice } from '../boundary.ts';
+import { eachValid, flag, Id, Image, OptionalText, SeasonRef, SportRef, Url } from './common.ts';
 
 export const Opponent = z.object({
   id: Id,
@@ -29,18 +31,31 @@ export const EventResult = z.object({
 });
 export type EventResult = z.infer<typeof EventResult>;
 
-export const Event = z.object({
+/** Where an event is played; any part may be unknown (an away game's venue, a foreign city's state). */
+const Location = z
+  .object({ venue: OptionalText, city: OptionalText, state: OptionalText })
+  .nullish()
+  .transform((v) => v ?? { venue: null, city: null, state: null });
+
+/** The timezone events are read in when one names none the runtime knows. */
+const FALLBACK_ZONE = 'UTC';
+
+const EventFields = z.object({
   id: Id,
   sport_id: Id,
   season_id: Id,
-  /** Start in the site's timezone with its offset; when time_tba the time part is not meaningful. */
-  date: DateTime,
-  time_tba: z.boolean(),
+  /**
+   * When it starts: any ISO 8601 date-time (read in `timezone` when it has no offset), or a date alone for a game
+   * whose time is not set. Made canonical by `eventDate` below.
+   */
+  date: z.string().min(1),
+  time_tba: flag,
+  /** The IANA timezone the event is played in ("America/Chicago"). */
   timezone: z.string().min(1),
   title: z.string().nullable(),
   opponent: Opponent.nullable(),
   location_type: z.enum(['home', 'away', 'neutral']),
-  location: z.object({ venue: z.string(), city: z.string(), state: z.string() }),
+  location: Location,
   is_conference: z.boolean(),
   tournament: z.string().nullable(),
   result: EventResult.nullable(),
@@ -51,10 +66,33 @@ export const Event = z.object({
   recap_article_id: Id.nullable(),
   layout: z.enum(['game-day']).nullable(),
 });
+
+/**
+ * The one reading of an event's date (docs/content-api.md, "Dates"). A game without a set time (`time_tba`, or a
+ * date alone) is a calendar date: the date as written, never moved by a timezone, whatever time or offset the feed
+ * put beside it (feeds write such games as midnight UTC or midnight Eastern); it becomes noon of that date in the
+ * event's zone, which every view reads as that date. A timed event keeps its instant; without an offset it is a
+ * wall-clock time in the event's zone.
+ */
+function eventDate<E extends z.output<typeof EventFields>>(event: E, ctx: z.RefinementCtx): E {
+  const zone = isTimeZone(event.timezone) ? event.timezone : FALLBACK_ZONE;
+  if (zone !== event.timezone)
+    notice(`event ${event.id}, field timezone: ${JSON.stringify(event.timezone)} is not a timezone, read as UTC`);
+  const written = readIsoDate(event.date);
+  if (!written) {
+    ctx.addIssue({ code: 'custom', path: ['date'], message: 'expected an ISO 8601 date or date-time' });
+    return event;
+  }
+  if (event.time_tba || written.time === null)
+    return { ...event, timezone: zone, time_tba: true, date: calendarDateTime(written.date, zone) };
+  return { ...event, timezone: zone, date: canonicalDateTime(event.date, zone)! };
+}
+
+export const Event = EventFields.transform((e, ctx) => eventDate(e, ctx));
 export type Event = z.infer<typeof Event>;
 
 /** An event in a cross-sport list (all-sports schedule, broadcast guide). */
-export const EventWithSport = Event.extend({ sport: SportRef });
+export const EventWithSport = EventFields.extend({ sport: SportRef }).transform((e, ctx) => eventDate(e, ctx));
 export type EventWithSport = z.infer<typeof EventWithSport>;
 
 export const Schedule = z.object({
@@ -68,6 +106,6 @@ export const Schedule = z.object({
     away: z.string(),
     neutral: z.string(),
   }),
-  events: z.array(Event),
+  events: eachValid(Event, 'event'),
 });
 export type Schedule = z.infer<typeof Schedule>;

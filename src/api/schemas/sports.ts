@@ -1,9 +1,26 @@
 import { z } from 'zod';
-import { DateOnly, flag, Id, Image, RichText, SeasonRef, SocialLink } from './common.ts';
+import { noticeAbout } from '../boundary.ts';
+import {
+  DateOnly,
+  eachValid,
+  flag,
+  Id,
+  Image,
+  OptionalRichText,
+  OptionalText,
+  SeasonRef,
+  SocialLink,
+} from './common.ts';
 
 /** A field a sport adds to its roster records, e.g. "Major" or "Bats/Throws". */
 export const TemplateField = z.object({ key: z.string().min(1), label: z.string().min(1) });
 export type TemplateField = z.infer<typeof TemplateField>;
+
+/** Whether a season has this kind of record: true, false, or null when the API does not say (then the build asks). */
+const Has = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? null);
 
 export const Season = z.object({
   id: Id,
@@ -11,6 +28,14 @@ export const Season = z.object({
   slug: z.string().min(1),
   start_date: DateOnly,
   end_date: DateOnly,
+  /**
+   * What the season has: a roster, a schedule, statistics. Real departments have seasons with a roster and no
+   * schedule (a sport's first season on the site, old seasons), or a schedule and no statistics. The build lists
+   * and links only what a season has (docs/content-api.md, "Seasons").
+   */
+  has_roster: Has,
+  has_schedule: Has,
+  has_stats: Has,
 });
 export type Season = z.infer<typeof Season>;
 
@@ -68,6 +93,38 @@ const TemplateValues = z
   .nullish()
   .transform((v) => v ?? {});
 
+/** A jersey as rosters print it: "07", "00", 7. Kept as text, so "07" and "7" stay different jerseys. */
+const Jersey = z
+  .union([z.string(), z.number().int().nonnegative()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim()));
+
+/** A height as printed: "6-2", "6'2\"", "188 cm"; a bare number is inches (74 → "6-2"). */
+const Height = z
+  .union([z.string(), z.number().positive()])
+  .nullish()
+  .transform((v) => {
+    if (v === null || v === undefined) return null;
+    if (typeof v === 'number') return `${Math.floor(v / 12)}-${Math.round(v % 12)}`;
+    return v.trim() || null;
+  });
+
+/**
+ * A weight in pounds as rosters print it: 198, 198.5, "198", "198 lbs"; kept as whole pounds. Text that is not a
+ * weight ("N/A") is left out with a warning, not the player.
+ */
+const Weight = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => {
+    if (v === null || v === undefined || v === '') return null;
+    const pounds =
+      typeof v === 'number' ? v : Number(/^\s*(\d+(?:\.\d+)?)\s*(?:lbs?\.?|pounds)?\s*$/i.exec(v)?.[1] ?? NaN);
+    if (Number.isFinite(pounds) && pounds > 0 && pounds < 1000) return Math.round(pounds);
+    noticeAbout(String(v), `weight ${JSON.stringify(v)} is not a weight in pounds, left out`);
+    return null;
+  });
+
 /** One player's entry on one season's roster. */
 export const RosterPlayer = z.object({
   id: Id,
@@ -76,17 +133,17 @@ export const RosterPlayer = z.object({
   first_name: z.string(),
   last_name: z.string(),
   full_name: z.string().min(1),
-  jersey_number: z.string().nullable(),
-  position: z.string().nullable(),
-  position_long: z.string().nullable(),
-  height: z.string().nullable(),
-  weight: z.number().int().positive().nullable(),
-  class_year: z.string().nullable(),
-  hometown: z.string().nullable(),
-  high_school: z.string().nullable(),
-  previous_school: z.string().nullable(),
-  headshot: Image.nullable(),
-  bio: RichText,
+  jersey_number: Jersey,
+  position: OptionalText,
+  position_long: OptionalText,
+  height: Height,
+  weight: Weight,
+  class_year: OptionalText,
+  hometown: OptionalText,
+  high_school: OptionalText,
+  previous_school: OptionalText,
+  headshot: Image.nullish().transform((v) => v ?? null),
+  bio: OptionalRichText,
   captain: flag,
   social_links: z
     .array(SocialLink)
@@ -103,10 +160,10 @@ export const RosterStaff = z.object({
   slug: z.string().min(1),
   full_name: z.string().min(1),
   title: z.string().min(1),
-  photo: Image.nullable(),
-  bio: RichText,
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
+  photo: Image.nullish().transform((v) => v ?? null),
+  bio: OptionalRichText,
+  email: OptionalText,
+  phone: OptionalText,
   template_fields: TemplateValues,
 });
 export type RosterStaff = z.infer<typeof RosterStaff>;
@@ -115,8 +172,8 @@ export const Roster = z.object({
   id: Id,
   sport_id: Id,
   season: SeasonRef,
-  players: z.array(RosterPlayer),
-  staff: z.array(RosterStaff),
+  players: eachValid(RosterPlayer, 'roster player'),
+  staff: eachValid(RosterStaff, 'roster staff member'),
 });
 export type Roster = z.infer<typeof Roster>;
 

@@ -1,5 +1,6 @@
 import type { Event } from '../../api/schemas/schedule.ts';
 import { absoluteUrl } from '../../head/values.ts';
+import { placeOf } from '../../contract/event-item.ts';
 
 /** An event with the sport it belongs to. */
 export interface CalendarEvent {
@@ -118,7 +119,7 @@ export function icalendar(input: CalendarInput): string {
       `DTSTAMP:${input.stamp}`,
       ...when,
       `SUMMARY:${icalText(summary(item, input.team))}`,
-      `LOCATION:${icalText([e.location.venue, e.location.city, e.location.state].filter(Boolean).join(', '))}`,
+      `LOCATION:${icalText(placeOf(e.location))}`,
       `DESCRIPTION:${icalText(description.join('\n'))}`,
       `URL:${absoluteUrl(url, input.siteUrl)}`,
       `CATEGORIES:${icalText(item.sport.name)}`,

@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import { feedPaths } from '../../head/feeds.ts';
 import type { OutputStream, OutputWriter } from '../../output/writer.ts';
 import type { PageContext } from '../../pages/index.ts';
-import { shared } from '../../pages/shared.ts';
+import { pickSeason, shared, sportPage } from '../../pages/shared.ts';
 import { icalendar, type CalendarEvent } from './ical.ts';
 import { rssFeed } from './rss.ts';
 import { robotsTxt, sitemaps, type SitemapEntry } from './sitemap.ts';
@@ -89,7 +89,8 @@ export async function writeFeeds(
           rssFeed(
             {
               title: `${team} ${summary.name} News`,
-              link: `/sports/${summary.slug}/news`,
+              // A sport without news has no news page: the feed points at the sport's home page.
+              link: articles.data.length ? `/sports/${summary.slug}/news` : `/sports/${summary.slug}`,
               self,
               description: `The latest ${summary.name} news from ${settings.site_title}.`,
               articles: articles.data,
@@ -98,10 +99,13 @@ export async function writeFeeds(
             tz,
           ),
         );
-        const sport = await shared.sport(ctx, summary.slug);
-        const season = sport.default_season;
-        const schedule = season ? await shared.schedule(ctx, sport.id, season.slug) : null;
-        const events = (schedule?.events ?? []).map((event) => ({
+        // The season the schedule page shows; a sport without one has no schedule page and no calendar (the
+        // page's skip says why).
+        const page = await sportPage(ctx, summary.slug, 'schedule');
+        const season = pickSeason(page, undefined);
+        const schedule = season ? (await shared.schedule(ctx, page.sport.id, season.slug)).data : null;
+        if (!season || !schedule) return;
+        const events = schedule.events.map((event) => ({
           event,
           sport: { name: summary.name, slug: summary.slug },
         }));
@@ -109,7 +113,7 @@ export async function writeFeeds(
         files.set(
           feedPaths.sportCalendar(summary.slug),
           icalendar({
-            name: `${team} ${summary.name}${season ? ` ${season.name}` : ''}`,
+            name: `${team} ${summary.name} ${season.name}`,
             description: `${team} ${summary.name} schedule and results.`,
             page: `/sports/${summary.slug}/schedule`,
             events,

@@ -48,6 +48,8 @@ export interface Rendered {
   digest: string;
   /** Root-relative media URLs in the payload (the main thread copies them). */
   media: string[];
+  /** Site paths the page links to that this worker had not reported yet (the link check, src/build/links.ts). */
+  links: string[];
 }
 
 /** What building a page gave: a written page (and what the sitemap says of it), a reason to skip it, or an error. */

@@ -13,6 +13,7 @@ import { PAGE_FILE, PAYLOAD_FILE, pageDir } from '../../output/layout.ts';
 import { mediaIn } from '../../output/media.ts';
 import { createOutputWriter } from '../../output/writer.ts';
 import { createLineWriter } from '../../util/line-files.ts';
+import { createLinkFinder } from '../links.ts';
 import { readLedger } from '../ledger.ts';
 import { BUILD_ID_PLACEHOLDER, HTML_BUILD_ID_OFFSET, PAYLOAD_BUILD_ID_OFFSET, payloadFile } from './document.ts';
 import { createPageBuilder, type PendingPayload } from './page-builder.ts';
@@ -30,6 +31,7 @@ let builder: ReturnType<typeof createPageBuilder> | null = createPageBuilder(set
 );
 // Search documents go to a file of this worker's own (JSON lines), read back when the index is written.
 const searchDocs = setup.searchFile ? createLineWriter(setup.searchFile) : null;
+const findLinks = createLinkFinder(new URL(site.siteUrl).origin);
 
 /** Write a page's HTML and payload (or, with `file`, only the HTML under that name). */
 function render(task: RenderTask, payload?: PendingPayload): Rendered {
@@ -39,7 +41,12 @@ function render(task: RenderTask, payload?: PendingPayload): Rendered {
   const html = renderPage(full, site, setup.assets, setup.scripts, task.payloadJson);
   let bytes = output.write(`${dir}/${task.file ?? PAGE_FILE}`, html, `page ${full.path}`);
   if (!task.file) bytes += output.write(`${dir}/${PAYLOAD_FILE}`, text, `payload of ${full.path}`);
-  return { bytes, digest: createHash('sha1').update(task.payloadJson).digest('hex'), media: mediaIn(task.payloadJson) };
+  return {
+    bytes,
+    digest: createHash('sha1').update(task.payloadJson).digest('hex'),
+    media: mediaIn(task.payloadJson),
+    links: findLinks(html),
+  };
 }
 
 // Built pages go back in batches: one message per turn of the event loop, not one per page.

@@ -57,6 +57,16 @@ export function makeSeasons(count: number, asOf: string): Season[] {
   return Array.from({ length: count }, (_, i) => {
     const start = currentStart - (count - 1) + i;
     const name = `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
-    return { id: i + 1, name, slug: name, start_date: `${start}-07-01`, end_date: `${start + 1}-06-30` };
+    return {
+      id: i + 1,
+      name,
+      slug: name,
+      start_date: `${start}-07-01`,
+      end_date: `${start + 1}-06-30`,
+      // Each sport's list says what its seasons have (coverage.ts); the shared calendar does not.
+      has_roster: null,
+      has_schedule: null,
+      has_stats: null,
+    };
   });
 }

@@ -351,7 +351,7 @@ function writeBody(random: Random, record: ArticleRecord): string {
     const won = r.outcome === 'W' || (r.place !== null && r.place <= 3);
     paras.push(
       p(
-        `${e.location.city.toUpperCase()}, ${e.location.state} – ${record.summary.summary} It was ${dateText}'s ${e.is_conference ? 'conference' : 'non-conference'} ${sport.toLowerCase()} ${record.sport?.def.format === 'meet' ? 'meet' : 'contest'} at ${e.location.venue}.`,
+        `${(e.location.city ?? '').toUpperCase()}, ${e.location.state} – ${record.summary.summary} It was ${dateText}'s ${e.is_conference ? 'conference' : 'non-conference'} ${sport.toLowerCase()} ${record.sport?.def.format === 'meet' ? 'meet' : 'contest'} at ${e.location.venue}.`,
       ),
     );
     paras.push(

@@ -92,8 +92,10 @@ function makeEvent(
     : locationType === 'neutral'
       ? random.pick(TOURNAMENTS)
       : null;
-  const location =
-    locationType === 'home'
+  const road = travel(sport.def.slug, locationType, id);
+  const location: Event['location'] = road
+    ? road.location
+    : locationType === 'home'
       ? { venue: sport.def.venue, city: 'Cedar Falls', state: 'Iowa' }
       : locationType === 'away'
         ? { venue: `${opponent.name} ${meet ? 'Course' : 'Arena'}`, city: opponent.city, state: opponent.state }
@@ -189,9 +191,9 @@ function makeEvent(
     id,
     sport_id: sport.id,
     season_id: seasonId,
-    date: zonedIso(ymd, tba ? '00:00' : time, DEMO_TIMEZONE),
+    date: zonedIso(ymd, tba ? '00:00' : time, road?.timezone ?? DEMO_TIMEZONE),
     time_tba: tba,
-    timezone: DEMO_TIMEZONE,
+    timezone: road?.timezone ?? DEMO_TIMEZONE,
     title: meet ? tournament : null,
     opponent: meet ? null : { id: opponent.id, name: opponent.name, nickname: opponent.nickname, logo: opponent.logo },
     location_type: locationType,
@@ -206,6 +208,26 @@ function makeEvent(
     recap_article_id: null,
     layout: sport.def.slug === 'football' && locationType === 'home' ? 'game-day' : null,
   };
+}
+
+/**
+ * Road games far from home, as real schedules have them (chosen by id, no random draw): baseball's and softball's
+ * spring trips to Florida, played in Eastern time, and hockey series in Winnipeg, a city with no US state.
+ */
+function travel(
+  slug: string,
+  locationType: Event['location_type'],
+  id: number,
+): { location: Event['location']; timezone: string } | null {
+  if (locationType !== 'away') return null;
+  if ((slug === 'baseball' || slug === 'softball') && id % 6 === 0)
+    return {
+      location: { venue: 'Spring Training Complex', city: 'Fort Myers', state: 'Fla.' },
+      timezone: 'America/New_York',
+    };
+  if (slug === 'mens-ice-hockey' && id % 3 === 0)
+    return { location: { venue: 'Canad Inns Arena', city: 'Winnipeg', state: null }, timezone: 'America/Winnipeg' };
+  return null;
 }
 
 function playGame(random: Random, sport: SportEntry): LineScore {

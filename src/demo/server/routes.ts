@@ -159,7 +159,7 @@ export function contentRoutes(
       method: 'GET',
       pattern: '/sports/:id/seasons',
       handler: ({ params }) =>
-        sportById.has(Number(params.id)) ? ok(dataset.seasons) : notFound(`Sport ${params.id}`),
+        sportById.has(Number(params.id)) ? ok(dataset.seasonsOf(Number(params.id))) : notFound(`Sport ${params.id}`),
     },
     {
       method: 'GET',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { wireShapes } from './wire.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateDataset, type Dataset, type DatasetOptions } from '../dataset.ts';
@@ -192,7 +193,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 
   function send(res: ServerResponse, req: IncomingMessage, answer: Answer, cacheKey: string | null): void {
     const isJson = answer.bytes === undefined;
-    const body = Buffer.from(isJson ? JSON.stringify(answer.json ?? null) : answer.bytes!);
+    const body = Buffer.from(isJson ? JSON.stringify(answer.json ?? null, wireShapes) : answer.bytes!);
     const contentType = isJson ? 'application/json; charset=utf-8' : (answer.contentType ?? 'application/octet-stream');
     const etag = answer.status === 200 ? `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` : null;
     if (cacheKey && etag && !cache.has(cacheKey)) {

@@ -2,13 +2,40 @@
 import { allPages } from '../../api/endpoints.ts';
 import type * as S from '../../api/schemas/index.ts';
 import { isFieldhouseError } from '../../errors/error.ts';
-import { family, template } from '../define.ts';
+import { family, template, type PageContext } from '../define.ts';
 import { describe, formsOf } from '../shared.ts';
 
 export interface ContentPageData {
   page: S.ContentPage;
   /** Forms its form blocks name, by id. */
   forms: Record<string, S.Form>;
+  /** The pages above it in the path that the site has (its breadcrumbs), outermost first. */
+  ancestors: { path: string; title: string }[];
+}
+
+/** The home page's and sport pages' block sources: shown there, not at a path of their own. */
+const embeddedPages = (ctx: PageContext) =>
+  new Set([ctx.site.settings.homepage_static_page?.id, ctx.site.settings.sport_static_page?.id]);
+
+/** Every content page's title by slug, once per worker: breadcrumbs link only to pages that exist. */
+const titlesBySlug = (ctx: PageContext) =>
+  ctx.memo.run('content-page-titles', async () => {
+    const titles = new Map<string, string>();
+    const embedded = embeddedPages(ctx);
+    for await (const p of allPages((page) => ctx.api.pages({ per_page: 100, page })))
+      if (!embedded.has(p.id)) titles.set(p.slug, p.title);
+    return titles;
+  });
+
+async function ancestorsOf(ctx: PageContext, slug: string): Promise<ContentPageData['ancestors']> {
+  const parts = slug.split('/');
+  if (parts.length < 2) return [];
+  const titles = await titlesBySlug(ctx);
+  return parts.slice(0, -1).flatMap((_, i) => {
+    const above = parts.slice(0, i + 1).join('/');
+    const title = titles.get(above);
+    return title ? [{ path: `/${above}`, title }] : [];
+  });
 }
 
 export default family({
@@ -40,11 +67,7 @@ export default family({
       template: 'content-page',
       source: {
         async *paths(ctx) {
-          // The home page's and sport pages' block sources are shown there, not at a path of their own.
-          const embedded = new Set([
-            ctx.site.settings.homepage_static_page?.id,
-            ctx.site.settings.sport_static_page?.id,
-          ]);
+          const embedded = embeddedPages(ctx);
           for await (const p of allPages((page) => ctx.api.pages({ per_page: 100, page }))) {
             if (!embedded.has(p.id))
               yield { params: { slug: p.slug.split('/') }, label: `page ${p.id} (slug "${p.slug}")` };
@@ -55,7 +78,7 @@ export default family({
           try {
             const page = await ctx.api.pageBySlug(path);
             return {
-              data: { page, forms: await formsOf(ctx, page.blocks) },
+              data: { page, forms: await formsOf(ctx, page.blocks), ancestors: await ancestorsOf(ctx, path) },
               head: {
                 title: page.title,
                 description: describe(page.meta_description ?? page.summary, null),

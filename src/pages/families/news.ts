@@ -190,7 +190,14 @@ export default family({
       pattern: '/sports/:sport/news',
       params: { sport: 'slug' },
       template: 'news',
-      source: { paths: (ctx) => perSport(ctx), load: (ctx, params) => loadSportNewsPage(ctx, str(params, 'sport'), 1) },
+      source: {
+        // Sports without news have no news page (their menu has no News).
+        async *paths(ctx) {
+          for await (const ref of perSport(ctx))
+            if (ctx.site.sports.find((s) => s.slug === ref.params.sport)?.has.news) yield ref;
+        },
+        load: (ctx, params) => loadSportNewsPage(ctx, str(params, 'sport'), 1),
+      },
     },
     {
       name: 'sports-sport-news-year-year',

@@ -3,7 +3,17 @@ import type * as S from '../../api/schemas/index.ts';
 import type { SeasonPicker, SportPage } from '../../contract/index.ts';
 import type { Params } from '../../routes/params.ts';
 import { family, template, type Loaded, type PageContext } from '../define.ts';
-import { describe, perSeason, perSport, seasonView, shared, sportPage, str } from '../shared.ts';
+import {
+  describe,
+  missingSkip,
+  perSeason,
+  perSport,
+  perSportWith,
+  seasonView,
+  shared,
+  sportPage,
+  str,
+} from '../shared.ts';
 
 export interface RosterData extends SportPage, SeasonPicker {
   season: S.SeasonRef;
@@ -25,15 +35,19 @@ export interface CoachData extends SportPage {
   season: S.SeasonRef;
 }
 
-const loadRoster = seasonView<RosterData>(async (ctx, page, season) => ({
-  data: { ...page, season, roster: await shared.roster(ctx, page.sport.id, season.slug) },
-  head: {
-    title: `${season.name} ${page.sport.name} Roster`,
-    description: `The ${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} roster: players and coaching staff.`,
-    image: page.sport.roster_page_image ?? null,
-    type: 'website',
-  },
-}));
+const loadRoster = seasonView<RosterData>('roster', async (ctx, page, season) => {
+  const roster = await shared.roster(ctx, page.sport.id, season.slug);
+  if (!roster.data) return missingSkip(`${season.name} roster`, roster.missing);
+  return {
+    data: { ...page, season, roster: roster.data },
+    head: {
+      title: `${season.name} ${page.sport.name} Roster`,
+      description: `The ${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} roster: players and coaching staff.`,
+      image: page.sport.roster_page_image ?? null,
+      type: 'website',
+    },
+  };
+});
 
 async function loadPlayer(ctx: PageContext, params: Params): Promise<Loaded<PlayerData>> {
   const page = await sportPage(ctx, str(params, 'sport'));
@@ -105,7 +119,7 @@ export default family({
       pattern: '/sports/:sport/roster',
       params: { sport: 'presence' },
       template: 'roster',
-      source: { paths: (ctx) => perSport(ctx), load: loadRoster },
+      source: { paths: (ctx) => perSportWith(ctx, 'roster'), load: loadRoster },
     },
     {
       name: 'sports-sport-roster-all',
@@ -151,7 +165,7 @@ export default family({
       pattern: '/sports/:sport/roster/season/:season',
       params: { sport: 'presence', season: 'presence' },
       template: 'roster',
-      source: { paths: (ctx) => perSeason(ctx), load: loadRoster },
+      source: { paths: (ctx) => perSeason(ctx, 'roster'), load: loadRoster },
     },
     {
       // Player and staff pages per season are listed from the all-time lists (one request per sport), not from

@@ -3,11 +3,13 @@ import type * as S from '../../api/schemas/index.ts';
 import type { SeasonPicker, SportPage, SportSummary } from '../../contract/index.ts';
 import { localDate } from '../../util/dates.ts';
 import { family, template } from '../define.ts';
-import { perSeason, perSport, seasonView, shared, str } from '../shared.ts';
+import { missingSkip, perSeason, perSportWith, seasonsWith, seasonView, shared, str } from '../shared.ts';
 
 export interface ScheduleData extends SportPage, SeasonPicker {
   season: S.SeasonRef;
   schedule: S.Schedule;
+  /** Whether the season has statistics (its schedule links to them). */
+  hasStats: boolean;
 }
 
 export interface BoxScoreData {
@@ -17,10 +19,13 @@ export interface BoxScoreData {
   event: S.Event | null;
 }
 
-const loadSchedule = seasonView<ScheduleData>(async (ctx, page, season) => {
-  const data = await shared.schedule(ctx, page.sport.id, season.slug);
+const loadSchedule = seasonView<ScheduleData>('schedule', async (ctx, page, season) => {
+  const found = await shared.schedule(ctx, page.sport.id, season.slug);
+  if (!found.data) return missingSkip(`${season.name} schedule`, found.missing);
+  const data = found.data;
+  const withStats = await seasonsWith(ctx, page.sport.id, 'stats');
   return {
-    data: { ...page, season, schedule: data },
+    data: { ...page, season, schedule: data, hasStats: withStats.some((s) => s.id === season.id) },
     head: {
       title: `${season.name} ${page.sport.name} Schedule`,
       description: `${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} schedule and results (${data.record.overall}).`,
@@ -50,10 +55,11 @@ export default family({
       template: 'boxscore',
       source: {
         async *paths(ctx) {
+          // Every game of every schedule there is: a season without one (404) costs nothing but itself.
           for (const sport of ctx.site.sports) {
-            for (const season of await shared.seasons(ctx, sport.id)) {
-              const schedule = await shared.schedule(ctx, sport.id, season.slug);
-              for (const event of schedule.events) {
+            for (const season of await seasonsWith(ctx, sport.id, 'schedule')) {
+              const schedule = (await shared.schedule(ctx, sport.id, season.slug)).data;
+              for (const event of schedule?.events ?? []) {
                 if (event.boxscore_id)
                   yield {
                     params: { id: String(event.boxscore_id) },
@@ -67,7 +73,7 @@ export default family({
           const box = await ctx.api.boxScore(Number(str(params, 'id')));
           const sport = ctx.site.sports.find((s) => s.id === box.sport_id);
           if (!sport) return { skip: `box score ${box.id} names unknown sport ${box.sport_id}` };
-          const schedule = await shared.schedule(ctx, sport.id, box.season.slug).catch(() => null);
+          const schedule = (await shared.schedule(ctx, sport.id, box.season.slug)).data;
           const event = schedule?.events.find((e) => e.id === box.event_id) ?? null;
           const [away, home] = box.teams;
           return {
@@ -87,14 +93,14 @@ export default family({
       pattern: '/sports/:sport/schedule',
       params: { sport: 'presence' },
       template: 'schedule',
-      source: { paths: (ctx) => perSport(ctx), load: loadSchedule },
+      source: { paths: (ctx) => perSportWith(ctx, 'schedule'), load: loadSchedule },
     },
     {
       name: 'sports-sport-schedule-season-season',
       pattern: '/sports/:sport/schedule/season/:season',
       params: { sport: 'presence', season: 'presence' },
       template: 'schedule',
-      source: { paths: (ctx) => perSeason(ctx), load: loadSchedule },
+      source: { paths: (ctx) => perSeason(ctx, 'schedule'), load: loadSchedule },
     },
   ],
 });

@@ -42,12 +42,13 @@ export default family({
       source: {
         paths: (ctx) => perSport(ctx),
         async load(ctx, params) {
-          const page = await sportPage(ctx, str(params, 'sport'));
+          // The schedule part shows the season the schedule page shows; a sport without one shows none.
+          const page = await sportPage(ctx, str(params, 'sport'), 'schedule');
           const { sport } = page;
           const season = pickSeason(page, undefined);
           const { settings } = ctx.site;
           const [schedule, news, blocksPage] = await Promise.all([
-            season ? shared.schedule(ctx, sport.id, season.slug) : Promise.resolve(null),
+            season ? shared.schedule(ctx, sport.id, season.slug).then((s) => s.data) : Promise.resolve(null),
             ctx.api.articles({
               sport_id: sport.id,
               category_id: settings.sport_page_category?.id,
