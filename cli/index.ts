@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { formatError, isFieldhouseError } from '../src/errors/error.ts';
 import { registerBuild } from './commands/build.ts';
+import { registerCheckApi } from './commands/check-api.ts';
 import { registerDemoApi } from './commands/demo-api.ts';
 import { registerPreview } from './commands/preview.ts';
 import { EXIT } from './options.ts';
@@ -20,6 +21,7 @@ export function createProgram(): Command {
   registerBuild(program);
   registerPreview(program);
   registerDemoApi(program);
+  registerCheckApi(program);
   return program;
 }
 
