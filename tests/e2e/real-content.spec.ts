@@ -1,0 +1,100 @@
+/**
+ * Real departments' content in the browser (issue 16): the demo's uneven seasons and wire shapes, as fans meet them.
+ * Nothing links to, prefetches or asks for a page that was not built; dates hydrate as the build wrote them.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { NO_NEWS_SPORT, ROSTER_ONLY_SPORT } from '../../src/demo/generate/coverage.ts';
+import { generateDataset } from '../../src/demo/dataset.ts';
+import { hydrated, pageEnds, recordRuntimeEvents, watchErrors } from './helpers.ts';
+
+const dataset = generateDataset();
+
+/** Every same-origin request that answered 404 (a prefetched payload of a page that does not exist shows here). */
+function notFound(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (response.status() === 404 && url.port === new URL(page.url() || 'http://x').port) seen.push(url.pathname);
+  });
+  return seen;
+}
+
+const sportMenu = (page: Page) =>
+  page.locator('#sport-nav li a').evaluateAll((links) => links.map((a) => (a.textContent ?? '').trim()));
+
+test('a sport without news has no News in its menu, and nothing asks for its news page', async ({ page }) => {
+  const errors = watchErrors(page);
+  const missing = notFound(page);
+  await recordRuntimeEvents(page);
+  await page.goto(`/sports/${NO_NEWS_SPORT}`);
+  await pageEnds(page);
+  expect(await sportMenu(page)).toEqual(['Home', 'Schedule', 'Roster', 'Stats', 'Videos', 'Photos']);
+  // Visible links are prefetched in idle time: give it the time a fan would, then look for 404s.
+  await page.locator('#sport-nav').hover();
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').length)).toBeGreaterThan(5);
+  await page.waitForLoadState('networkidle');
+  expect(missing).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a sport with rosters and no schedule: Home, Roster, Videos and Photos, and the roster opens', async ({
+  page,
+}) => {
+  const errors = watchErrors(page);
+  const missing = notFound(page);
+  await recordRuntimeEvents(page);
+  await page.goto(`/sports/${ROSTER_ONLY_SPORT}`);
+  await pageEnds(page);
+  expect(await sportMenu(page)).toEqual(['Home', 'Roster', 'Videos', 'Photos']);
+  await page.locator('#sport-nav').getByRole('link', { name: 'Roster' }).click();
+  await pageEnds(page, 2);
+  await expect(page).toHaveURL(new RegExp(`/sports/${ROSTER_ONLY_SPORT}/roster$`));
+  await expect(page.locator('h1')).toContainText('Roster');
+  await page.waitForLoadState('networkidle');
+  expect(missing).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('games without a set time hydrate on their written date, in the site’s zone and far from it', async ({
+  browser,
+}) => {
+  const current = dataset.seasons.at(-1)!.id;
+  const schedule = dataset.schedules.find((s) => s.season.id === current && s.events.some((e) => e.time_tba))!;
+  const sport = dataset.sports.find((s) => s.id === schedule.sport_id)!;
+  const tba = schedule.events.filter((e) => e.time_tba);
+  // A fan in Honolulu and one in Berlin read the same dates as the build wrote (and hydration agrees).
+  for (const timezoneId of ['Pacific/Honolulu', 'Europe/Berlin']) {
+    const context = await browser.newContext({ timezoneId });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`/sports/${sport.slug}/schedule`);
+    await hydrated(page);
+    for (const e of tba) {
+      const row = page.locator(`#event-${e.id}`);
+      await expect(row.locator('time').first()).toHaveAttribute('datetime', new RegExp(`^${e.date.slice(0, 10)}`));
+      await expect(row.locator('.event-when .meta')).toHaveText('TBA');
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
+
+test('a headshot the API sent without its size keeps its box before it loads: no layout shift', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  // No picture ever arrives: every box on the page is what the layout reserved on its own.
+  await page.route(/\/media\//, (route) => route.abort());
+  await page.goto('/sports/football/roster');
+  await hydrated(page);
+  const boxes = await page
+    .locator('.people .headshot')
+    .evaluateAll((imgs) =>
+      imgs.map((img) => ({ unsized: img.hasAttribute('data-unsized'), height: img.getBoundingClientRect().height })),
+    );
+  const sized = boxes.filter((b) => !b.unsized);
+  const unsized = boxes.filter((b) => b.unsized);
+  expect(unsized.length).toBeGreaterThan(0);
+  expect(sized[0]!.height).toBeGreaterThan(100);
+  for (const box of unsized) expect(Math.abs(box.height - sized[0]!.height)).toBeLessThan(1);
+  expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+});
