@@ -559,9 +559,12 @@ two items and long text shortened.
   (\`2026-11-21T19:00Z\`), with an offset without its colon (\`-0600\`) or hours alone (\`-06\`), a space for
   \`T\`, fractions of a second. The build makes them canonical (\`2026-11-21T19:00:00-06:00\`). A date-time without
   an offset is read in the event's \`timezone\` (any other record: UTC). Dates alone are \`YYYY-MM-DD\`.
-  - **An event** is shown in its own \`timezone\` (an IANA name, e.g. \`America/New_York\`), where it is played,
-    and its time is named with the zone when that is not the site's \`website_timezone\` ("1:05 PM EDT"); an
-    unknown zone is read as UTC, with a warning.
+  - **An event** is shown in its own \`timezone\` (an IANA name, e.g. \`America/New_York\`), where it is played:
+    the build writes its date as wall-clock time there (\`2026-03-10T13:05:00-04:00\`), and pages read the date
+    and time from that text, never through a timezone database (so a browser whose zone data differs cannot
+    disagree with the build). Its time is named when the zone is not the site's \`website_timezone\`: "1:05 PM
+    ET" (ET, CT, MT, PT, AKT, HT), or the offset for other zones ("7:00 PM UTC-06:00"). An unknown zone is read
+    as UTC, with a warning.
   - **A game without a set time** (\`time_tba: true\`, or a \`date\` that is a date alone) is a calendar date: the
     date as written, whatever time or offset is beside it (feeds write such games as midnight UTC or midnight
     Eastern). It is never moved by a timezone: the page, the JSON-LD (\`startDate\` a date) and the \`.ics\`

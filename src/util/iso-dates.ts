@@ -101,6 +101,18 @@ export function canonicalDateTime(text: string, zone: string): string | null {
 }
 
 /**
+ * The same instant as wall-clock time in `zone`, with that zone's offset: `2026-03-10T17:05:00Z` in New York is
+ * `2026-03-10T13:05:00-04:00`. Pages read an event's date and time from this text as written, so the browser
+ * never needs a timezone database that might disagree with the build's (a hydration mismatch).
+ */
+export function inZone(iso: string, zone: string): string {
+  const instant = Date.parse(iso);
+  const offset = offsetAt(zone, instant);
+  const wall = new Date(instant + minutesOf(offset) * 60_000).toISOString().slice(0, 19);
+  return `${wall}${offset}`;
+}
+
+/**
  * A calendar date as a date-time every view reads as that date: noon on it, in `zone`. Noon is at least eleven
  * hours from either midnight, so no timezone of the Americas or Europe moves it to another day; and the first ten
  * characters are the date, which is what date-only consumers (JSON-LD, iCalendar) take.

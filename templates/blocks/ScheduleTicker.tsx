@@ -1,6 +1,6 @@
 import type { EventItem, SiteData } from '../../src/contract/index.ts';
 import { opponentLabel, resultText } from '../ui/events.tsx';
-import { eventTime, eventZone, shortDate } from '../ui/format.ts';
+import { eventShortDate, eventTime } from '../ui/format.ts';
 
 /** Recent results and upcoming games across all sports. */
 export function ScheduleTicker({ events, site }: { events: EventItem[]; site: SiteData }) {
@@ -25,9 +25,7 @@ export function ScheduleTicker({ events, site }: { events: EventItem[]; site: Si
             <li key={e.id}>
               <span className="ticker-team">{asSport ? e.sport.name : site.settings.current_team_name}</span>
               <span className="ticker-opponent">{opponentLabel(e)}</span>
-              <span className="ticker-when">
-                {result ?? `${shortDate(e.date, eventZone(e, tz))} · ${eventTime(e, tz)}`}
-              </span>
+              <span className="ticker-when">{result ?? `${eventShortDate(e)} · ${eventTime(e, tz)}`}</span>
               {e.boxscore_id ? (
                 <a href={`/boxscore/${e.boxscore_id}`}>
                   Box score

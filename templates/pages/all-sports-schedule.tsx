@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { EventItem } from '../../src/contract/index.ts';
 import { EventList } from '../ui/events.tsx';
 import { MonthCalendar } from '../ui/calendar.tsx';
-import { eventZone, monthName, ymd } from '../ui/format.ts';
+import { eventDay, monthName } from '../ui/format.ts';
 import { feedPaths } from '../../src/head/feeds.ts';
 import { CalendarLinks } from '../ui/CalendarLinks.tsx';
 import { PageHeader } from '../ui/page.tsx';
@@ -17,7 +17,7 @@ export default function AllSportsSchedule({ data, site }: PageProps<AllSportsSch
   const events = sport ? data.events.filter((e) => e.sport.slug === sport) : data.events;
   const days = new Map<string, EventItem[]>();
   for (const e of events) {
-    const day = ymd(e.date, eventZone(e, tz));
+    const day = eventDay(e);
     days.set(day, [...(days.get(day) ?? []), e]);
   }
   const [year, m] = data.month.split('-').map(Number) as [number, number];
@@ -58,7 +58,7 @@ export default function AllSportsSchedule({ data, site }: PageProps<AllSportsSch
           </label>
         </div>
         {view === 'calendar' ? (
-          <MonthCalendar month={data.month} events={events} timeZone={tz} today={site.today} anchorPrefix="event-" />
+          <MonthCalendar month={data.month} events={events} today={site.today} anchorPrefix="event-" />
         ) : null}
         {[...days.entries()].map(([day, list]) => (
           <section key={day} id={`day-${day}`} className="day-group" aria-labelledby={`day-${day}-title`}>

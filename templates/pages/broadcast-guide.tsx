@@ -1,6 +1,6 @@
 import type { EventItem } from '../../src/contract/index.ts';
 import { Broadcasts, opponentLabel } from '../ui/events.tsx';
-import { eventTime, eventZone, longDate, shortDate, ymd } from '../ui/format.ts';
+import { eventDay, eventShortDate, eventTime, longDate } from '../ui/format.ts';
 import { PageHeader } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
 import type { BroadcastGuideData } from '../../src/pages/families/events.ts';
@@ -9,7 +9,7 @@ export default function BroadcastGuide({ data, site }: PageProps<BroadcastGuideD
   const tz = site.settings.website_timezone;
   const days = new Map<string, EventItem[]>();
   for (const e of data.events) {
-    const day = ymd(e.date, eventZone(e, tz));
+    const day = eventDay(e);
     days.set(day, [...(days.get(day) ?? []), e]);
   }
   return (
@@ -23,12 +23,10 @@ export default function BroadcastGuide({ data, site }: PageProps<BroadcastGuideD
         {days.size === 0 ? <p className="empty">No broadcasts are scheduled in the next 30 days.</p> : null}
         {[...days.entries()].map(([day, list]) => (
           <section key={day} className="day-group" aria-labelledby={`bg-${day}`}>
-            <h2 id={`bg-${day}`}>{shortDate(list[0]!.date, eventZone(list[0]!, tz))}</h2>
+            <h2 id={`bg-${day}`}>{eventShortDate(list[0]!)}</h2>
             <div className="table-wrap" role="region" aria-labelledby={`bg-${day}`} tabIndex={0}>
               <table className="broadcast-table">
-                <caption className="visually-hidden">
-                  Broadcasts on {shortDate(list[0]!.date, eventZone(list[0]!, tz))}
-                </caption>
+                <caption className="visually-hidden">Broadcasts on {eventShortDate(list[0]!)}</caption>
                 <thead>
                   <tr>
                     <th scope="col">Time</th>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EventList } from '../ui/events.tsx';
 import { MonthCalendar } from '../ui/calendar.tsx';
-import { eventZone, partsOf } from '../ui/format.ts';
+import { eventParts } from '../ui/format.ts';
 import { feedPaths } from '../../src/head/feeds.ts';
 import { CalendarLinks } from '../ui/CalendarLinks.tsx';
 import { PageHeader, SeasonNav } from '../ui/page.tsx';
@@ -13,7 +13,6 @@ import type { ScheduleData } from '../../src/pages/families/schedule.ts';
 export default function Schedule({ data, site }: PageProps<ScheduleData>) {
   const { sport, schedule, season } = data;
   const [view, setView] = useState<'list' | 'grid'>('list');
-  const tz = site.settings.website_timezone;
   const ref = sportRefOf(sport);
   const items = schedule.events.map((e) => eventItemOf(e, ref));
   const image = site.settings.hide_schedule_page_image
@@ -21,7 +20,7 @@ export default function Schedule({ data, site }: PageProps<ScheduleData>) {
     : (sport.schedule_page_image ?? site.settings.default_schedule_image);
   const months = new Map<string, typeof items>();
   for (const e of items) {
-    const p = partsOf(e.date, eventZone(e, tz));
+    const p = eventParts(e);
     const key = `${p.year}-${String(p.month).padStart(2, '0')}`;
     months.set(key, [...(months.get(key) ?? []), e]);
   }
@@ -86,14 +85,7 @@ export default function Schedule({ data, site }: PageProps<ScheduleData>) {
         ) : (
           <div className="month-grid">
             {[...months.entries()].map(([key, list]) => (
-              <MonthCalendar
-                key={key}
-                month={key}
-                events={list}
-                timeZone={tz}
-                today={site.today}
-                anchorPrefix="event-"
-              />
+              <MonthCalendar key={key} month={key} events={list} today={site.today} anchorPrefix="event-" />
             ))}
             <EventList
               events={items}

@@ -1,17 +1,15 @@
 import type { EventItem } from '../../src/contract/index.ts';
-import { eventZone, monthName, partsOf, shortWeekday } from './format.ts';
+import { eventParts, monthName, shortWeekday } from './format.ts';
 
 /** A month grid: each day lists its events; days link to the list below. */
 export function MonthCalendar({
   month,
   events,
-  timeZone,
   today,
   anchorPrefix = 'day-',
 }: {
   month: string;
   events: EventItem[];
-  timeZone: string;
   today: string;
   anchorPrefix?: string;
 }) {
@@ -20,7 +18,7 @@ export function MonthCalendar({
   const days = new Date(Date.UTC(year, m, 0)).getUTCDate();
   const byDay = new Map<number, EventItem[]>();
   for (const e of events) {
-    const p = partsOf(e.date, eventZone(e, timeZone));
+    const p = eventParts(e);
     byDay.set(p.day, [...(byDay.get(p.day) ?? []), e]);
   }
   const cells: (number | null)[] = [

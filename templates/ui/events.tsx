@@ -1,7 +1,7 @@
 import type { Broadcast, EventResult } from '../../src/api/schemas/schedule.ts';
 import type { EventItem, SiteData } from '../../src/contract/index.ts';
 import { placeOf } from '../../src/contract/event-item.ts';
-import { eventTime, eventZone, score, shortDate } from './format.ts';
+import { eventShortDate, eventTime, score } from './format.ts';
 import { UiIcon } from './icons.tsx';
 import { Img } from './Img.tsx';
 import { paths } from './paths.ts';
@@ -66,7 +66,7 @@ export function EventRow({
   return (
     <li className={`event event-${event.location_type}`} id={`event-${event.id}`}>
       <div className="event-when">
-        <time dateTime={event.date}>{shortDate(event.date, eventZone(event, tz))}</time>
+        <time dateTime={event.date}>{eventShortDate(event)}</time>
         <span className="meta">{event.result ? 'Final' : eventTime(event, tz)}</span>
       </div>
       <div className="event-what">
@@ -105,7 +105,7 @@ export function EventRow({
               Box score
               <span className="visually-hidden">
                 {' '}
-                {opponentLabel(event)}, {shortDate(event.date, eventZone(event, tz))}
+                {opponentLabel(event)}, {eventShortDate(event)}
               </span>
             </a>
           ) : null}

@@ -98,37 +98,62 @@ export function timeOf(iso: string, timeZone: string, tba = false): string {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-const zoneNames = new Map<string, Intl.DateTimeFormat>();
-
-/** The short name of a timezone at an instant ("CST", "EDT", "GMT+1"). */
-export function zoneName(iso: string, timeZone: string): string {
-  let f = zoneNames.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
-    zoneNames.set(timeZone, f);
-  }
-  return f.formatToParts(new Date(iso)).find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-}
-
 /** What an event's date and time need: its start, whether the time is set, and the zone it is played in. */
 export interface EventWhen {
+  /** Canonical, as the boundary writes it: wall-clock time where the game is played, with that zone's offset. */
   date: string;
   time_tba: boolean;
   timezone: string;
 }
 
-/**
- * The zone an event is shown in (docs/content-api.md, "Dates"): its own, where it is played, so a fan reads the
- * time on the tickets; a date without a time is the same date in every zone (see `eventDate` in the schemas).
- */
-export const eventZone = (event: EventWhen, siteZone: string) => event.timezone || siteZone;
+/** How fans read the zones of the Americas' games; any other zone by its offset ("UTC-06:00"). */
+const ZONE_LABELS: Record<string, string> = {
+  'America/New_York': 'ET',
+  'America/Detroit': 'ET',
+  'America/Indiana/Indianapolis': 'ET',
+  'America/Kentucky/Louisville': 'ET',
+  'America/Chicago': 'CT',
+  'America/Denver': 'MT',
+  'America/Boise': 'MT',
+  'America/Phoenix': 'MT',
+  'America/Los_Angeles': 'PT',
+  'America/Anchorage': 'AKT',
+  'Pacific/Honolulu': 'HT',
+};
 
-/** "7:00 PM", "6:00 PM EST" for an event played in another zone than the site's, or "TBA". */
+/**
+ * An event's date and time as written where it is played (docs/content-api.md, "Dates"): read from its canonical
+ * text, never through a timezone database, so the build and every browser say the same.
+ */
+export function eventParts(event: EventWhen): Parts {
+  const [year, month, day] = event.date.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return {
+    year,
+    month,
+    day,
+    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
+    hour: Number(event.date.slice(11, 13)),
+    minute: Number(event.date.slice(14, 16)),
+  };
+}
+
+/** "Sat, Nov 21", the day the event is played on. */
+export function eventShortDate(event: EventWhen): string {
+  const p = eventParts(event);
+  return `${shortWeekday(p.weekday)}, ${shortMonth(p.month)} ${p.day}`;
+}
+
+/** YYYY-MM-DD, the day the event is played on. */
+export const eventDay = (event: EventWhen) => event.date.slice(0, 10);
+
+/** "7:00 PM", "1:05 PM ET" for a game played in another zone than the site's, or "TBA". */
 export function eventTime(event: EventWhen, siteZone: string): string {
   if (event.time_tba) return 'TBA';
-  const zone = eventZone(event, siteZone);
-  const time = timeOf(event.date, zone);
-  return zone === siteZone ? time : `${time} ${zoneName(event.date, zone)}`;
+  const { hour, minute } = eventParts(event);
+  const time = `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+  if (!event.timezone || event.timezone === siteZone) return time;
+  const offset = event.date.slice(19);
+  return `${time} ${ZONE_LABELS[event.timezone] ?? `UTC${offset === 'Z' ? '' : offset}`}`;
 }
 
 /** YYYY-MM-DD of an instant in the timezone. */

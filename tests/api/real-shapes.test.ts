@@ -99,11 +99,14 @@ describe('an event at the boundary', () => {
     expect(eventTime(data, 'America/Chicago')).toBe('TBA');
   });
 
-  it('keeps a timed game’s instant, and names its zone when it is not the site’s', () => {
-    const { data } = parse(S.Event, event({ date: '2026-03-10T13:05-0400', timezone: 'America/New_York' }));
+  it('keeps a timed game’s instant, written where it is played, and names the zone when it is not the site’s', () => {
+    const { data } = parse(S.Event, event({ date: '2026-03-10T17:05Z', timezone: 'America/New_York' }));
     expect(data.date).toBe('2026-03-10T13:05:00-04:00');
-    expect(eventTime(data, 'America/Chicago')).toBe('1:05 PM EDT');
-    expect(eventTime({ ...data, timezone: 'America/Chicago' }, 'America/Chicago')).toBe('12:05 PM');
+    expect(eventTime(data, 'America/Chicago')).toBe('1:05 PM ET');
+    expect(eventTime(data, 'America/New_York')).toBe('1:05 PM');
+    const winnipeg = parse(S.Event, event({ date: '2026-11-20T19:00', timezone: 'America/Winnipeg' })).data;
+    expect(winnipeg.date).toBe('2026-11-20T19:00:00-06:00');
+    expect(eventTime(winnipeg, 'America/Chicago')).toBe('7:00 PM UTC-06:00');
   });
 
   it('takes an unknown venue, city or state (an away game, a foreign city)', () => {

@@ -39,11 +39,14 @@ test('every template hydrates without a mismatch', async ({ page }) => {
     '/contact-us',
     '/search',
   ];
+  const failures: string[] = [];
   for (const path of paths) {
     await page.goto(path);
     await hydrated(page);
+    // Name the page: a mismatch's message does not say where it was.
+    failures.push(...errors.splice(0).map((error) => `${path}: ${error}`));
   }
-  expect(errors).toEqual([]);
+  expect(failures).toEqual([]);
 });
 
 test('a roster switches between grid and table once hydrated', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateTime, canonicalDateTime, isTimeZone, readIsoDate } from '../../util/iso-dates.ts';
+import { calendarDateTime, canonicalDateTime, inZone, isTimeZone, readIsoDate } from '../../util/iso-dates.ts';
 import { notice } from '../boundary.ts';
 import { eachValid, flag, Id, Image, OptionalText, SeasonRef, SportRef, Url } from './common.ts';
 
@@ -83,9 +83,10 @@ function eventDate<E extends z.output<typeof EventFields>>(event: E, ctx: z.Refi
     ctx.addIssue({ code: 'custom', path: ['date'], message: 'expected an ISO 8601 date or date-time' });
     return event;
   }
+  // Timed: the instant, written as wall-clock time where the game is played (see `inZone`).
   if (event.time_tba || written.time === null)
     return { ...event, timezone: zone, time_tba: true, date: calendarDateTime(written.date, zone) };
-  return { ...event, timezone: zone, date: canonicalDateTime(event.date, zone)! };
+  return { ...event, timezone: zone, date: inZone(canonicalDateTime(event.date, zone)!, zone) };
 }
 
 export const Event = EventFields.transform((e, ctx) => eventDate(e, ctx));
