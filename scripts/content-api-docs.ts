@@ -577,8 +577,10 @@ two items and long text shortened.
   its page asks, and an honest 404 skips that page only, with a warning naming the call. A sport whose news list is
   empty has no news page and no News in its menu.
 - **Slugs** are lowercase ASCII letters, digits and hyphens (\`[a-z0-9-]+\`; content pages join such segments
-  with \`/\`). A record whose slug is not (an accent, a space, a capital) is skipped with a warning naming it; the
-  link check lists any page still linking to it.
+  with \`/\`). The build does not rewrite a slug (the API finds records by it): a record whose slug is not one
+  (an accent, a space, a capital: \`inés-dixon\`) has no page, skipped with a warning naming it, and every link to
+  it is left out with it (its name shows as text on rosters, statistics and lists) by the same rule, so no page
+  links to it. The demo CMS has such a player.
 - **Media.** Image \`url\`s are absolute, or root-relative to the API origin (the demo serves generated SVGs under
   \`/media\`). \`alt\` may be null (then empty); \`width\` and \`height\` may be missing or null, as most CDNs send
   them: the page then reserves a 3:2 box for the image, so nothing shifts while it loads.

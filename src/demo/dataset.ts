@@ -119,6 +119,7 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
     ref: { id: index + 1, name: def.name, slug: def.slug, short_name: def.shortName },
   }));
   const people = generatePeople(ctx, sportEntries);
+  accentOneSlug(people, sportEntries.find((s) => s.def.slug === ACCENTED_SLUG_SPORT)!.id);
   const seasonIndex = new Map(seasons.map((season, i) => [season.id, i]));
   const covers = (sportId: number, seasonId: number) =>
     coverageOf(sportEntries[sportId - 1]!.def.slug, seasonIndex.get(seasonId)!);
@@ -291,6 +292,29 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
     documentFile: (uuid) => pdfs.get(uuid),
     sportRef: (id) => sportRefs.get(id),
   };
+}
+
+/** The sport whose first player's slug keeps an accent, as some CMSs write it (the router refuses it). */
+export const ACCENTED_SLUG_SPORT = 'womens-soccer';
+
+/**
+ * One player whose CMS slug keeps an accent ("inés-…"), as real CMSs write them: the router refuses such a slug,
+ * so the build skips the player's pages and every link to them (docs/content-api.md, "Slugs"). The same player
+ * everywhere she appears; no random draw.
+ */
+function accentOneSlug(people: ReturnType<typeof generatePeople>, sportId: number): void {
+  const player = people.players.find((p) => p.sport_id === sportId)!;
+  const last = player.full_name.split(' ').at(-1)!;
+  const slug = `inés-${last.toLowerCase()}`;
+  const fullName = `Inés ${last}`;
+  player.slug = slug;
+  player.full_name = fullName;
+  for (const season of player.seasons) Object.assign(season.entry, { slug, first_name: 'Inés', full_name: fullName });
+  for (const roster of people.rosters)
+    for (const entry of roster.players)
+      if (entry.player_id === player.id) Object.assign(entry, { slug, first_name: 'Inés', full_name: fullName });
+  for (const line of people.allTime.get(sportId) ?? [])
+    if (line.player_id === player.id) Object.assign(line, { slug, full_name: fullName });
 }
 
 /** Events name only articles that exist (a sport without news has no previews or recaps). */

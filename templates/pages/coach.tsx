@@ -5,6 +5,7 @@ import { paths } from '../ui/paths.ts';
 import { RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
 import type { CoachData } from '../../src/pages/families/roster.ts';
+import { RecordLink } from '../ui/RecordLink.tsx';
 
 export default function Coach({ data, site }: PageProps<CoachData>) {
   const { sport, coach, season } = data;
@@ -62,12 +63,12 @@ export default function Coach({ data, site }: PageProps<CoachData>) {
         <ul className="chips" role="list">
           {coach.seasons.map((s) => (
             <li key={s.season.id}>
-              <a
+              <RecordLink
                 href={paths.coach(sport.slug, s.season.slug, coach.slug)}
                 aria-current={s.season.id === season.id ? 'page' : undefined}
               >
                 {s.season.name}: {s.entry.title}
-              </a>
+              </RecordLink>
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { PageHeader } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
 import type { GalleriesData } from '../../src/pages/families/media.ts';
+import { RecordLink } from '../ui/RecordLink.tsx';
 
 export default function Galleries({ data, site }: PageProps<GalleriesData>) {
   const sport = data.sport?.sport ?? null;
@@ -28,9 +29,9 @@ export default function Galleries({ data, site }: PageProps<GalleriesData>) {
                   <div className="card-body">
                     {g.sport ? <p className="eyebrow">{g.sport.name}</p> : null}
                     <h2 className="card-title">
-                      <a className="stretched" href={paths.gallery(g.slug)}>
+                      <RecordLink className="stretched" href={paths.gallery(g.slug)}>
                         {g.title}
-                      </a>
+                      </RecordLink>
                     </h2>
                     <p className="meta">
                       <time dateTime={g.date}>{longDate(g.date, site.settings.website_timezone)}</time>

@@ -4,6 +4,7 @@ import { paths } from '../ui/paths.ts';
 import { RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
 import type { PlayerData } from '../../src/pages/families/roster.ts';
+import { RecordLink } from '../ui/RecordLink.tsx';
 
 const NETWORK: Record<string, string> = {
   x: 'X',
@@ -119,12 +120,12 @@ export default function Player({ data, site }: PageProps<PlayerData>) {
               {player.seasons.map((s) => (
                 <tr key={s.season.id}>
                   <th scope="row">
-                    <a
+                    <RecordLink
                       href={paths.player(sport.slug, player.slug, s.season.slug)}
                       aria-current={s.season.id === current.season.id ? 'page' : undefined}
                     >
                       {s.season.name}
-                    </a>
+                    </RecordLink>
                   </th>
                   <td>{s.entry.jersey_number ?? '–'}</td>
                   <td>{s.entry.position_long ?? s.entry.position ?? '–'}</td>

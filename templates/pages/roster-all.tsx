@@ -2,6 +2,7 @@ import { PageHeader } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
 import type { RosterAllData } from '../../src/pages/families/roster.ts';
+import { RecordLink } from '../ui/RecordLink.tsx';
 
 export default function RosterAll({ data }: PageProps<RosterAllData>) {
   const { sport, players } = data;
@@ -33,7 +34,7 @@ export default function RosterAll({ data }: PageProps<RosterAllData>) {
               {players.map((p) => (
                 <tr key={p.player_id}>
                   <th scope="row">
-                    <a href={paths.player(sport.slug, p.slug)}>{p.full_name}</a>
+                    <RecordLink href={paths.player(sport.slug, p.slug)}>{p.full_name}</RecordLink>
                   </th>
                   <td>{p.position ?? '–'}</td>
                   <td>{p.hometown ?? '–'}</td>

@@ -4,6 +4,7 @@ import { PageHeader, SeasonNav, Section } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
 import type { RosterData } from '../../src/pages/families/roster.ts';
+import { RecordLink } from '../ui/RecordLink.tsx';
 
 export default function Roster({ data, site }: PageProps<RosterData>) {
   const { sport, roster, season } = data;
@@ -55,9 +56,9 @@ export default function Roster({ data, site }: PageProps<RosterData>) {
                       </span>
                     ) : null}
                     <h3 className="card-title">
-                      <a className="stretched" href={paths.player(sport.slug, p.slug, season.slug)}>
+                      <RecordLink className="stretched" href={paths.player(sport.slug, p.slug, season.slug)}>
                         {p.full_name}
-                      </a>
+                      </RecordLink>
                     </h3>
                     <p className="meta">
                       {[p.position_long ?? p.position, p.class_year, p.height].filter(Boolean).join(' · ')}
@@ -92,7 +93,7 @@ export default function Roster({ data, site }: PageProps<RosterData>) {
                     <tr key={p.id}>
                       <td>{p.jersey_number ?? '–'}</td>
                       <th scope="row">
-                        <a href={paths.player(sport.slug, p.slug, season.slug)}>{p.full_name}</a>
+                        <RecordLink href={paths.player(sport.slug, p.slug, season.slug)}>{p.full_name}</RecordLink>
                       </th>
                       <td>{p.position ?? '–'}</td>
                       <td>{p.height ?? '–'}</td>
@@ -119,9 +120,9 @@ export default function Roster({ data, site }: PageProps<RosterData>) {
                 <Img image={s.photo} fallback={defaultStaff} className="headshot" decorative />
                 <div className="card-body">
                   <h3 className="card-title">
-                    <a className="stretched" href={paths.coach(sport.slug, season.slug, s.slug)}>
+                    <RecordLink className="stretched" href={paths.coach(sport.slug, season.slug, s.slug)}>
                       {s.full_name}
-                    </a>
+                    </RecordLink>
                   </h3>
                   <p className="meta">{s.title}</p>
                 </div>

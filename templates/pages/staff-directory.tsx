@@ -4,6 +4,7 @@ import { PageHeader } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
 import type { StaffDirectoryData } from '../../src/pages/families/staff.ts';
+import { RecordLink } from '../ui/RecordLink.tsx';
 
 export function ContactLinks({ member }: { member: StaffMember }) {
   return (
@@ -47,7 +48,7 @@ export default function StaffDirectory({ data, site }: PageProps<StaffDirectoryD
             <div key={d.id} className="table-wrap" role="region" aria-labelledby={`dept-${d.slug}`} tabIndex={0}>
               <table className="directory">
                 <caption id={`dept-${d.slug}`}>
-                  {data.department ? d.name : <a href={paths.department(d.slug)}>{d.name}</a>}
+                  {data.department ? d.name : <RecordLink href={paths.department(d.slug)}>{d.name}</RecordLink>}
                 </caption>
                 <thead>
                   <tr>
@@ -60,7 +61,7 @@ export default function StaffDirectory({ data, site }: PageProps<StaffDirectoryD
                   {d.members.map((m) => (
                     <tr key={m.id}>
                       <th scope="row">
-                        <a href={paths.staff(m.slug)}>{m.full_name}</a>
+                        <RecordLink href={paths.staff(m.slug)}>{m.full_name}</RecordLink>
                       </th>
                       <td>{m.title}</td>
                       <td className="contact-cell">
@@ -78,9 +79,12 @@ export default function StaffDirectory({ data, site }: PageProps<StaffDirectoryD
           <ul role="list">
             {data.departments.map((d) => (
               <li key={d.id}>
-                <a href={paths.department(d.slug)} aria-current={d.id === data.department?.id ? 'page' : undefined}>
+                <RecordLink
+                  href={paths.department(d.slug)}
+                  aria-current={d.id === data.department?.id ? 'page' : undefined}
+                >
                   {d.name}
-                </a>
+                </RecordLink>
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
 import { ContactLinks } from './staff-directory.tsx';
 import type { StaffProfileData } from '../../src/pages/families/staff.ts';
+import { RecordLink } from '../ui/RecordLink.tsx';
 
 export default function StaffProfile({ data, site }: PageProps<StaffProfileData>) {
   const { member } = data;
@@ -30,7 +31,7 @@ export default function StaffProfile({ data, site }: PageProps<StaffProfileData>
               {data.departments.map((d, i) => (
                 <span key={d.slug}>
                   {i ? ', ' : ''}
-                  <a href={paths.department(d.slug)}>{d.name}</a>
+                  <RecordLink href={paths.department(d.slug)}>{d.name}</RecordLink>
                 </span>
               ))}
             </p>

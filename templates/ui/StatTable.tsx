@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { StatTable as Table } from '../../src/api/schemas/stats.ts';
+import { RecordLink } from './RecordLink.tsx';
 
 /** A stats table with a caption and headers; columns sort by click or keyboard. */
 export function StatTable({
@@ -8,7 +9,8 @@ export function StatTable({
   sortable = true,
 }: {
   table: Table;
-  linkFor?: (slug: string) => string;
+  /** A player's page, or null when the player has none. */
+  linkFor?: (slug: string) => string | null;
   sortable?: boolean;
 }) {
   const [sort, setSort] = useState<{ key: string; dir: 1 | -1 } | null>(null);
@@ -57,7 +59,11 @@ export function StatTable({
           {rows.map((row, i) => (
             <tr key={`${row.label}-${i}`}>
               <th scope="row">
-                {row.player_slug && linkFor ? <a href={linkFor(row.player_slug)}>{row.label}</a> : row.label}
+                {row.player_slug && linkFor ? (
+                  <RecordLink href={linkFor(row.player_slug)}>{row.label}</RecordLink>
+                ) : (
+                  row.label
+                )}
               </th>
               {table.columns.map((c) => (
                 <td key={c.key}>{row.cells[c.key] ?? '–'}</td>

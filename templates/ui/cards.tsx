@@ -3,6 +3,7 @@ import type { SiteData } from '../../src/contract/index.ts';
 import { longDate } from './format.ts';
 import { Img } from './Img.tsx';
 import { paths } from './paths.ts';
+import { RecordLink } from './RecordLink.tsx';
 
 /** A news story card: image, sport, headline, date. */
 export function ArticleCard({
@@ -29,9 +30,9 @@ export function ArticleCard({
       <div className="card-body">
         {article.sport ? <p className="eyebrow">{article.sport.name}</p> : null}
         <Heading className="card-title">
-          <a href={paths.article(article, site.settings.website_timezone)} className="stretched">
+          <RecordLink href={paths.article(article, site.settings.website_timezone)} className="stretched">
             {article.title}
-          </a>
+          </RecordLink>
         </Heading>
         <p className="meta">
           <time dateTime={article.date}>{longDate(article.date, site.settings.website_timezone)}</time>
@@ -70,7 +71,7 @@ export function ArticleList({ articles, site }: { articles: ArticleSummary[]; si
     <ul className="headline-list" role="list">
       {articles.map((a) => (
         <li key={a.id}>
-          <a href={paths.article(a, site.settings.website_timezone)}>{a.title}</a>
+          <RecordLink href={paths.article(a, site.settings.website_timezone)}>{a.title}</RecordLink>
           <span className="meta">
             {a.sport ? `${a.sport.name} · ` : ''}
             <time dateTime={a.date}>{longDate(a.date, site.settings.website_timezone)}</time>

@@ -121,7 +121,8 @@ describe('a build from a leaky, hostile CMS', () => {
     for (const named of ['<script>', 'onerror=', 'javascript URL', '<iframe> from', '<object>', '<style>'])
       expect(removal, named).toContain(named);
     expect(removal).toMatch(/record data(\.\w+|\[\d+\])* \(id \d+.*, field data/);
-  });
+    // Reads every page of the site (about 400 MB): seconds on a quiet machine, more on a busy one.
+  }, 120_000);
 
   it('runs the analytics code from a file of its own, and the policy allows no inline script', () => {
     const home = readFileSync(join(out, 'index.html'), 'utf8');

@@ -163,6 +163,20 @@ describe('a roster at the boundary', () => {
     expect(data.social_links).toEqual([{ network: 'mastodon', url: 'https://mastodon.social/@sam' }]);
   });
 
+  it('keeps only http(s) social links, whatever the network', () => {
+    const { data, notices } = parse(
+      S.RosterPlayer,
+      player({
+        social_links: [
+          { network: 'x', url: 'java\tscript:alert(1)' },
+          { network: 'bluesky', url: 'https://bsky.app/profile/sam' },
+        ],
+      }),
+    );
+    expect(data.social_links).toEqual([{ network: 'bluesky', url: 'https://bsky.app/profile/sam' }]);
+    expect(notices.join('\n')).toMatch(/is not an http\(s\) address, left out/);
+  });
+
   it('leaves out one broken player, not the roster, naming the id and field', () => {
     const roster = {
       id: 1,

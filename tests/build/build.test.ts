@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildSummary } from '../../src/build/index.ts';
 import { loadConfig, validateConfig, type SiteConfig } from '../../src/config/index.ts';
-import { generateDataset, isPublic } from '../../src/demo/dataset.ts';
+import { ACCENTED_SLUG_SPORT, generateDataset, isPublic } from '../../src/demo/dataset.ts';
 import { startDemoServer } from '../../src/demo/server/server.ts';
 import { createLogger } from '../../src/logger/logger.ts';
 import { ROUTES } from '../../src/pages/index.ts';
@@ -282,6 +282,15 @@ describe('real departments’ content (issue 16): the demo’s uneven seasons an
         new RegExp(`UID:event-${e.id}@[^\\r]+\\r\\nDTSTAMP:[^\\r]+\\r\\nDTSTART;VALUE=DATE:${day.replace(/-/g, '')}`),
       );
     }
+  });
+
+  it('skips the pages of a player whose CMS slug the router refuses, with every link to them', () => {
+    const sport = d.sports.find((s) => s.slug === ACCENTED_SLUG_SPORT)!;
+    const player = d.players.find((p) => p.sport_id === sport.id && p.slug.startsWith('inés-'))!;
+    const allTime = read('sports', sport.slug, 'roster', 'all', 'index.html');
+    expect(allTime).toContain(player.full_name);
+    expect(hrefsOf(allTime).filter((h) => /in(é|%C3%A9)s-/i.test(h))).toEqual([]);
+    expect(existsSync(join(out, 'sports', sport.slug, 'roster', 'player', player.slug))).toBe(false);
   });
 
   it('shows what real rosters print, and leaves out what a record does not have', () => {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { allowedUrl } from '../../rich-text/policy.ts';
 import { noticeAbout } from '../boundary.ts';
+
+const WEB_SCHEMES = ['http', 'https'] as const;
 import {
   DateOnly,
   eachValid,
@@ -145,10 +148,20 @@ export const RosterPlayer = z.object({
   headshot: Image.nullish().transform((v) => v ?? null),
   bio: OptionalRichText,
   captain: flag,
+  /** Links to the player's profiles: http(s) only, whatever the network (a `javascript:` URL is left out). */
   social_links: z
     .array(SocialLink)
     .nullish()
-    .transform((v) => v ?? []),
+    .transform((links) =>
+      (links ?? []).filter((link) => {
+        if (allowedUrl(link.url, WEB_SCHEMES)) return true;
+        noticeAbout(
+          link.url,
+          `social link ${JSON.stringify(link.url.slice(0, 60))} is not an http(s) address, left out`,
+        );
+        return false;
+      }),
+    ),
   template_fields: TemplateValues,
 });
 export type RosterPlayer = z.infer<typeof RosterPlayer>;

@@ -19,8 +19,13 @@ export interface RssChannel {
 /** An RSS 2.0 feed of articles, newest first, with atom:link rel=self as feed validators ask. */
 export function rssFeed(channel: RssChannel, siteUrl: string, timeZone: string): string {
   const abs = (p: string) => absoluteUrl(p, siteUrl);
-  const items = channel.articles.map((a) => {
-    const link = abs(paths.article(a, timeZone));
+  // An article whose slug the router refuses has no page (skipped, with a warning): no item either.
+  const linked = channel.articles.flatMap((a) => {
+    const path = paths.article(a, timeZone);
+    return path ? [{ a, path }] : [];
+  });
+  const items = linked.map(({ a, path }) => {
+    const link = abs(path);
     return [
       '<item>',
       `<title>${xmlEscape(a.title)}</title>`,
