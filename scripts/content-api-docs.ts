@@ -632,10 +632,11 @@ each change is a warning naming the endpoint, the record and the field:
   is rounded) or as printed (\`"198 lbs"\`); text that is no weight (\`"N/A"\`) is left out with a warning, not the
   player. A social link to a network other than x, instagram, facebook, tiktok, youtube and linkedin is kept as a
   plain link named by its host.
-- **One bad record costs itself.** A player, staff member or event that does not fit its schema is left out of its
-  roster or schedule with a warning naming the record and the field (\`event 2 left out: field date: expected an ISO
-  8601 date…\`); the rest of the list is built. A single record that does not fit (one article, one sport) fails its
-  own page with \`ApiInvalidResponse\`, never another page.
+- **One bad record costs itself.** A player, staff member or event, or an article, page, video, gallery or
+  document in a list, that does not fit its schema is left out of its list with a warning naming the record and
+  the field (\`event 2 left out: field date: expected an ISO 8601 date…\`); the rest of the list is built. A record
+  fetched alone (one article's page) that does not fit fails that page with \`ApiInvalidResponse\`, never another
+  page. Site-wide records (the settings, the sports list) must fit: without them there is no site.
 - **No link to a page that was not built.** After writing, the build checks every internal link of every page (a
   page, a file, a preview route or a redirect rule must answer it) and lists broken links with a page holding each;
   \`site build --strict\` makes them fatal (the output folder is not replaced).

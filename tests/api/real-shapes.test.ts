@@ -195,3 +195,35 @@ describe('a roster at the boundary', () => {
     expect(data.bio).toBe('<p>Hi</p>');
   });
 });
+
+describe('a list of publishable records at the boundary', () => {
+  const article = (id: number, extra: Record<string, unknown> = {}) => ({
+    id,
+    slug: `story-${id}`,
+    date: '2026-11-20T10:00:00-06:00',
+    title: `Story ${id}`,
+    summary: '',
+    author: null,
+    sport: null,
+    categories: [],
+    featured_image: null,
+    status: 'published',
+    ...extra,
+  });
+  const list = (data: unknown[]) => ({
+    data,
+    meta: { pagination: { total: data.length, count: data.length, per_page: 20, current_page: 1, total_pages: 1 } },
+  });
+
+  it('leaves out one broken article, not the listing (or the build), naming it and its field', () => {
+    const { data, notices } = parse(
+      S.paginatedPublic(S.ArticleSummary, 'article'),
+      list([article(1), article(2, { date: 'yesterday' }), article(3, { status: 'draft' }), article(4)]),
+    );
+    expect(data.data.map((a) => a.id)).toEqual([1, 4]);
+    expect(notices).toEqual([
+      expect.stringMatching(/^article 2 \(slug "story-2"\) left out: field date: expected an ISO 8601 date-time/),
+      expect.stringMatching(/^article 3 \(slug "story-3"\) left out: status "draft"/),
+    ]);
+  });
+});

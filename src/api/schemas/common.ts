@@ -128,21 +128,6 @@ export const Publication = {
 };
 
 /**
- * A list of publishable records, public ones only: drafts, scheduled and private records the API sends anyway
- * are left out here, each reported with its id and the field that kept it out.
- */
-export function publicOnly<
-  T extends z.ZodType<{ id?: unknown; uuid?: unknown; status?: unknown; visibility?: unknown }>,
->(item: T, kind: string) {
-  return z.array(item).transform((records) =>
-    records.filter((record) => {
-      const reason = unpublishedReason(record);
-      if (reason) notice(`${recordName(kind, record)} left out: ${reason} (only published, public records are built)`);
-      return !reason;
-    }),
-  );
-}
-/**
  * A list whose records are taken one by one: a record that does not fit its schema is left out, with a warning
  * naming its id and the field, and the rest of the list (a roster, a schedule) is built. docs/content-api.md,
  * "What the build does with what the API sends".
@@ -164,6 +149,23 @@ export function eachValid<T extends z.ZodType>(item: T, kind: string) {
     }
     return kept;
   });
+}
+
+/**
+ * A list of publishable records, public ones only: drafts, scheduled and private records the API sends anyway
+ * are left out here, each reported with its id and the field that kept it out.
+ */
+export function publicOnly<
+  T extends z.ZodType<{ id?: unknown; uuid?: unknown; status?: unknown; visibility?: unknown }>,
+>(item: T, kind: string) {
+  // Each record on its own (`eachValid`): one that does not fit is left out of the list, not the list's page.
+  return eachValid(item, kind).transform((records) =>
+    records.filter((record) => {
+      const reason = unpublishedReason(record);
+      if (reason) notice(`${recordName(kind, record)} left out: ${reason} (only published, public records are built)`);
+      return !reason;
+    }),
+  );
 }
 
 export interface Page<T> {
