@@ -1,5 +1,6 @@
 import type { SiteData } from '../src/contract/index.ts';
 import { REDIRECTS_FILE, urlOf } from '../src/output/layout.ts';
+import { checkedRedirect, redirectCheckUrl } from '../src/routes/redirect-service.ts';
 import { redirectLocation, type Redirect } from '../src/routes/url-rules.ts';
 import { log } from './errors.ts';
 
@@ -25,19 +26,14 @@ async function checkService(url: URL, site: SiteData): Promise<string | null> {
     return null;
   }
   try {
-    const response = await fetch(`${base.replace(/\/+$/, '')}/check?url=${encodeURIComponent(url.pathname)}`, {
+    const response = await fetch(redirectCheckUrl(base, url.pathname), {
       credentials: 'include',
       mode: 'cors',
       cache: 'no-store',
       headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
     });
     if (!response.ok) return null;
-    const check = (await response.json()) as { target_url?: unknown; query_parameters?: unknown };
-    if (typeof check.target_url !== 'string' || !check.target_url) return null;
-    return redirectLocation(
-      { target: check.target_url, passQuery: check.query_parameters === 'ignore_pass' },
-      url.search,
-    );
+    return checkedRedirect(await response.json(), url.search)?.location ?? null;
   } catch {
     return null;
   }

@@ -28,7 +28,7 @@ function closure(entry: string, seen = new Set<string>()): Set<string> {
 }
 
 function firstLoad(path: string): { files: string[]; bytes: number } {
-  const html = readFileSync(join(site.outDir, path === '/' ? 'index.html' : `${path}/index.html`), 'utf8');
+  const html = readFileSync(join(site.outDir, path === '/' ? 'index.html' : `${path}.html`), 'utf8');
   const entries = [
     ...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g),
   ].map((m) => m[1] ?? m[2]!);

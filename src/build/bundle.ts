@@ -29,6 +29,8 @@ export interface BundleResult {
   assets: Omit<AssetManifest, 'siteData'>;
   /** Absolute path of the server bundle each render worker runs (src/build/render/worker.ts and all it needs). */
   workerBundle: string;
+  /** Cloudflare Pages' edge worker (src/build/hosts/edge/cloudflare-worker.ts), without the site's rules. */
+  edgeWorker: string;
   /** Every emitted file with its bytes, for the build id and the size report. */
   files: { path: string; bytes: number; hash: string }[];
 }
@@ -55,7 +57,7 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   // The route table reaches the browser and the server bundle as data: the page sources stay in Node.
   const define = { 'process.env.NODE_ENV': '"production"', __FH_ROUTES__: JSON.stringify(ROUTES) };
 
-  const [browser] = await Promise.all([
+  const [browser, , edge] = await Promise.all([
     build({
       entryPoints,
       outdir: assetsDir,
@@ -87,6 +89,17 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       jsx: 'automatic',
       logLevel: 'silent',
       define,
+    }),
+    build({
+      entryPoints: [join(root, 'src/build/hosts/edge/cloudflare-worker.ts')],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'neutral',
+      target: 'es2022',
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'silent',
     }),
   ]);
 
@@ -141,6 +154,7 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       bootPreloads: bootClosure.filter((u) => u !== url(bootOutput)),
     },
     workerBundle: join(options.cacheDir, 'worker.mjs'),
+    edgeWorker: edge.outputFiles[0]!.text,
     files: files.sort((a, b) => a.path.localeCompare(b.path)),
   };
 }

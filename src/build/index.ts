@@ -289,7 +289,7 @@ async function runStages(
       errorReporting: config.errorReporting,
     },
     site: siteData.hash,
-    assets: built.files.map((f) => `${f.path}:${f.hash}`),
+    assets: [...built.files.map((f) => `${f.path}:${f.hash}`), `_worker.js:${built.edgeWorker}`],
     media: mirrored.digest,
     hosts: rules,
     feeds: feeds.digest,
@@ -300,7 +300,7 @@ async function runStages(
   await session.stage('finish', async () => {
     await pool.patchBuildId(buildId, ledger.finish(), [{ dir: notFound.dir, file: notFound.file }]);
     writeManifests(writer, buildId, clock.toISOString(), prerenderedPaths(ledger.sorted()), rules.redirects);
-    writeHostFiles(writer, rules);
+    writeHostFiles(writer, rules, built.edgeWorker);
     copyPublic(options.root, config.build.publicDir, writer);
   });
   outcome.links = checkLinks(links, resources.staging.dir, router, rules, session, options.strict ?? false);

@@ -87,7 +87,8 @@ export function brokenLinks(ledger: LinkLedger, outDir: string, targets: LinkTar
     // Only files inside the output count (a link with ../ in it leads nowhere the site has).
     const file = resolve(root, `.${bare}`);
     const inside = file === root || file.startsWith(root + sep);
-    if (inside && (isFile(join(file, PAGE_FILE)) || (!target.endsWith('/') && isFile(file)))) continue;
+    const html = file === root ? join(root, PAGE_FILE) : `${file}.html`;
+    if (inside && (isFile(html) || (!target.endsWith('/') && isFile(file)))) continue;
     broken.push({ target, page });
   }
   return broken.sort((a, b) => a.target.localeCompare(b.target));

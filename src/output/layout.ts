@@ -21,7 +21,7 @@ export const REDIRECTS_FILE = `${SITE_DIR}/redirects.json`;
 /** Shells of the routes rendered in the browser with parameters (previews), one folder per route. */
 export const SHELLS_DIR = '_shells';
 
-/** A page's HTML, in its folder. */
+/** The home page's HTML, at the root of the output. */
 export const PAGE_FILE = 'index.html';
 /** A page's data (behaviour §7: `{route}/_payload.json`), beside its HTML. */
 export const PAYLOAD_FILE = '_payload.json';
@@ -33,8 +33,16 @@ export const urlOf = (file: string): string => `/${file}`;
 /** What open pages poll for a new build. */
 export const LATEST_BUILD_URL = urlOf(`${BUILDS_DIR}/latest.json`);
 
-/** The folder of a page's files, relative to the output folder ('' for the home page). */
+/** The folder of a page's payload and of the pages under it, relative to the output folder ('' for the home page). */
 export const pageDir = (path: string): string => (path === '/' ? '' : path.slice(1));
+
+/**
+ * A page's HTML file, relative to the output folder, from its folder (`pageDir`): `news.html` beside the `news/`
+ * folder, `index.html` for the home page. Every static host serves `/news` from `news.html` with one answer, and
+ * Cloudflare Pages, Netlify and GitHub Pages send `/news/` to `/news`; a `news/index.html` would make Cloudflare
+ * answer `/news` with a 308 to `/news/` (behaviour §2 wants the path without the slash).
+ */
+export const pageHtmlFile = (dir: string): string => (dir === '' ? PAGE_FILE : `${dir}.html`);
 
 /** Behaviour §7: a page's payload URL, keyed by build id: `{route}/_payload.json?{buildId}`. */
 export function payloadUrl(path: string, buildId: string): string {

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { RedirectCheck } from '../api/schemas/services.ts';
+import { checkedRedirect, redirectCheckUrl } from '../routes/redirect-service.ts';
 import { redirectLocation, urlRedirect, type Redirect } from '../routes/url-rules.ts';
 
 /** What `site preview` answers before the static handler: a redirect, or nothing (serve the file or 404.html). */
@@ -53,21 +53,13 @@ export function createPreviewRules(options: PreviewRulesOptions) {
     const shell = rewrites.some((pattern) => pattern.test(url.pathname));
     if (!options.redirectServiceUrl || shell || hasFile(options.outDir, url.pathname)) return { type: 'serve' };
     try {
-      const response = await fetch(
-        `${options.redirectServiceUrl.replace(/\/+$/, '')}/check?url=${encodeURIComponent(url.pathname)}`,
-        {
-          signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
-          headers: { accept: 'application/json' },
-        },
-      );
+      const response = await fetch(redirectCheckUrl(options.redirectServiceUrl, url.pathname), {
+        signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) return { type: 'serve' };
-      const check = RedirectCheck.parse(await response.json());
-      if (!check.target_url) return { type: 'serve' };
-      const location = redirectLocation(
-        { target: check.target_url, passQuery: check.query_parameters === 'ignore_pass' },
-        url.search,
-      );
-      return { type: 'redirect', status: check.redirect_type, location, via: 'service' };
+      const found = checkedRedirect(await response.json(), url.search);
+      return found ? { type: 'redirect', ...found, via: 'service' } : { type: 'serve' };
     } catch {
       // The service is down or slow: the visitor gets the 404 page rather than an error.
       return { type: 'serve' };

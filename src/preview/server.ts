@@ -9,7 +9,7 @@ import { DEMO_REDIRECT_PATH, startDemoServer, type DemoServer } from '../demo/se
 import { PreviewNoBuild, PreviewPortInUse } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
 import { REDIRECTS_FILE } from '../output/layout.ts';
-import type { Redirect } from '../routes/url-rules.ts';
+import { isWellFormedPath, type Redirect } from '../routes/url-rules.ts';
 import { createPreviewRules } from './rules.ts';
 
 /** `site preview`'s port when none is given; a busy one gives way to a free port (the log says which). */
@@ -46,6 +46,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   if (!existsSync(serveJson)) throw createError(PreviewNoBuild, [options.outDir]);
   const rules = JSON.parse(await readFile(serveJson, 'utf8')) as {
     rewrites?: { source: string; destination: string }[];
+    headers?: { source: string; headers: { key: string; value: string }[] }[];
   } & Record<string, unknown>;
   const redirectsFile = join(options.outDir, REDIRECTS_FILE);
   const table = existsSync(redirectsFile)
@@ -60,6 +61,10 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       ? { from: `http://127.0.0.1:${options.demo.port}`, to: demo.origin }
       : null;
   if (moved) Object.assign(rules, JSON.parse(JSON.stringify(rules).replaceAll(moved.from, moved.to)));
+  // The headers every answer carries (security), redirects and bad requests included, as on every host.
+  const everywhere = Object.fromEntries(
+    (rules.headers?.find((h) => h.source === '**')?.headers ?? []).map((h) => [h.key, h.value]),
+  );
   const decide = createPreviewRules({
     outDir: options.outDir,
     redirects: table.redirects,
@@ -70,9 +75,15 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
   const compress = compression();
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://preview.local');
+    if (!isWellFormedPath(url.pathname)) {
+      res.writeHead(400, { ...everywhere, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Bad request: the path has a broken percent-escape or a NUL byte.\n');
+      return;
+    }
     void decide(url).then(async (decision) => {
       if (decision.type === 'redirect') {
         res.writeHead(decision.status, {
+          ...everywhere,
           Location: decision.location,
           'Cache-Control': 'no-cache',
           'X-Fieldhouse-Rule': decision.via,

@@ -30,18 +30,22 @@ export function isPagePath(path: string): boolean {
   return !/\.[a-z0-9]+$/i.test(last) || /\.aspx$/i.test(last);
 }
 
+/** Lowercase a path's letters, leaving percent-escapes as they are (`/Caf%C3%A9` is `/caf%C3%A9`, one hop). */
+export const lowerPath = (path: string): string =>
+  path.replace(/%[0-9a-f]{2}|[^%]+/gi, (part) => (part.startsWith('%') ? part : part.toLowerCase()));
+
 /** The canonical form of a page path: no .aspx, lowercase, no trailing slash. */
 export function canonicalPath(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
   const aspx = /\.aspx$/i.test(trimmed);
-  const p = trimmed.replace(/\.aspx$/i, '').toLowerCase();
+  const p = lowerPath(trimmed.replace(/\.aspx$/i, ''));
   return (aspx && LEGACY_HOME.has(p) ? '' : p) || '/';
 }
 
 /** The redirect a path gets before routing, or null when it is already canonical. */
 export function urlRedirect(path: string, search = ''): UrlRedirect | null {
   if (!isPagePath(path)) return null;
-  const lower = path.toLowerCase().replace(/\/+$/, '');
+  const lower = lowerPath(path).replace(/\/+$/, '');
   if ((LEGACY_SEARCH_PAGES as readonly string[]).includes(lower)) {
     const params = new URLSearchParams(search);
     const text = LEGACY_SEARCH_PARAMS.map((name) => params.get(name)).find(
@@ -73,4 +77,16 @@ export interface Redirect {
 export function redirectLocation(redirect: Pick<Redirect, 'target' | 'passQuery'>, search: string): string {
   if (!redirect.passQuery || !search || search === '?') return redirect.target;
   return `${redirect.target}${redirect.target.includes('?') ? '&' : '?'}${search.replace(/^\?/, '')}`;
+}
+
+/**
+ * Is this request path one a host can look up: percent-escapes that decode to UTF-8, no NUL byte? Anything else
+ * (`/%00`, `/%E0%A4%A`) is a bad request (400), never an error of the server.
+ */
+export function isWellFormedPath(path: string): boolean {
+  try {
+    return !decodeURIComponent(path).includes('\0');
+  } catch {
+    return false;
+  }
 }

@@ -67,7 +67,7 @@ describe('--keep-going never loses a good page', () => {
     // The live site still has every football player, re-rendered into this build (its build id, its assets).
     const after = readdirSync(join(out, 'sports/football/roster/player'));
     expect(after.sort()).toEqual(players.sort());
-    const html = readFileSync(join(out, 'sports/football/roster/player', players[0]!, 'index.html'), 'utf8');
+    const html = readFileSync(join(out, 'sports/football/roster/player', players[0]! + '.html'), 'utf8');
     expect(html).toContain(`<meta name="fh-build" content="${summary.buildId}">`);
     expect(html).toContain('<h1');
   }, 240_000);

@@ -114,7 +114,7 @@ describe('a build from a leaky, hostile CMS', () => {
     // The corpus is dangerous before the build: the check would find it.
     expect(unsafeMarkupIn(HOSTILE_HTML).length).toBeGreaterThan(XSS_VECTORS.length / 2);
     expect(unsafeMarkupUnder(out)).toEqual([]);
-    const contact = readFileSync(join(out, 'contact-us', 'index.html'), 'utf8');
+    const contact = readFileSync(join(out, 'contact-us.html'), 'utf8');
     // The editor's own text stays (what follows an unclosed vector is swallowed, as a browser would).
     expect(contact).toContain('<p>Before the corpus.</p>');
     const removal = warnings.find((w) => w.includes('unsafe markup removed ('));
@@ -138,7 +138,7 @@ describe('a build from a leaky, hostile CMS', () => {
     expect(controlCharactersUnder(out)).toEqual([]);
     const article = dataset.articles.find((a) => a.title === NUL_TITLE)!;
     const page = readFileSync(
-      join(out, 'news', ...article.date.slice(0, 10).split('-'), article.slug, 'index.html'),
+      join(out, 'news', ...article.date.slice(0, 10).split('-'), article.slug + '.html'),
       'utf8',
     );
     expect(page).toContain('<h1 id="page-title">Hawks Win the Cup</h1>');

@@ -4,7 +4,7 @@ import type { HostRules } from '../../src/build/hosts/index.ts';
 import { validateConfig } from '../../src/config/index.ts';
 
 const config = validateConfig({ siteUrl: 'https://www.example.edu' }, 'test');
-const hosts: HostRules = { redirects: [], rewrites: [], headers: [], legacySearchPages: [] };
+const hosts: HostRules = { redirects: [], rewrites: [], headers: [], legacySearchPages: [], redirectServiceUrl: null };
 const inputs: BuildIdInputs = {
   version: '0.1.0',
   config: {

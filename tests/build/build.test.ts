@@ -8,6 +8,7 @@ import { loadConfig, validateConfig, type SiteConfig } from '../../src/config/in
 import { ACCENTED_SLUG_SPORT, generateDataset, isPublic } from '../../src/demo/dataset.ts';
 import { startDemoServer } from '../../src/demo/server/server.ts';
 import { createLogger } from '../../src/logger/logger.ts';
+import { pageHtmlFile } from '../../src/output/layout.ts';
 import { ROUTES } from '../../src/pages/index.ts';
 import { createRouter } from '../../src/routes/index.ts';
 import { demoDataset } from '../helpers/demo.ts';
@@ -78,7 +79,7 @@ describe('site build of the demo CMS', () => {
       '_shells/page-revision-id',
       'search',
     ]) {
-      expect(existsSync(join(out, shell, 'index.html')), shell).toBe(true);
+      expect(existsSync(join(out, shell + '.html')), shell).toBe(true);
     }
     const doc = demoDataset().documents[0]!;
     expect(
@@ -94,7 +95,7 @@ describe('site build of the demo CMS', () => {
       .articles.filter((a) => a.status === 'published')
       .at(-1)!;
     const path = `news/${article.date.slice(0, 10).replace(/-/g, '/')}/${article.slug}`;
-    const html = read(path, 'index.html');
+    const html = read(path + '.html');
     const site = 'Cedar Valley Hawks';
     expect(
       html.startsWith(
@@ -147,7 +148,7 @@ describe('site build of the demo CMS', () => {
   it('writes each payload as exactly the data the page hydrates from, with the build id', () => {
     for (const path of ['', 'sports/football/roster', 'staff-directory', 'about/traditions/fight-song']) {
       const payload = JSON.parse(read(path, '_payload.json'));
-      const html = read(path, 'index.html');
+      const html = read(pageHtmlFile(path));
       const inline = JSON.parse(/<script type="application\/json" id="__FH_PAYLOAD__">(.*?)<\/script>/.exec(html)![1]!);
       expect(payload.buildId).toBe(first.buildId);
       expect({ ...inline, buildId: payload.buildId }).toEqual(payload);
@@ -175,7 +176,7 @@ describe('site build of the demo CMS', () => {
         error: null,
       });
       const whole = renderToString(createElement(EagerComponents.Provider, { value: EAGER_COMPONENTS }, app));
-      const html = read(path, 'index.html');
+      const html = read(pageHtmlFile(path));
       expect(
         html.slice(
           html.indexOf('<div id="app">') + 14,
@@ -203,7 +204,7 @@ describe('site build of the demo CMS', () => {
   });
 
   it('splits the browser bundle: a page links only its own template chunk', () => {
-    const roster = read('sports/football/roster', 'index.html');
+    const roster = read('sports/football/roster.html');
     const preloads = [...roster.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
     expect(preloads.some((p) => /page-roster-/.test(p!))).toBe(true);
     expect(preloads.some((p) => /page-article-/.test(p!))).toBe(false);
@@ -231,12 +232,12 @@ describe('real departments’ content (issue 16): the demo’s uneven seasons an
   });
 
   it('builds a sport with rosters and no schedule: its roster and home page, no schedule, statistics or calendar', () => {
-    expect(existsSync(join(out, 'sports', ROSTER_ONLY_SPORT, 'index.html'))).toBe(true);
-    expect(existsSync(join(out, 'sports', ROSTER_ONLY_SPORT, 'roster', 'index.html'))).toBe(true);
+    expect(existsSync(join(out, 'sports', ROSTER_ONLY_SPORT + '.html'))).toBe(true);
+    expect(existsSync(join(out, 'sports', ROSTER_ONLY_SPORT, 'roster.html'))).toBe(true);
     for (const section of ['schedule', 'stats'])
-      expect(existsSync(join(out, 'sports', ROSTER_ONLY_SPORT, section, 'index.html'))).toBe(false);
+      expect(existsSync(join(out, 'sports', ROSTER_ONLY_SPORT, section + '.html'))).toBe(false);
     expect(existsSync(join(out, 'sports', ROSTER_ONLY_SPORT, 'schedule.ics'))).toBe(false);
-    const home = read('sports', ROSTER_ONLY_SPORT, 'index.html');
+    const home = read('sports', ROSTER_ONLY_SPORT + '.html');
     expect(hrefsOf(home)).not.toContain(`/sports/${ROSTER_ONLY_SPORT}/schedule`);
     expect(hrefsOf(home)).toContain(`/sports/${ROSTER_ONLY_SPORT}/roster`);
   });
@@ -244,22 +245,22 @@ describe('real departments’ content (issue 16): the demo’s uneven seasons an
   it('lists and links only the seasons that have what a page shows', () => {
     const oldest = d.seasons[0]!.slug;
     const second = d.seasons[1]!.slug;
-    expect(existsSync(join(out, 'sports/football/roster/season', oldest, 'index.html'))).toBe(true);
-    expect(existsSync(join(out, 'sports/football/schedule/season', oldest, 'index.html'))).toBe(false);
-    expect(existsSync(join(out, 'sports/football/schedule/season', second, 'index.html'))).toBe(true);
-    expect(existsSync(join(out, 'sports/football/stats/season', second, 'index.html'))).toBe(false);
-    const schedule = read('sports/football/schedule/season', second, 'index.html');
+    expect(existsSync(join(out, 'sports/football/roster/season', oldest + '.html'))).toBe(true);
+    expect(existsSync(join(out, 'sports/football/schedule/season', oldest + '.html'))).toBe(false);
+    expect(existsSync(join(out, 'sports/football/schedule/season', second + '.html'))).toBe(true);
+    expect(existsSync(join(out, 'sports/football/stats/season', second + '.html'))).toBe(false);
+    const schedule = read('sports/football/schedule/season', second + '.html');
     expect(hrefsOf(schedule)).not.toContain(`/sports/football/schedule/season/${oldest}`);
     expect(hrefsOf(schedule)).not.toContain(`/sports/football/stats/season/${second}`);
-    expect(hrefsOf(read('sports/football/schedule/index.html'))).toContain(
+    expect(hrefsOf(read('sports/football/schedule.html'))).toContain(
       `/sports/football/stats/season/${d.seasons.at(-1)!.slug}`,
     );
   });
 
   it('has no news menu item or page for a sport without news', () => {
-    expect(existsSync(join(out, 'sports', NO_NEWS_SPORT, 'news', 'index.html'))).toBe(false);
-    expect(hrefsOf(read('sports', NO_NEWS_SPORT, 'index.html'))).not.toContain(`/sports/${NO_NEWS_SPORT}/news`);
-    expect(hrefsOf(read('sports/football/index.html'))).toContain('/sports/football/news');
+    expect(existsSync(join(out, 'sports', NO_NEWS_SPORT, 'news.html'))).toBe(false);
+    expect(hrefsOf(read('sports', NO_NEWS_SPORT + '.html'))).not.toContain(`/sports/${NO_NEWS_SPORT}/news`);
+    expect(hrefsOf(read('sports/football.html'))).toContain('/sports/football/news');
   });
 
   it('shows a game without a set time on its written date, as its calendar does, whatever the wire wrote', () => {
@@ -271,7 +272,7 @@ describe('real departments’ content (issue 16): the demo’s uneven seasons an
     expect(new Set(tba.map(({ e }) => e.id % 3))).toEqual(new Set([0, 1, 2]));
     for (const { e, sport } of tba) {
       const day = e.date.slice(0, 10);
-      const html = read('sports', sport.slug, 'schedule', 'index.html');
+      const html = read('sports', sport.slug, 'schedule.html');
       const time = new RegExp(`id="event-${e.id}"[\\s\\S]*?<time dateTime="([^"]+)">([^<]+)</time>`).exec(html);
       expect(time?.[1]?.slice(0, 10), `event ${e.id}`).toBe(day);
       const [y, m, dd] = day.split('-').map(Number);
@@ -287,20 +288,20 @@ describe('real departments’ content (issue 16): the demo’s uneven seasons an
   it('skips the pages of a player whose CMS slug the router refuses, with every link to them', () => {
     const sport = d.sports.find((s) => s.slug === ACCENTED_SLUG_SPORT)!;
     const player = d.players.find((p) => p.sport_id === sport.id && p.slug.startsWith('inés-'))!;
-    const allTime = read('sports', sport.slug, 'roster', 'all', 'index.html');
+    const allTime = read('sports', sport.slug, 'roster', 'all.html');
     expect(allTime).toContain(player.full_name);
     expect(hrefsOf(allTime).filter((h) => /in(é|%C3%A9)s-/i.test(h))).toEqual([]);
     expect(existsSync(join(out, 'sports', sport.slug, 'roster', 'player', player.slug))).toBe(false);
   });
 
   it('shows what real rosters print, and leaves out what a record does not have', () => {
-    const rosterPage = read('sports/football/roster', 'index.html');
+    const rosterPage = read('sports/football/roster.html');
     expect(rosterPage).toMatch(/<img[^>]+data-unsized=""/); // a headshot the wire sent without its size
     const current = d.rosters.filter((r) => r.season.id === d.seasons.at(-1)!.id);
     const roster = current.find((r) => r.players.some((p) => p.id % 17 === 0))!;
     const player = roster.players.find((p) => p.id % 17 === 0)!;
     const sport = d.sports.find((s) => s.id === roster.sport_id)!;
-    const page = read('sports', sport.slug, 'roster', 'player', player.slug, 'index.html');
+    const page = read('sports', sport.slug, 'roster', 'player', player.slug + '.html');
     expect(page).toContain('href="https://mastodon.social/@');
   });
 });

@@ -30,7 +30,7 @@ describe('the link check', () => {
 
   it('finds broken links: not a page, a file or a rule; never looks outside the output', () => {
     mkdirSync(join(out, 'news'), { recursive: true });
-    writeFileSync(join(out, 'news', 'index.html'), '');
+    writeFileSync(join(out, 'news.html'), '');
     writeFileSync(join(out, 'feed.xml'), '');
     const ledger = createLinkLedger();
     ledger.add('/', ['/news', '/news/', '/feed.xml', '/gone', '/article-preview/12', '/../../etc/passwd']);

@@ -69,7 +69,7 @@ describe('the render pool, two workers', () => {
       if (result.kind !== 'page') continue;
       expect(result.rendered.bytes).toBeGreaterThan(10_000);
       expect(result.rendered.digest).toMatch(/^[0-9a-f]{40}$/);
-      expect(existsSync(join(out, pages[i]!.path, 'index.html'))).toBe(true);
+      expect(existsSync(join(out, pages[i]!.path + '.html'))).toBe(true);
       expect(existsSync(join(out, pages[i]!.path, '_payload.json'))).toBe(true);
     }
     expect(built[0]!.kind === 'page' && built[0]!.rendered.media.length).toBeGreaterThan(0);
@@ -117,7 +117,7 @@ describe('the render pool, two workers', () => {
     ledger.add({ path: '/staff-directory', indexable: true, lastmod: null });
     await pool.patchBuildId('0123456789abcdef', ledger.finish(), [{ dir: notFound.dir, file: notFound.file }]);
     for (const path of ['sports/football/roster', 'sports/volleyball/roster', 'staff-directory']) {
-      expect(readFileSync(join(out, path, 'index.html'), 'utf8')).toContain(
+      expect(readFileSync(join(out, path + '.html'), 'utf8')).toContain(
         '<meta name="fh-build" content="0123456789abcdef">',
       );
       expect(readFileSync(join(out, path, '_payload.json'), 'utf8')).toMatch(/^\{"buildId":"0123456789abcdef"/);

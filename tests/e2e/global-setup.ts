@@ -10,13 +10,19 @@ import { E2E_PORT } from '../../playwright.config.ts';
 /** The demo CMS port the e2e build bakes into its pages (not 4000, which a developer may be using); FH_E2E_DEMO_PORT moves it. */
 export const E2E_DEMO_PORT = Number(process.env.FH_E2E_DEMO_PORT ?? 4274);
 
-/** Build the demo site once and serve it with `site preview`, as a fan would reach it. */
+/**
+ * Build the demo site once and serve it with `site preview`, as a fan would reach it. FH_E2E_REUSE names a folder
+ * built before (with the demo on FH_E2E_DEMO_PORT) to test again without building: for working on the tests only.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const root = join(import.meta.dirname, '../..');
-  const outDir = mkdtempSync(join(tmpdir(), 'fieldhouse-e2e-'));
+  const reuse = process.env.FH_E2E_REUSE;
+  const outDir = reuse ?? mkdtempSync(join(tmpdir(), 'fieldhouse-e2e-'));
   const { config } = await loadConfig({ cwd: root, overrides: { demo: { port: E2E_DEMO_PORT } } });
-  const summary = await buildSite({ config, root, outDir, logger: createLogger({ level: 'warn' }) });
-  if (!summary.ok) throw new Error(`The e2e build failed: ${JSON.stringify(summary.failed.slice(0, 3))}`);
+  if (!reuse) {
+    const summary = await buildSite({ config, root, outDir, logger: createLogger({ level: 'warn' }) });
+    if (!summary.ok) throw new Error(`The e2e build failed: ${JSON.stringify(summary.failed.slice(0, 3))}`);
+  }
   const preview = await startPreview({
     outDir,
     port: E2E_PORT,
@@ -25,6 +31,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.FH_E2E_OUT = outDir;
   return async () => {
     await preview.close();
-    rmSync(outDir, { recursive: true, force: true });
+    if (!reuse) rmSync(outDir, { recursive: true, force: true });
   };
 }

@@ -1,3 +1,5 @@
+import { parseAllRedirects } from '@netlify/redirect-parser';
+import redirector from 'netlify-redirector';
 import { readFileSync } from 'node:fs';
 import { hasFile } from '../../src/preview/rules.ts';
 import { join } from 'node:path';
@@ -9,87 +11,41 @@ import { isPagePath, redirectLocation, urlRedirect, type Redirect } from '../../
 const router = createRouter(ROUTES);
 
 /**
- * How a static host answers one request, from the rules file the build wrote for it: small, faithful models of
- * Netlify's `_redirects`, nginx's include and the manifest's routeRules (serve.json runs for real in the tests).
+ * How a static host answers one request, from the rules file the build wrote for it: Netlify's `_redirects` in
+ * Netlify's own rule engine, and a model of the manifest's routeRules as a Nuxt-style host reads them (nginx and
+ * Cloudflare Pages run for real in hosts.spec.ts; serve.json in the serve package's handler).
  */
 export type HostAnswer =
   { type: 'redirect'; status: number; location: string } | { type: 'file' } | { type: 'not-found' };
 export type Host = (path: string, search: string) => HostAnswer | Promise<HostAnswer>;
 
-/** Netlify `_redirects`: exact and splat sources, query conditions, 200 rewrites; files shadow unforced rules. */
-export function netlifyHost(outDir: string): Host {
-  const rules = readFileSync(join(outDir, '_redirects'), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() && !line.startsWith('#'))
-    .map((line) => {
-      const parts = line.trim().split(/\s+/);
-      const status = Number(parts.at(-1));
-      const to = parts.at(-2)!;
-      return { from: parts[0]!, conditions: parts.slice(1, -2), to, status };
+/**
+ * Netlify: the rules are parsed by Netlify's own parser (`@netlify/redirect-parser`, which rejects lines the way a
+ * deploy does) and matched by Netlify's own engine (`netlify-redirector`, the WebAssembly matcher `netlify dev` runs).
+ * What lies around the engine is modelled from Netlify's documentation, as `netlify dev` does: a file shadows an
+ * unforced rule, `name.html` is served at `/name`, and a redirect whose target has no query gets the request's.
+ */
+export async function netlifyHost(outDir: string): Promise<{ host: Host; rejected: string[]; rules: number }> {
+  const file = join(outDir, '_redirects');
+  const parsed = await parseAllRedirects({ redirectsFiles: [file], configRedirects: [], minimal: false });
+  const matcher = await redirector.parsePlain(readFileSync(file, 'utf8'), {});
+  const host: Host = (path, search) => {
+    const match = matcher.match({
+      scheme: 'http',
+      host: 'host.test',
+      path: decodeURIComponent(path),
+      query: search.replace(/^\?/, ''),
+      headers: {},
+      cookieValues: {},
+      getHeader: () => '',
+      getCookie: () => '',
     });
-  return (path, search) => {
-    if (hasFile(outDir, path)) return { type: 'file' };
-    const query = new URLSearchParams(search);
-    for (const rule of rules) {
-      const splat = rule.from.endsWith('/*');
-      if (splat ? !path.startsWith(rule.from.slice(0, -1)) : path !== rule.from) continue;
-      let to = rule.to;
-      let matchedQuery = false;
-      for (const condition of rule.conditions) {
-        const [name, placeholder] = condition.split('=') as [string, string];
-        const value = query.get(name);
-        if (value === null) {
-          to = '';
-          break;
-        }
-        matchedQuery = true;
-        to = to.replace(placeholder, encodeURIComponent(value).replace(/%20/g, '+'));
-      }
-      if (!to) continue;
-      if (rule.status === 200) return hasFile(outDir, to) ? { type: 'file' } : { type: 'not-found' };
-      // Netlify passes the query string on, unless the rule matched on it.
-      return { type: 'redirect', status: rule.status, location: matchedQuery || !search ? to : `${to}${search}` };
-    }
-    return { type: 'not-found' };
+    if (hasFile(outDir, path) && !match?.force) return { type: 'file' };
+    if (!match) return { type: 'not-found' };
+    if (match.status === 200) return hasFile(outDir, match.to) ? { type: 'file' } : { type: 'not-found' };
+    return { type: 'redirect', status: match.status, location: match.to.includes('?') ? match.to : match.to + search };
   };
-}
-
-/** nginx with the include: server-level ifs and rewrites in order, then exact, regex and prefix locations. */
-export function nginxHost(outDir: string): Host {
-  const text = readFileSync(join(outDir, '_site/nginx.conf'), 'utf8');
-  const legacy = new RegExp(/if \(\$uri ~\* "([^"]+)"\)/.exec(text)![1]!, 'i');
-  const rewrites = [...text.matchAll(/^rewrite "(\(\?i\))?([^"]+)" (\S+) permanent;$/gm)].map((m) => ({
-    regex: new RegExp(m[2]!, m[1] ? 'i' : ''),
-    to: m[3]!,
-  }));
-  const exact = new Map(
-    [...text.matchAll(/^location = "([^"]+)" \{ return (\d+) "([^"]+)"; \}$/gm)].map((m) => [
-      m[1]!,
-      { status: Number(m[2]), to: m[3]! },
-    ]),
-  );
-  const shells = [...text.matchAll(/^location ~ "(\^[^"]+)" \{[\s\S]*?try_files (\S+) =404;/gm)].map((m) => ({
-    regex: new RegExp(m[1]!),
-    file: m[2]!,
-  }));
-  return (rawPath, search) => {
-    const path = rawPath.replace(/\/{2,}/g, '/'); // merge_slashes
-    if (legacy.test(path)) {
-      // nginx copies the raw argument: q wins over query, query over s.
-      const raw = (name: string) => new RegExp(`[?&]${name}=([^&]*)`).exec(search)?.[1] ?? '';
-      const text = ['q', 'query', 's'].map(raw).find(Boolean);
-      return { type: 'redirect', status: 301, location: text ? `/search?s=${text}` : '/search' };
-    }
-    for (const rule of rewrites) {
-      const m = rule.regex.exec(path);
-      if (m) return { type: 'redirect', status: 301, location: rule.to.replace('$1', m[1] ?? '') + search };
-    }
-    const hit = exact.get(path);
-    if (hit) return { type: 'redirect', status: hit.status, location: hit.to.replace('$is_args$args', search) };
-    for (const shell of shells)
-      if (shell.regex.test(path)) return hasFile(outDir, shell.file) ? { type: 'file' } : { type: 'not-found' };
-    return hasFile(outDir, path) ? { type: 'file' } : { type: 'not-found' };
-  };
+  return { host, rejected: parsed.errors.map((error) => error.message), rules: parsed.redirects.length };
 }
 
 /** The build manifest's routeRules (redirect flags) over the prerendered list, as a Nuxt-style host reads them. */

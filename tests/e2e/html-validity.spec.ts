@@ -13,8 +13,8 @@ function fileFor(path: string): string {
     '/article-preview/1': '_shells/article-preview-id',
     '/page-preview/1': '_shells/page-preview-id',
   };
-  if (shells[path]) return join(outDir, shells[path], 'index.html');
-  const page = join(outDir, path.slice(1), 'index.html');
+  if (shells[path]) return join(outDir, shells[path] + '.html');
+  const page = join(outDir, path === '/' ? 'index.html' : `${path.slice(1)}.html`);
   return existsSync(page) ? page : join(outDir, '404.html');
 }
 

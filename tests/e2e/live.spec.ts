@@ -547,7 +547,7 @@ test.describe('the static output', () => {
     // A control: a published page's text, which the scan must find (so it reads what the site holds).
     const control = dataset.pages.find((p) => p.slug === 'contact-us')!.title;
     const found = scanForStrings(process.env.FH_E2E_OUT!, [...needles, control]);
-    expect(found.some((f) => f.startsWith('contact-us/index.html: '))).toBe(true);
+    expect(found.some((f) => f.startsWith('contact-us.html: '))).toBe(true);
     expect(found.filter((f) => !f.endsWith(`: ${control}`))).toEqual([]);
   });
 });

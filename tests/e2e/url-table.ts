@@ -14,6 +14,8 @@ export interface UrlCase {
   found: boolean;
   title?: string;
   note: string;
+  /** Answers that are as safe as `status` (a traversal may be a 400 or a 404, never a file). */
+  anyOf?: number[];
 }
 
 /** Rules an editor adds to the redirect service after the build: only the service's check knows them. */
@@ -26,6 +28,19 @@ export const SERVICE_ONLY_RULES = [
   },
   { source: '/old-store', target_url: '/tickets', query_parameters: null, redirect_type: 307 },
 ] as const;
+
+/** An editor adds SERVICE_ONLY_RULES to the demo CMS's redirect service (again is fine: it answers 422). */
+export async function addServiceOnlyRules(demoPort: number): Promise<void> {
+  for (const rule of SERVICE_ONLY_RULES) {
+    const response = await fetch(`http://127.0.0.1:${demoPort}/redirect-service/redirects`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Oas-Identity': 'demo-editor' },
+      body: JSON.stringify(rule),
+    });
+    if (response.status !== 201 && response.status !== 422)
+      throw new Error(`The demo's redirect service refused ${rule.source}: ${response.status}`);
+  }
+}
 
 const SHOP = 'https://shop.cedarvalleyhawks.example/';
 
@@ -127,5 +142,36 @@ export function urlTable(outDir: string): UrlCase[] {
     page('/article-preview/12', 'preview shell'),
     page(doc, 'document file'),
     page(asset, 'hashed asset keeps its case'),
+  ];
+}
+
+/**
+ * Requests beyond the spec's URL rules that every host must answer safely (issue 18): malformed and encoded paths,
+ * traversal, and the files the runtime and crawlers read. Checked over HTTP on every engine.
+ */
+export function probeTable(outDir: string): UrlCase[] {
+  const latest = JSON.parse(readFileSync(join(outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
+  const file = (url: string, note: string): UrlCase => ({ url, status: 200, final: url, found: true, note });
+  const missing = (url: string, note: string): UrlCase => ({ url, status: 404, final: url, found: false, note });
+  return [
+    { url: '/%00', status: 400, final: '/%00', found: false, note: 'NUL byte: a bad request, not an error' },
+    { url: '/news%E0%A4%A', status: 400, final: '/news%E0%A4%A', found: false, note: 'broken percent-escape' },
+    missing('/caf%C3%A9', 'an escaped letter, no uppercase: no redirect'),
+    {
+      url: '/Caf%C3%A9',
+      status: 301,
+      location: '/caf%C3%A9',
+      final: '/caf%C3%A9',
+      found: false,
+      note: 'uppercase lowered, escapes kept as they are',
+    },
+    { ...missing('/%2e%2e/%2e%2e/etc/passwd', 'traversal, escaped'), anyOf: [400, 404] },
+    { ...missing('/_site/..%2f..%2fetc%2fpasswd', 'traversal under the files folder'), anyOf: [400, 404] },
+    file('/sitemap.xml', 'sitemap'),
+    file('/news/rss.xml', 'RSS feed'),
+    file('/news/_payload.json', 'a page payload'),
+    file(`/_site/builds/meta/${latest.id}.json`, 'build manifest'),
+    file('/_site/builds/latest.json', 'new-build poll'),
+    file('/_site/redirects.json', "the runtime's redirect table"),
   ];
 }

@@ -5,6 +5,7 @@ import { SLUG_SOURCE, type ParamRule } from '../../routes/params.ts';
 import { ROUTES } from '../../pages/index.ts';
 import { rankedRoutes } from '../../routes/match.ts';
 import { shellPath } from '../plan.ts';
+import { pageDir, pageHtmlFile } from '../../output/layout.ts';
 
 /** Headers for the paths a rule covers: an exact path, or a prefix ending in `*`. */
 export interface HeaderRule {
@@ -21,8 +22,10 @@ export interface Rewrite {
   params: Record<string, string>;
   /** The whole pattern as a regular expression. */
   regex: string;
-  /** The shell's HTML file, root-relative. */
+  /** The shell's HTML file, root-relative (`/_shells/article-preview-id.html`). */
   destination: string;
+  /** The shell's page path, which hosts with clean URLs serve from that file (`/_shells/article-preview-id`). */
+  shell: string;
 }
 
 /**
@@ -35,6 +38,8 @@ export interface HostRules {
   /** Most specific last: a host that merges headers lets later rules win. */
   headers: HeaderRule[];
   legacySearchPages: readonly string[];
+  /** The redirect service the edge asks about paths the site does not have (spec §7). */
+  redirectServiceUrl: string | null;
 }
 
 /** Parameter rules (src/routes/params.ts) a host can check with a regular expression. */
@@ -48,7 +53,8 @@ const PARAM_REGEX: Partial<Record<ParamRule, string>> = {
 export const CACHE = {
   immutable: 'public, max-age=31536000, immutable',
   revalidate: 'no-cache',
-  html: 'public, max-age=60, must-revalidate',
+  /** HTML, shells and the 404 page: kept, never fresh (a page held across a deploy names chunks the swap removed). */
+  html: 'no-cache',
   payload: 'public, max-age=0, must-revalidate',
   media: 'public, max-age=86400',
   /** Spec §9: the sitemap and RSS are cached for 120 seconds. */
@@ -63,7 +69,8 @@ export function hostRules(redirects: Redirect[], config: SiteConfig, site: SiteD
       pattern: r.pattern,
       params: Object.fromEntries(Object.entries(r.params).map(([name, rule]) => [name, PARAM_REGEX[rule] ?? '[^/]+'])),
       regex: `^${r.pattern.replace(/:(\w+)/g, (_, name: string) => `(${PARAM_REGEX[r.params[name]!] ?? '[^/]+'})`)}$`,
-      destination: `${shellPath(r)}/index.html`,
+      destination: `/${pageHtmlFile(pageDir(shellPath(r)))}`,
+      shell: shellPath(r),
     }));
   const security = {
     'Content-Security-Policy': contentSecurityPolicy(config, site),
@@ -77,9 +84,11 @@ export function hostRules(redirects: Redirect[], config: SiteConfig, site: SiteD
     redirects,
     rewrites,
     legacySearchPages: LEGACY_SEARCH_PAGES,
+    redirectServiceUrl: site.api.redirectServiceUrl,
     headers: [
       { path: '/*', headers: security },
       { path: '/_site/assets/*', headers: { 'Cache-Control': CACHE.immutable } },
+      { path: '/_site/data/*', headers: { 'Cache-Control': CACHE.immutable } },
       { path: '/_site/builds/*', headers: { 'Cache-Control': CACHE.revalidate } },
       { path: '/*/_payload.json', headers: { 'Cache-Control': CACHE.payload } },
       { path: '/_site/search/*', headers: { 'Cache-Control': CACHE.payload } },

@@ -1,4 +1,4 @@
-import type { HostRules } from './rules.ts';
+import { CACHE, type HostRules } from './rules.ts';
 
 /** serve-handler's path-to-regexp source for an exact path. */
 const exact = (path: string) => path.replace(/[:()*+?\\[\]{}]/g, (c) => `\\${c}`);
@@ -22,10 +22,14 @@ export function serveJson(rules: HostRules): string {
       source: r.pattern.replace(/:(\w+)/g, (_, name: string) => `:${name}(${r.params[name]})`),
       destination: r.destination,
     })),
-    headers: rules.headers.map((rule) => ({
-      source: glob(rule.path),
-      headers: Object.entries(rule.headers).map(([key, value]) => ({ key, value })),
-    })),
+    headers: [
+      ...rules.headers.map((rule) => ({
+        source: glob(rule.path),
+        headers: Object.entries(rule.headers).map(([key, value]) => ({ key, value })),
+      })),
+      // serve sends HTML without Cache-Control (browsers would guess a freshness): revalidated, as on every host.
+      { source: '**/*.html', headers: [{ key: 'Cache-Control', value: CACHE.html }] },
+    ],
   };
   return `${JSON.stringify(config, null, 2)}\n`;
 }

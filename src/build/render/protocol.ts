@@ -37,7 +37,7 @@ export interface RenderTask {
   dir: string;
   /** The payload as JSON, without its build id. */
   payloadJson: string;
-  /** Another file name than index.html (404.html); no _payload.json is written then. */
+  /** A file in `dir` instead of the page's own HTML file (404.html); no _payload.json is written then. */
   file?: string;
 }
 

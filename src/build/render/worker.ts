@@ -9,7 +9,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Payload, SiteData } from '../../contract/index.ts';
 import { errorToRecord } from '../../errors/error.ts';
-import { PAGE_FILE, PAYLOAD_FILE, pageDir } from '../../output/layout.ts';
+import { PAYLOAD_FILE, pageDir, pageHtmlFile } from '../../output/layout.ts';
 import { mediaIn } from '../../output/media.ts';
 import { createOutputWriter } from '../../output/writer.ts';
 import { createLineWriter } from '../../util/line-files.ts';
@@ -39,7 +39,8 @@ function render(task: RenderTask, payload?: PendingPayload): Rendered {
   const text = payloadFile(task.payloadJson, BUILD_ID_PLACEHOLDER);
   const full = (payload ? { buildId: BUILD_ID_PLACEHOLDER, ...payload } : JSON.parse(text)) as Payload;
   const html = renderPage(full, site, setup.assets, setup.scripts, task.payloadJson);
-  let bytes = output.write(`${dir}/${task.file ?? PAGE_FILE}`, html, `page ${full.path}`);
+  const file = task.file ? `${dir}/${task.file}` : `/${pageHtmlFile(task.dir)}`;
+  let bytes = output.write(file, html, `page ${full.path}`);
   if (!task.file) bytes += output.write(`${dir}/${PAYLOAD_FILE}`, text, `payload of ${full.path}`);
   return {
     bytes,
@@ -85,7 +86,7 @@ function patchFile(path: string, offset: number, buildId: string): void {
 function patch(message: Extract<ToWorker, { type: 'patch' }>): void {
   const one = ({ dir, file }: { dir: string; file?: string }) => {
     const at = dir === '' ? '' : `/${dir}`;
-    patchFile(output.pathOf(`${at}/${file ?? PAGE_FILE}`), HTML_BUILD_ID_OFFSET, message.buildId);
+    patchFile(output.pathOf(file ? `${at}/${file}` : `/${pageHtmlFile(dir)}`), HTML_BUILD_ID_OFFSET, message.buildId);
     if (!file) patchFile(output.pathOf(`${at}/${PAYLOAD_FILE}`), PAYLOAD_BUILD_ID_OFFSET, message.buildId);
   };
   // This worker's share of the ledger (every `of`-th page from `share`), and the other pages named.
