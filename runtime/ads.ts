@@ -66,6 +66,8 @@ export function initAds(site: SiteData, api: () => Promise<LiveApi>, now: () => 
       if (forPage === page) for (const uuid of wanted) fill(uuid);
     } catch (error) {
       reportError(error, { feature: 'ads', zones: missing });
+      // The zones whose ads did not come leave no empty box behind; those still cached are filled.
+      if (forPage === page) wanted.forEach((uuid) => (fresh(uuid) ? fill(uuid) : collapse(uuid)));
     } finally {
       running = false;
     }
@@ -75,9 +77,17 @@ export function initAds(site: SiteData, api: () => Promise<LiveApi>, now: () => 
     }
   }
 
+  const zonesOf = (uuid: string) =>
+    document.querySelectorAll<HTMLElement>(`${ZONE_SELECTOR}[data-ad-zone="${CSS.escape(uuid)}"]`);
+
+  /** A zone without ads (none, the load failed, or every image broke) is hidden: no gap in the page. */
+  function collapse(uuid: string): void {
+    for (const zone of zonesOf(uuid)) if (!zone.dataset.adState) zone.dataset.adState = 'failed';
+  }
+
   function fill(uuid: string): void {
     const ads = cache.get(uuid)?.ads ?? [];
-    for (const zone of document.querySelectorAll<HTMLElement>(`${ZONE_SELECTOR}[data-ad-zone="${CSS.escape(uuid)}"]`)) {
+    for (const zone of zonesOf(uuid)) {
       const slot = zone.querySelector<HTMLElement>('.ad-slot');
       if (!slot || zone.dataset.adState) continue;
       zone.dataset.adState = ads.length ? 'filled' : 'empty';
@@ -85,7 +95,6 @@ export function initAds(site: SiteData, api: () => Promise<LiveApi>, now: () => 
         const link = document.createElement('a');
         link.href = ad.url;
         link.rel = 'sponsored noopener';
-        if (ad.target_blank) link.target = '_blank';
         link.hidden = i > 0;
         const img = document.createElement('img');
         img.src = new URL(ad.image.url, site.api.baseUrl).href;
@@ -96,11 +105,33 @@ export function initAds(site: SiteData, api: () => Promise<LiveApi>, now: () => 
         }
         img.loading = 'lazy';
         img.decoding = 'async';
+        // An image that does not load leaves the rotation; when none is left, the zone goes.
+        img.addEventListener('error', () => dropBroken(zone, links, link), { once: true });
         link.append(img);
+        if (ad.target_blank) {
+          link.target = '_blank';
+          const note = document.createElement('span');
+          note.className = 'visually-hidden';
+          note.textContent = ' (opens in a new tab)';
+          link.append(note);
+        }
         slot.append(link);
         return link;
       });
       if (links.length) watch(zone, uuid, ads, links);
+    }
+  }
+
+  function dropBroken(zone: HTMLElement, links: HTMLAnchorElement[], link: HTMLAnchorElement): void {
+    link.dataset.broken = 'true';
+    const working = links.filter((l) => !l.dataset.broken);
+    if (working.length === 0) {
+      zone.dataset.adState = 'failed';
+      return;
+    }
+    if (!link.hidden) {
+      link.hidden = true;
+      working[0]!.hidden = false;
     }
   }
 
@@ -120,9 +151,10 @@ export function initAds(site: SiteData, api: () => Promise<LiveApi>, now: () => 
         .catch((error: unknown) => reportError(error, { feature: 'ads', ad: ad.id }));
     };
     const rotate = () => {
-      if (paused) return;
+      if (paused || links.every((l) => l.dataset.broken)) return;
       links[shown]!.hidden = true;
-      shown = (shown + 1) % links.length;
+      do shown = (shown + 1) % links.length;
+      while (links[shown]!.dataset.broken);
       links[shown]!.hidden = false;
       clearTimeout(seenTimer);
       seenTimer = setTimeout(impression, AD_TIMING.inputMs);

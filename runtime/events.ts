@@ -1,5 +1,6 @@
 import type { Payload } from '../src/contract/index.ts';
 import type { Query } from './query.ts';
+import { documentEventName } from '../templates/events.ts';
 
 /** The runtime's lifecycle: what the loading bar, scripts, prefetch and (later) ads listen to. */
 export interface RuntimeEvents {
@@ -22,10 +23,11 @@ export function on<K extends keyof RuntimeEvents>(name: K, listener: Listener<K>
 }
 
 /**
- * Also dispatched on `document` as `fieldhouse:page-start`, `fieldhouse:page-end` and `fieldhouse:page-cancel`,
- * so the site's analytics code and third-party tags can count client-side page views.
+ * Also dispatched on `document` as `fieldhouse:page-start`, `fieldhouse:page-end` and `fieldhouse:page-cancel`
+ * (templates/events.ts), so menus close on navigation and the site's analytics code and third-party tags can count
+ * client-side page views.
  */
 export function emit<K extends keyof RuntimeEvents>(name: K, detail: RuntimeEvents[K]): void {
   for (const listener of listeners.get(name) ?? []) (listener as Listener<K>)(detail);
-  document.dispatchEvent(new CustomEvent(`fieldhouse:${name.replace(':', '-')}`, { detail }));
+  document.dispatchEvent(new CustomEvent(documentEventName(name), { detail }));
 }

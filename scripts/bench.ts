@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureSearch, type SearchBench } from './search-bench.ts';
+import { measureSearch, searchReport, type SearchBench } from './search-bench.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scalesArg = process.argv.indexOf('--scales');
@@ -120,15 +120,7 @@ const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row
 const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
 console.log(line(header));
 for (const row of table) console.log(line(row));
-for (const r of rows) {
-  console.log(
-    `\nsearch index, scale ${r.scale}: ${r.search.docs.toLocaleString('en-US')} documents, ${r.search.files.toLocaleString('en-US')} files, ${r.search.indexMb} MB; per query (empty cache): median ${r.search.medianGzipKb} KB gzipped, max ${r.search.maxGzipKb} KB gzipped (${r.search.maxKb} KB raw)`,
-  );
-  for (const q of r.search.queries)
-    console.log(
-      `  ${q.query.padEnd(40)} ${String(q.results).padStart(6)} results  ${String(q.files).padStart(3)} files  ${String(q.kb).padStart(7)} KB  ${String(q.gzipKb).padStart(6)} KB gz`,
-    );
-}
+for (const r of rows) console.log(`\n${searchReport(r.search, `scale ${r.scale}`)}`);
 console.log(
   JSON.stringify(
     {

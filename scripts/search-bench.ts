@@ -45,6 +45,11 @@ export async function measureSearch(siteDir: string): Promise<SearchBench> {
     { s: 'haw' },
     { s: 'game recap' },
     { s: 'season', teamName: 'basketball' },
+    // What fans type (issue 22): typos, a word the site lacks beside one it has, a sport's page by name.
+    { s: 'vollyball' },
+    { s: 'footbal shedule' },
+    { s: 'homecoming tickets' },
+    { s: 'football schedule' },
   ];
   const results: SearchBench['queries'] = [];
   for (const query of queries) {
@@ -73,4 +78,15 @@ export async function measureSearch(siteDir: string): Promise<SearchBench> {
     maxGzipKb: gz.at(-1)!,
     maxKb: Math.max(...results.map((r) => r.kb)),
   };
+}
+
+/** The figures as lines of text: the index, then each query. */
+export function searchReport(r: SearchBench, label: string): string {
+  return [
+    `search index, ${label}: ${r.docs.toLocaleString('en-US')} documents, ${r.files.toLocaleString('en-US')} files, ${r.indexMb} MB; per query (empty cache): median ${r.medianGzipKb} KB gzipped, max ${r.maxGzipKb} KB gzipped (${r.maxKb} KB raw)`,
+    ...r.queries.map(
+      (q) =>
+        `  ${q.query.padEnd(40)} ${String(q.results).padStart(6)} results  ${String(q.files).padStart(3)} files  ${String(q.kb).padStart(7)} KB  ${String(q.gzipKb).padStart(6)} KB gz`,
+    ),
+  ].join('\n');
 }

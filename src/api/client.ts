@@ -109,6 +109,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * an answer cut short (a 2xx whose body is not the JSON it claims) are tried again with backoff, while the
    * request has attempts left and the client's retry budget allows. `read` turns the final answer into a result
    * or throws the mapped error; errors of failures that might pass on a later try carry `details.transient`.
+   * A POST is sent once: when its connection drops, the server may have stored it, and a fan's message must not be
+   * stored twice (the contract has no idempotency key).
    */
   async function call<T>(
     method: 'GET' | 'POST',
@@ -139,7 +141,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         else throw error;
       }
       const budgetLeft = budget.allows(stats.requests);
-      if (attempt >= policy.retries || !budgetLeft) {
+      if (attempt >= (method === 'POST' ? 0 : policy.retries) || !budgetLeft) {
         if (!budgetLeft) {
           failure.message = `${failure.message} (not retried: ${budget.describe(stats.requests)})`;
           // Not worth another pass either: the API is failing as a whole, not here and there.

@@ -6,6 +6,7 @@ import { isFieldhouseError } from '../errors/error.ts';
 import type { Params } from '../routes/params.ts';
 import { eventItemOf } from '../contract/event-item.ts';
 import type { Loaded, PageContext, PageRef } from './define.ts';
+import type { SearchDoc } from '../search/writer.ts';
 
 /** One page with no parameters. */
 export async function* single(): AsyncIterable<PageRef> {
@@ -185,3 +186,31 @@ export function seasonView<D>(
 
 /** Why a page was not built: the data it shows is missing (the call and its answer). */
 export const missingSkip = (what: string, missing: string) => ({ skip: `no ${what}: ${missing}` });
+
+/** What a sport's schedule or roster page is, as a search result. */
+const SECTION_DOCS = {
+  schedule: { summary: 'schedule and results', keywords: 'schedule results games calendar' },
+  roster: { summary: 'roster: players and coaching staff', keywords: 'roster players team coaches' },
+} as const;
+
+/**
+ * A sport's schedule or roster as a search result of its own ("football schedule"), at the sport's own address;
+ * its season pages repeat it and are not results.
+ */
+export function sportSectionDoc(
+  section: keyof typeof SECTION_DOCS,
+  { sport, season }: SportPage & { season: S.SeasonRef },
+  path: string,
+): SearchDoc | null {
+  if (path !== `/sports/${sport.slug}/${section}`) return null;
+  return {
+    type: section,
+    title: `${sport.name} ${section}`,
+    path,
+    summary: `The ${season.name} ${SECTION_DOCS[section].summary}.`,
+    date: null,
+    sport: { slug: sport.slug, name: sport.name },
+    keywords: SECTION_DOCS[section].keywords,
+    boost: 1,
+  };
+}

@@ -6,7 +6,9 @@ import {
   type SearchManifest,
   type Shard,
   type StoredDoc,
+  vocabFile,
 } from './format.ts';
+import { allowedEdits, nearTerms } from './fuzzy.ts';
 import { terms as termsOf, words } from './tokens.ts';
 
 export interface SearchQuery {
@@ -27,6 +29,11 @@ export interface SearchAnswer {
   total: number;
   page: number;
   pages: number;
+  /**
+   * The query with each word the index does not have replaced by the nearest word it has: the results include
+   * those words ("Showing results for …"), or, with no results, what the fan may have meant ("Did you mean …?").
+   */
+  corrected?: string | null;
 }
 
 /** Reads one index file (`index.json`, `t-ab.json`, `d-3.json`): fetch in the browser, the disk in the bench. */
@@ -37,6 +44,18 @@ export const DEFAULT_PER_PAGE = 20;
 const PREFIX_FACTOR = 0.5;
 /** Shorter words are matched exactly: "st" as a prefix would download every shard of st…. */
 const MIN_PREFIX = 3;
+/** A near word (a typo's likely meaning) counts for less than the word itself: by its number of edits. */
+const NEAR_FACTOR = [1, 0.6, 0.4];
+/** How many near words of one typed word are looked up. */
+const NEAR_TERMS = 3;
+
+/** One query word's documents, and whether the index has the word (or, for a prefix, words it starts). */
+interface WordMatch {
+  scores: Map<number, number>;
+  known: boolean;
+  /** The indexed word used instead of an unknown one. */
+  correction: string | null;
+}
 
 /** A search over the static index: downloads only the shards of the query's words and the documents shown. */
 export function createStaticSearch(load: IndexLoader) {
@@ -58,7 +77,7 @@ export function createStaticSearch(load: IndexLoader) {
       .filter((key) => term.startsWith(key) || (prefix && key.startsWith(term)))
       .sort((a, b) => b.length - a.length);
 
-  async function scores(m: SearchManifest, term: string, prefix: boolean): Promise<Map<number, number>> {
+  async function scores(m: SearchManifest, term: string, prefix: boolean): Promise<WordMatch> {
     const keys = shardsFor(m, term, prefix);
     // An exact term lives in the longest key that starts it; shorter keys only hold it when no longer key exists.
     const exactKey = keys.find((key) => term.startsWith(key));
@@ -66,10 +85,12 @@ export function createStaticSearch(load: IndexLoader) {
       keys.map((key) => once<Shard>(shardFile(key)).then((shard) => [key, shard] as const)),
     );
     const out = new Map<number, number>();
+    let known = false;
     for (const [key, shard] of shards) {
       for (const [t, list] of Object.entries(shard)) {
         const exact = t === term && key === exactKey;
         if (!exact && !(prefix && t.startsWith(term) && t !== term)) continue;
+        known = true;
         const factor = exact ? 1 : PREFIX_FACTOR;
         for (let i = 0; i < list.length; i += 2) {
           const doc = list[i]!;
@@ -77,7 +98,28 @@ export function createStaticSearch(load: IndexLoader) {
         }
       }
     }
-    return out;
+    return { scores: out, known, correction: null };
+  }
+
+  /** The indexed words near `term` (its first letter's vocabulary), within `edits` of it. */
+  async function near(m: SearchManifest, term: string, edits: number) {
+    if (!m.vocab.includes(term[0]!)) return [];
+    const vocabulary = await once<string[]>(vocabFile(term[0]!));
+    return nearTerms(term, vocabulary, NEAR_TERMS, edits);
+  }
+
+  /** A word's documents; a word the index does not have is looked up as its near words (typo tolerance). */
+  async function match(m: SearchManifest, term: string, prefix: boolean): Promise<WordMatch> {
+    const own = await scores(m, term, prefix);
+    if (own.known || allowedEdits(term) === 0) return own;
+    const found = await near(m, term, allowedEdits(term));
+    if (!found.length) return own;
+    const out = new Map<number, number>();
+    for (const [i, list] of (await Promise.all(found.map((n) => scores(m, n.term, false)))).entries()) {
+      const factor = NEAR_FACTOR[found[i]!.edits]!;
+      for (const [doc, score] of list.scores) out.set(doc, Math.max(out.get(doc) ?? 0, score * factor));
+    }
+    return { scores: out, known: true, correction: found[0]!.term };
   }
 
   /** Search types (behaviour §3): `sport` is a slug; `team_name` words each start a word of the team's name. */
@@ -105,25 +147,31 @@ export function createStaticSearch(load: IndexLoader) {
       const m = await manifest();
       const last = typed.at(-1);
       const lists = await Promise.all(
-        wanted.map((term) => scores(m, term, term === last && term.length >= MIN_PREFIX && !/\s$/.test(query.s))),
+        wanted.map((term) => match(m, term, term === last && term.length >= MIN_PREFIX && !/\s$/.test(query.s))),
       );
       const keep = allowed(m, query);
-      // Every word must match (smallest list first); the scores add up.
-      lists.sort((a, b) => a.size - b.size);
-      const ranked: [number, number][] = [];
-      for (const [doc, score] of lists[0]!) {
-        if (keep && !keep(doc)) continue;
-        let total = score;
-        let all = true;
-        for (let i = 1; i < lists.length && all; i++) {
-          const other = lists[i]!.get(doc);
-          if (other === undefined) all = false;
-          else total += other;
+      // Documents with every word first, then those with fewer; within each, the scores added up.
+      const ranked = new Map<number, { words: number; score: number }>();
+      for (const { scores: list } of lists)
+        for (const [doc, score] of list) {
+          if (keep && !keep(doc)) continue;
+          const entry = ranked.get(doc);
+          if (entry) {
+            entry.words++;
+            entry.score += score;
+          } else ranked.set(doc, { words: 1, score });
         }
-        if (all) ranked.push([doc, total]);
-      }
-      ranked.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-      const shown = ranked.slice((page - 1) * perPage, page * perPage).map(([doc]) => doc);
+      const order = [...ranked].sort(([a, x], [b, y]) => y.words - x.words || y.score - x.score || a - b);
+      const corrections = new Map(wanted.map((term, i) => [term, lists[i]!.correction]));
+      if (!order.length)
+        // Nothing found: what the fan may have meant, one edit further than the search itself looks.
+        for (const [i, term] of wanted.entries())
+          if (!lists[i]!.known && term.length >= MIN_PREFIX)
+            corrections.set(term, (await near(m, term, allowedEdits(term) + 1))[0]?.term ?? null);
+      const corrected = [...corrections.values()].some(Boolean)
+        ? typed.map((word) => corrections.get(word) ?? word).join(' ')
+        : null;
+      const shown = order.slice((page - 1) * perPage, page * perPage).map(([doc]) => doc);
       const chunks = await Promise.all(
         [...new Set(shown.map((doc) => Math.floor(doc / m.docChunk)))].map(
           async (n) => [n, await once<StoredDoc[]>(docFile(n))] as const,
@@ -141,7 +189,7 @@ export function createStaticSearch(load: IndexLoader) {
           sport: sport ? { slug: sport, name: m.sports[sport]?.name ?? sport } : null,
         };
       });
-      return { hits, total: ranked.length, page, pages: Math.ceil(ranked.length / perPage) };
+      return { hits, total: order.length, page, pages: Math.ceil(order.length / perPage), corrected };
     },
   };
 }

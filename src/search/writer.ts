@@ -11,6 +11,7 @@ import {
   FORMAT_VERSION,
   SEARCH_MANIFEST,
   shardFile,
+  vocabFile,
   type DocType,
   type SearchHit,
   type SearchManifest,
@@ -158,11 +159,19 @@ async function writeSorted(
 
   const shards = splitShards(postings);
   for (const [key, shard] of shards) await put(shardFile(key), shard);
+  const vocabulary = new Map<string, string[]>();
+  for (const term of [...postings.keys()].sort()) {
+    const list = vocabulary.get(term[0]!);
+    if (list) list.push(term);
+    else vocabulary.set(term[0]!, [term]);
+  }
+  for (const [first, list] of vocabulary) await put(vocabFile(first), list);
   const manifest: SearchManifest = {
     version: FORMAT_VERSION,
     docs: id,
     docChunk: DOC_CHUNK,
     shards: [...shards.keys()],
+    vocab: [...vocabulary.keys()],
     sports,
   };
   await put(SEARCH_MANIFEST, manifest);

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import type { Form, FormField } from '../../src/api/schemas/pages.ts';
 import { useActions } from '../actions.ts';
+
+const fieldId = (form: Form, name: string) => `form-${form.id}-${name}`;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -33,7 +35,7 @@ export function validateForm(form: Form, data: FormData): Record<string, string>
 }
 
 function Field({ form, field, error }: { form: Form; field: FormField; error?: string }) {
-  const id = `form-${form.id}-${field.name}`;
+  const id = fieldId(form, field.name);
   const describedBy =
     [field.help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const common = {
@@ -122,42 +124,99 @@ function Field({ form, field, error }: { form: Form; field: FormField; error?: s
   );
 }
 
-/** A CMS form with every field type, browser-side validation and accessible messages. What is typed stays on failure. */
+/** The field's own control (a group of checkboxes: its first box), to focus from the error summary. */
+function focusField(form: Form, name: string): void {
+  const control =
+    document.getElementById(fieldId(form, name)) ??
+    document.querySelector<HTMLElement>(`#form-${form.id} [name="${CSS.escape(name)}"]`);
+  control?.focus();
+  control?.scrollIntoView({ block: 'center' });
+}
+
+/**
+ * What went wrong, GOV.UK's error summary: the message, then each field's error as a link that focuses the field.
+ * Errors the server gives for a name the form does not have are listed as text.
+ */
+function ErrorSummary({ form, message, errors }: { form: Form; message: string; errors: Record<string, string> }) {
+  const names = new Set(form.fields.map((f) => f.name));
+  const entries = Object.entries(errors);
+  const follow = (name: string) => (event: MouseEvent) => {
+    event.preventDefault();
+    focusField(form, name);
+  };
+  return (
+    <>
+      <p className="form-error">{message}</p>
+      {entries.length ? (
+        <ul className="error-list">
+          {entries.map(([name, error]) => (
+            <li key={name}>
+              {names.has(name) ? (
+                <a href={`#${fieldId(form, name)}`} onClick={follow(name)}>
+                  {error}
+                </a>
+              ) : (
+                error
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+type Status = { kind: 'idle' | 'sending' | 'done' | 'failed'; message?: string; focus?: 'message' | 'field' };
+
+/**
+ * A CMS form with every field type, browser-side validation and accessible messages. What is typed stays on failure.
+ * The browser's own check focuses the first field it flags; after the server answers (or does not), focus moves to
+ * the answer, the success message or the error summary, so a screen reader reads it and Tab goes on from there.
+ */
 export function FormBlock({ form, action }: { form: Form; action: string }) {
   const actions = useActions();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ kind: 'idle' | 'sending' | 'done' | 'failed'; message?: string }>({
-    kind: 'idle',
-  });
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const summary = useRef<HTMLDivElement>(null);
+  const success = useRef<HTMLDivElement>(null);
+  // One submission at a time: the button stays focusable while sending (a disabled one drops focus to the page).
+  const sending = useRef(false);
+  useEffect(() => {
+    if (status.focus !== 'message') return;
+    (status.kind === 'done' ? success : summary).current?.focus();
+  }, [status]);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     if (!actions) return; // not hydrated: the browser posts the form itself
     event.preventDefault();
+    if (sending.current) return;
     const data = new FormData(event.currentTarget);
     const found = validateForm(form, data);
     setErrors(found);
     if (Object.keys(found).length) {
-      setStatus({ kind: 'failed', message: 'Please correct the highlighted fields.' });
-      document.getElementById(`form-${form.id}-${Object.keys(found)[0]}`)?.focus();
+      setStatus({ kind: 'failed', message: 'Please correct the highlighted fields.', focus: 'field' });
+      focusField(form, Object.keys(found)[0]!);
       return;
     }
     setStatus({ kind: 'sending' });
-    const result = await actions.submitForm(form, data);
+    sending.current = true;
+    const result = await actions.submitForm(form, data).finally(() => (sending.current = false));
     if (result.ok) {
-      setStatus({ kind: 'done', message: result.message });
+      setStatus({ kind: 'done', message: result.message, focus: 'message' });
       return;
     }
     setErrors(result.errors);
-    setStatus({ kind: 'failed', message: result.message });
+    setStatus({ kind: 'failed', message: result.message, focus: 'message' });
   };
   if (status.kind === 'done')
     return (
-      <div className="form-success" role="status">
+      <div className="form-success" role="status" tabIndex={-1} ref={success}>
         {status.message}
       </div>
     );
   return (
     <form
       className="cms-form"
+      id={`form-${form.id}`}
       method="post"
       action={action}
       encType="multipart/form-data"
@@ -173,10 +232,10 @@ export function FormBlock({ form, action }: { form: Form; action: string }) {
       {form.fields.map((field) => (
         <Field key={field.name} form={form} field={field} error={errors[field.name]} />
       ))}
-      <div role="alert" className={status.kind === 'failed' ? 'form-error' : undefined}>
-        {status.kind === 'failed' ? status.message : null}
+      <div role="alert" tabIndex={-1} ref={summary} className={status.kind === 'failed' ? 'error-summary' : undefined}>
+        {status.kind === 'failed' ? <ErrorSummary form={form} message={status.message ?? ''} errors={errors} /> : null}
       </div>
-      <button type="submit" className="button" disabled={status.kind === 'sending'}>
+      <button type="submit" className="button" aria-disabled={status.kind === 'sending' || undefined}>
         {status.kind === 'sending' ? 'Sending…' : form.submit_label}
       </button>
     </form>

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { MenuItem } from '../../src/api/schemas/settings.ts';
 import type { SiteData } from '../../src/contract/index.ts';
 import { ContentIcon, UiIcon } from '../ui/icons.tsx';
 import { Img } from '../ui/Img.tsx';
+import { useDismiss } from './dismiss.ts';
 import { DisclosureMenu, FlatMenu } from './Menu.tsx';
 
 /** The sports menu's items: sports not hidden from the dropdown, in the settings' order. */
@@ -46,6 +47,16 @@ export function SocialLinks({ site }: { site: SiteData }) {
 export function Header({ site }: { site: SiteData }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { settings } = site;
+  const inner = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Phones: the menu panel closes when a navigation begins, a link in it is followed, or a click or focus lands
+  // outside the header's row; Escape (once no submenu is open) closes it and gives focus back to its button.
+  useDismiss(inner, menuOpen, () => setMenuOpen(false));
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    toggle.current?.focus();
+  };
   return (
     <header className="site-header" id="site-header">
       <div className="utility-bar">
@@ -57,7 +68,7 @@ export function Header({ site }: { site: SiteData }) {
           </div>
         </div>
       </div>
-      <div className="container header-inner">
+      <div className="container header-inner" ref={inner} onKeyDown={onKeyDown}>
         <a className="brand" href="/">
           <Img image={settings.website_logo} className="brand-logo" eager decorative />
           <span className="brand-name">{settings.site_title}</span>
@@ -65,6 +76,7 @@ export function Header({ site }: { site: SiteData }) {
         <button
           type="button"
           className="menu-toggle"
+          ref={toggle}
           aria-expanded={menuOpen}
           aria-controls="primary-nav"
           onClick={() => setMenuOpen(!menuOpen)}

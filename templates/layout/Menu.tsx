@@ -1,12 +1,31 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { MenuItem } from '../../src/api/schemas/settings.ts';
 import { UiIcon } from '../ui/icons.tsx';
+import { useDismiss } from './dismiss.ts';
 
 const external = (item: MenuItem) => (item.target === '_blank' ? { target: '_blank', rel: 'noopener' } : {});
 
+/** The menu's items in keyboard order: its top-level buttons and links, or the links of one submenu. */
+const focusables = (list: Element | null | undefined): HTMLElement[] =>
+  list ? [...list.querySelectorAll<HTMLElement>(':scope > li > a, :scope > li > button')] : [];
+
+/** Where an arrow, Home or End key moves focus in `items` from `current` (null: the key does not move it). */
+function step(key: string, items: HTMLElement[], current: HTMLElement): HTMLElement | null {
+  const at = items.indexOf(current);
+  if (at < 0) return null;
+  if (key === 'Home') return items[0] ?? null;
+  if (key === 'End') return items.at(-1) ?? null;
+  if (key === 'ArrowDown' || key === 'ArrowRight') return items[at + 1] ?? null;
+  if (key === 'ArrowUp' || key === 'ArrowLeft') return items[at - 1] ?? null;
+  return null;
+}
+
 /**
- * A disclosure navigation menu (WAI-ARIA pattern): items with children open a submenu by button; Escape closes
- * it and returns focus; only one submenu is open at a time. Before hydration, CSS opens submenus on focus.
+ * A disclosure navigation menu (the WAI-ARIA Authoring Practices' pattern): an item with children opens its
+ * submenu by button, one at a time. Escape closes it and gives focus back to its button; a navigation, a followed
+ * link, and a click or focus outside close it. Arrow keys, Home and End move between the top-level items, and
+ * within an open submenu; Down on the button of an open submenu goes to its first link. A submenu is shown only
+ * when its button says `aria-expanded="true"`.
  */
 export function DisclosureMenu({
   items,
@@ -21,19 +40,26 @@ export function DisclosureMenu({
 }) {
   const [open, setOpen] = useState<string | null>(null);
   const root = useRef<HTMLUListElement>(null);
-  useEffect(() => {
-    if (open === null) return;
-    const close = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(null);
-    };
-    document.addEventListener('click', close);
-    return () => document.removeEventListener('click', close);
-  }, [open]);
+  useDismiss(root, open !== null, () => setOpen(null));
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || open === null) return;
-    const button = document.getElementById(`${id}-${open}-button`);
-    setOpen(null);
-    button?.focus();
+    const current = event.target as HTMLElement;
+    if (event.key === 'Escape') {
+      if (open === null) return;
+      event.stopPropagation();
+      const button = document.getElementById(`${id}-${open}-button`);
+      setOpen(null);
+      button?.focus();
+      return;
+    }
+    const submenu = open === null ? null : document.getElementById(`${id}-${open}`);
+    const inSubmenu = submenu?.contains(current) ?? false;
+    const next =
+      !inSubmenu && event.key === 'ArrowDown' && current.getAttribute('aria-expanded') === 'true'
+        ? (focusables(submenu)[0] ?? null)
+        : step(event.key, focusables(inSubmenu ? submenu : root.current), current);
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
   };
   const groups: { key: string; title: string; children: MenuItem[]; url?: string }[] = items.map((item) => ({
     key: String(item.id),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 're
 import type { SearchAnswer, SearchHit, SearchQuery } from '../../src/search/query.ts';
 import { readSearch, searchHref } from '../../src/search/url.ts';
 import { useActions } from '../actions.ts';
+import { documentTitle } from '../../src/head/values.ts';
 import { shortDate } from '../ui/format.ts';
 import { PageHeader } from '../ui/page.tsx';
 import type { PageProps } from '../types.ts';
@@ -14,9 +15,19 @@ const TYPE_LABELS: Record<SearchHit['type'], string> = {
   staff: 'Staff',
   page: 'Page',
   sport: 'Team',
+  schedule: 'Schedule',
+  roster: 'Roster',
   video: 'Video',
   gallery: 'Gallery',
 };
+
+/** The search form shows the search being made: on arrival, and when a suggestion is followed. */
+function showInForm(form: HTMLFormElement | null, query: SearchQuery): void {
+  if (!form) return;
+  (form.elements.namedItem('s') as HTMLInputElement).value = query.s;
+  (form.elements.namedItem('sport') as HTMLSelectElement).value = query.sport ?? '';
+  (form.elements.namedItem('team_name') as HTMLInputElement).value = query.teamName ?? '';
+}
 
 type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'done'; answer: SearchAnswer } | { kind: 'failed' };
 
@@ -31,12 +42,7 @@ export default function Search({ site }: PageProps<SearchData>) {
   useEffect(() => {
     if (!actions) return;
     const initial = readSearch(location.search);
-    const fields = form.current?.elements;
-    if (fields) {
-      (fields.namedItem('s') as HTMLInputElement).value = initial.s;
-      (fields.namedItem('sport') as HTMLSelectElement).value = initial.sport ?? '';
-      (fields.namedItem('team_name') as HTMLInputElement).value = initial.teamName ?? '';
-    }
+    showInForm(form.current, initial);
     setQuery(initial);
   }, [actions]);
 
@@ -54,6 +60,16 @@ export default function Search({ site }: PageProps<SearchData>) {
     };
   }, [actions, query]);
 
+  // The query in the title: the tab, the history list and the screen reader's page announcement name the search.
+  useEffect(() => {
+    if (!query?.s.trim()) return;
+    const page = (query.page ?? 1) > 1 ? `, page ${query.page}` : '';
+    document.title = documentTitle(
+      { title: `Search: “${query.s.trim()}”${page}`, description: null, image: null, type: 'website' },
+      site,
+    );
+  }, [query, site]);
+
   const run = (next: SearchQuery) => {
     if (!actions) return;
     actions.showSearch(next);
@@ -70,11 +86,13 @@ export default function Search({ site }: PageProps<SearchData>) {
       page: 1,
     });
   };
-  const toPage = (page: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+  const toSearch = (next: SearchQuery) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    if (query) run({ ...query, page });
+    showInForm(form.current, next);
+    run(next);
     document.getElementById('search-status')?.focus();
   };
+  const toPage = (page: number) => toSearch({ ...query!, page });
 
   return (
     <>
@@ -105,7 +123,13 @@ export default function Search({ site }: PageProps<SearchData>) {
             </label>
           </div>
         </form>
-        <Results state={state} query={query} toPage={toPage} timeZone={site.settings.website_timezone} />
+        <Results
+          state={state}
+          query={query}
+          toPage={toPage}
+          toSearch={toSearch}
+          timeZone={site.settings.website_timezone}
+        />
       </div>
     </>
   );
@@ -115,11 +139,13 @@ function Results({
   state,
   query,
   toPage,
+  toSearch,
   timeZone,
 }: {
   state: State;
   query: SearchQuery | null;
   toPage: (page: number) => (event: MouseEvent<HTMLAnchorElement>) => void;
+  toSearch: (next: SearchQuery) => (event: MouseEvent<HTMLAnchorElement>) => void;
   timeZone: string;
 }) {
   const status =
@@ -129,14 +155,49 @@ function Results({
         ? 'Search is not available just now. Please try again in a moment.'
         : state.kind === 'done'
           ? state.answer.total
-            ? `${state.answer.total.toLocaleString('en-US')} result${state.answer.total === 1 ? '' : 's'} for “${query?.s}”`
-            : `No results for “${query?.s}”. Try fewer or different words.`
+            ? `${state.answer.total.toLocaleString('en-US')} result${state.answer.total === 1 ? '' : 's'} for “${query?.s.trim()}”`
+            : `No results for “${query?.s.trim()}”.`
           : '';
+  const corrected = state.kind === 'done' ? state.answer.corrected : null;
+  const filtered = Boolean(query?.sport || query?.teamName);
   return (
     <div id="search-results">
-      <p id="search-status" className="search-status" role="status" tabIndex={-1}>
-        {status}
-      </p>
+      <div id="search-status" className="search-status" role="status" tabIndex={-1}>
+        <p>{status}</p>
+        {state.kind === 'done' && state.answer.total && corrected ? (
+          <p className="search-hint">Showing results for “{corrected}”.</p>
+        ) : null}
+        {state.kind === 'done' && !state.answer.total ? (
+          <p className="search-hint">
+            {corrected ? (
+              <>
+                {'Did you mean '}
+                <a
+                  href={searchHref({ ...query!, s: corrected, page: 1 })}
+                  onClick={toSearch({ ...query!, s: corrected, page: 1 })}
+                >
+                  “{corrected}”
+                </a>
+                {'? '}
+              </>
+            ) : null}
+            {filtered ? (
+              <>
+                <a
+                  href={searchHref({ s: query!.s.trim(), page: 1 })}
+                  onClick={toSearch({ s: query!.s.trim(), page: 1 })}
+                >
+                  Search all sports and teams
+                </a>
+                {', or try '}
+              </>
+            ) : (
+              'Try '
+            )}
+            fewer or different words.
+          </p>
+        ) : null}
+      </div>
       {state.kind === 'done' && state.answer.hits.length ? (
         <>
           <ol className="search-hits">

@@ -65,6 +65,7 @@ export function DraftView<T>({
       </>
     );
   }
+  if (!result.ok && (result.status === 401 || result.status === 403)) return <EditorsOnly kind={kind} site={site} />;
   if (!result.ok) return <ErrorPage status={result.status} message={result.message} site={site} />;
   const saved = revision?.(result.draft);
   return (
@@ -84,5 +85,33 @@ export function DraftView<T>({
       </p>
       {children(result.draft)}
     </>
+  );
+}
+
+/** A preview or revision opened without the editor's sign-in: say what it is and where to sign in, not "error". */
+function EditorsOnly({ kind, site }: { kind: 'preview' | 'revision'; site: SiteData }) {
+  const dashboard = site.api.dashboardUrl;
+  useEffect(() => {
+    document.title = documentTitle(
+      { title: `This ${kind} is for editors`, description: null, image: null, type: 'website' },
+      site,
+    );
+  }, [kind, site]);
+  return (
+    <div className="container narrow error-page">
+      <h1 id="page-title">This {kind} is for editors</h1>
+      <p>
+        It shows work that is not published yet, so only a signed-in editor can see it. Sign in to the dashboard, then
+        open this link again in the same browser.
+      </p>
+      <p>
+        {dashboard ? (
+          <a className="button" href={dashboard}>
+            Sign in at the dashboard
+          </a>
+        ) : null}{' '}
+        <a href="/">Go to the homepage</a>
+      </p>
+    </div>
   );
 }

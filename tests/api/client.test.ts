@@ -200,6 +200,26 @@ describe('retries and backoff', () => {
     }
   });
 
+  it('sends a POST once, whatever happens to it: the server may have stored it', async () => {
+    const broken = await startDemo({ faults: { resetRate: 1 } });
+    const busy = await startDemo({ faults: { errorRate: 1, errorStatus: 503 } });
+    try {
+      for (const server of [broken, busy]) {
+        const { api, client } = clientFor(server, rec.transport, { retry: { retries: 3, baseDelayMs: 5 } });
+        const error = await caught(api.submitForm(3, { name: 'Pat Doe', email: 'pat@gazette.example' }));
+        expect(error.code).toBe(server === broken ? 'ApiNetworkError' : 'ApiHttpError');
+        expect(client.stats.requests).toBe(1);
+        expect(client.stats.retries).toBe(0);
+        // The same client still retries what is safe to ask again.
+        await caught(api.categories());
+        expect(client.stats.requests).toBe(5);
+      }
+    } finally {
+      await broken.close();
+      await busy.close();
+    }
+  });
+
   it('honours Retry-After on 429', async () => {
     const limited = await startDemo({ faults: { failFirst: 1, errorStatus: 429, retryAfterSeconds: 1 } });
     try {

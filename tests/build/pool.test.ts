@@ -129,6 +129,8 @@ describe('the render pool, two workers', () => {
     const files = await pool.loadingDone();
     expect(files).toHaveLength(2);
     const docs = files.flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean));
-    expect(docs.length).toBe(0); // rosters and the directory are not search results of their own
+    // Each sport's roster is a search result of its own ("football roster"); the staff directory is not.
+    expect(docs).toHaveLength(2);
+    for (const sport of ['football', 'volleyball']) expect(docs.join('\n')).toContain(`"/sports/${sport}/roster"`);
   });
 });

@@ -147,9 +147,32 @@ test.describe('ads', () => {
     await open(page, path);
     await expect.poll(() => errors.some((e) => /Ad server down|503/.test(e))).toBe(true);
     await expect(page.locator('[data-ad-state="filled"]')).toHaveCount(0);
+    // No empty "Advertisement" box is left in the article: every zone collapses.
+    const zones = page.locator('[data-ad-zone]');
+    await expect(zones.first()).toHaveAttribute('data-ad-state', 'failed');
+    for (const zone of await zones.all()) expect(await zone.boundingBox()).toBeNull();
     // Still an app: client navigation works.
     await clientNavigate(page, '/news');
     await expect(page.locator('h1')).toHaveText('News');
+  });
+});
+
+test.describe('ad links and images', () => {
+  test('an ad whose image does not load leaves no gap; an ad that opens a new tab says so', async ({ page }) => {
+    const path = await firstArticle(page);
+    await open(page, path);
+    const filled = page.locator('[data-ad-state="filled"]');
+    await expect(filled.first()).toBeVisible();
+    for (const link of await page.locator('[data-ad-zone] .ad-slot a[target="_blank"]').all())
+      await expect(link).toContainText('(opens in a new tab)');
+    expect(dataset.ads.some((ad) => ad.target_blank)).toBe(true);
+    await expect(page.locator('[data-ad-zone] .ad-slot a[target="_blank"]').first()).toBeAttached();
+
+    await page.route(/\/media\/ad\//, (route) => route.abort());
+    await open(page, path);
+    const zones = page.locator('[data-ad-zone]');
+    await expect.poll(() => page.locator('[data-ad-state="failed"]').count()).toBe(await zones.count());
+    for (const zone of await zones.all()) expect(await zone.boundingBox()).toBeNull();
   });
 });
 
@@ -230,11 +253,16 @@ test.describe('previews and revisions', () => {
     expect(errors).toEqual([]);
   });
 
-  test('without access a preview shows the error page', async ({ page }) => {
+  test('without access a preview says it is for editors, with a link to sign in at the dashboard', async ({ page }) => {
     await open(page, `/article-preview/${draft.id}`);
-    await expect(page.locator('.error-status')).toHaveText('403');
-    await expect(page.locator('.error-message')).toContainText('do not have access');
-    await expect(page.getByRole('link', { name: 'Go To Homepage' })).toHaveAttribute('href', '/');
+    await expect(page.locator('#main h1')).toHaveText('This preview is for editors');
+    await expect(page).toHaveTitle(`This preview is for editors - ${settings.site_title}`);
+    await expect(page.locator('#main')).not.toContainText('Something went wrong');
+    await expect(page.getByRole('link', { name: 'Sign in at the dashboard' })).toHaveAttribute(
+      'href',
+      `${API}/dashboard`,
+    );
+    await expect(page.getByRole('link', { name: 'Go to the homepage' })).toHaveAttribute('href', '/');
     await expect(page.locator('#main')).not.toContainText(draft.title);
   });
 
@@ -322,6 +350,9 @@ test.describe('contact forms', () => {
     await fillContact(page);
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Thanks!' })).toBeVisible();
+    // Focus moves to the answer, so a screen reader reads it and Tab goes on from there.
+    await expect(page.locator('.form-success')).toBeFocused();
+    expect(sent).toHaveLength(1);
     expect((await sent[0]!.allHeaders())['content-type']).toBe('application/json');
     expect(sent[0]!.postDataJSON()).toEqual({
       full_name: 'Pat Fan',
@@ -356,13 +387,24 @@ test.describe('contact forms', () => {
       .getByLabel('Attachment')
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.locator('.cms-form [role="alert"]')).toHaveText('Please correct the highlighted fields.');
+    const summary = page.locator('.cms-form [role="alert"]');
+    await expect(summary.locator('.form-error')).toHaveText('Please correct the highlighted fields.');
+    // The summary names each field in error, each a link to its field.
+    await expect(summary.getByRole('link')).toHaveText([
+      'Full name is required.',
+      'Email must be a valid email address.',
+      'Topic is required.',
+      'Message is required.',
+      'Attachment must be one of: PDF, JPEG, PNG.',
+    ]);
     await expect(page.getByLabel('Full name')).toBeFocused();
+    await summary.getByRole('link', { name: 'Topic is required.' }).click();
+    await expect(page.getByLabel('Topic')).toBeFocused();
     await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Full name is required.')).toBeVisible();
-    await expect(page.getByText('Email must be a valid email address.')).toBeVisible();
-    await expect(page.getByText('Topic is required.')).toBeVisible();
-    await expect(page.getByText('Attachment must be one of: PDF, JPEG, PNG.')).toBeVisible();
+    await expect(page.locator('.field-error').getByText('Full name is required.')).toBeVisible();
+    await expect(page.locator('.field-error').getByText('Email must be a valid email address.')).toBeVisible();
+    await expect(page.locator('.field-error').getByText('Topic is required.')).toBeVisible();
+    await expect(page.locator('.field-error').getByText('Attachment must be one of: PDF, JPEG, PNG.')).toBeVisible();
     // The message is tied to its field for screen readers.
     const described = await page.getByLabel('Email').getAttribute('aria-describedby');
     expect(await page.locator(`[id="${described}"]`).textContent()).toBe('Email must be a valid email address.');
@@ -387,26 +429,57 @@ test.describe('contact forms', () => {
     );
     await fillContact(page);
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByText('This address bounced last time.')).toBeVisible();
+    const summary = page.locator('.cms-form [role="alert"]');
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText(['This address bounced last time.']);
+    await summary.getByRole('link').click();
+    await expect(page.getByLabel('Email')).toBeFocused();
     await expect(page.getByLabel('Message')).toHaveValue('How do I join the Hawks Club?');
     await expect(page.getByLabel('Email')).toHaveValue('pat@example.com');
     await expect(page.getByLabel('Special events')).toBeChecked();
   });
 
-  test('a network failure or a blocked spam check says so and loses nothing typed', async ({ page }) => {
+  test('a network failure, a server error or a blocked spam check says so, with focus on it, and loses nothing typed', async ({
+    page,
+  }) => {
+    const sent = submissions(page);
+    const summary = page.locator('.cms-form [role="alert"]');
     await page.route(RECAPTCHA, (route) => route.abort());
     await open(page, '/contact-us');
     await fillContact(page);
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.locator('.cms-form [role="alert"]')).toContainText('spam check');
+    await expect(summary).toContainText('spam check');
+    await expect(summary).toBeFocused();
     await expect(page.getByLabel('Message')).toHaveValue('How do I join the Hawks Club?');
     await page.unroute(RECAPTCHA);
     await fakeRecaptcha(page);
     await page.route(/\/forms\/1\/submissions$/, (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.locator('.cms-form [role="alert"]')).toContainText('could not be sent');
+    await expect(summary).toContainText('could not be sent');
+    await expect(summary).toBeFocused();
+    // Sent once: the CMS may have stored a POST whose connection dropped.
+    expect(sent).toHaveLength(1);
     await expect(page.getByLabel('Full name')).toHaveValue('Pat Fan');
     await expect(page.getByLabel('Topic')).toHaveValue('hawks-club');
+    await page.unroute(/\/forms\/1\/submissions$/);
+    await page.route(/\/forms\/1\/submissions$/, (route) =>
+      route.request().method() === 'OPTIONS'
+        ? route.continue()
+        : route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            headers: { 'access-control-allow-origin': SITE_ORIGIN, 'access-control-allow-credentials': 'true' },
+            body: JSON.stringify({ message: 'Server Error' }),
+          }),
+    );
+    await summary.evaluate((el) => (el as HTMLElement).blur());
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(summary).toBeFocused();
+    await expect(summary).toContainText('could not be sent');
+    expect(sent).toHaveLength(2);
+    // Tab goes on from the message, not from the top of the page or the footer.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeFocused();
   });
 });
 
@@ -443,6 +516,8 @@ test.describe('search', () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(`/search?s=${word}&sport=${article.sport!.slug}`);
     await expect(page.locator('.search-status')).toContainText(`for “${word}”`);
+    // The query is in the title: in the tab, in history, in what a screen reader announces.
+    await expect(page).toHaveTitle(`Search: “${word}” - ${settings.site_title}`);
     const paths = await hits(page).evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     const sports = await page.locator('.search-hit .eyebrow').allTextContents();
     expect(sports.every((s) => s.includes(article.sport!.name))).toBe(true);
@@ -456,8 +531,42 @@ test.describe('search', () => {
     expect(found).toBe(true);
     // Reloading the address shows the same search.
     await page.reload();
+    const shownPage = Number(new URL(page.url()).searchParams.get('page') ?? 1);
+    await expect(page).toHaveTitle(
+      `Search: “${word}”${shownPage > 1 ? `, page ${shownPage}` : ''} - ${settings.site_title}`,
+    );
     await expect(page.locator('#search-input')).toHaveValue(word);
     await expect(page.getByLabel('Sport')).toHaveValue(article.sport!.slug);
+    await expect(hits(page).first()).toBeVisible();
+  });
+
+  test('forgives typos, finds a sport’s schedule by name, and says what it searched for', async ({ page }) => {
+    await open(page, `/search?s=${encodeURIComponent('vollyball')}`);
+    await expect(page.locator('.search-status')).toContainText('Showing results for “volleyball”');
+    await expect(hits(page).first()).toBeVisible();
+    expect(await page.locator('.search-hit .eyebrow').allTextContents()).toContain('Team · Volleyball');
+    await open(page, `/search?s=${encodeURIComponent('footbal shedule')}`);
+    await expect(page.locator('.search-status')).toContainText('Showing results for “football schedule”');
+    await expect(hits(page).first()).toHaveAttribute('href', '/sports/football/schedule');
+    await open(page, `/search?s=${encodeURIComponent('football roster')}`);
+    await expect(hits(page).first()).toHaveAttribute('href', '/sports/football/roster');
+    // Words the site lacks beside one it has: the results with the word it has, not nothing.
+    await open(page, `/search?s=${encodeURIComponent('homecoming tickets')}`);
+    await expect(hits(page).first()).toBeVisible();
+  });
+
+  test('with no results, offers what the fan may have meant and a search without the filters', async ({ page }) => {
+    await open(page, `/search?s=${encodeURIComponent('vollyballl ')}&sport=football`);
+    const status = page.locator('.search-status');
+    await expect(status).toContainText('No results for “vollyballl”');
+    await status.getByRole('link', { name: 'Search all sports and teams' }).click();
+    await expect(page).toHaveURL(/\/search\?s=vollyballl$/);
+    await expect(status).toContainText('Showing results for “volleyball”');
+    await expect(page.getByLabel('Sport')).toHaveValue('');
+    await open(page, `/search?s=${encodeURIComponent('vvolleybalzz')}`);
+    await status.getByRole('link', { name: '“volleyball”' }).click();
+    await expect(page).toHaveURL(/\/search\?s=volleyball$/);
+    await expect(page.locator('#search-input')).toHaveValue('volleyball');
     await expect(hits(page).first()).toBeVisible();
   });
 
@@ -505,7 +614,7 @@ test.describe('search', () => {
     await axe('search results');
     await open(page, '/contact-us');
     await page.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByText('Full name is required.')).toBeVisible();
+    await expect(page.locator('.field-error').getByText('Full name is required.')).toBeVisible();
     await axe('form errors');
     await signIn(context);
     await open(page, `/article-preview/${dataset.articles.find((a) => a.status === 'draft')!.id}`);

@@ -70,25 +70,64 @@ describe('the static search index', () => {
     expect(byName.hits.map((h) => h.path)).toEqual([
       '/sports/football/roster/player/ethan-miller',
       '/sports/mens-basketball/roster/player/ethan-miller',
+      // Then what has one of the words.
+      '/news/2026/11/01/hawks-rally',
     ]);
     const last = await search.search({ s: 'miller' });
     expect(last.hits.slice(0, 2).every((h) => h.type === 'player')).toBe(true);
     expect(last.hits.map((h) => h.path)).toContain('/news/2026/11/01/hawks-rally');
   });
 
-  it('needs every word; folds case and accents; the word being typed matches as a prefix', async () => {
+  it('ranks documents with every word first, then those with some; folds case and accents; the word being typed matches as a prefix', async () => {
     const { search } = await indexOf([
       ...DOCS,
       doc('player', 'José Núñez', '/sports/football/roster/player/jose-nunez', FB),
     ]);
-    expect((await search.search({ s: 'hawks overtime' })).hits.map((h) => h.path)).toEqual([
-      '/news/2026/11/01/hawks-rally',
-    ]);
+    const both = await search.search({ s: 'hawks overtime' });
+    expect(both.hits[0]!.path).toBe('/news/2026/11/01/hawks-rally');
+    // Then the documents with "hawks" alone: a partial match is still a result, after the whole ones.
+    expect(both.hits.slice(1).map((h) => h.path)).toEqual(
+      (await search.search({ s: 'hawks' })).hits.map((h) => h.path).filter((p) => p !== '/news/2026/11/01/hawks-rally'),
+    );
+    expect(both.corrected).toBeNull();
     expect((await search.search({ s: 'JOSE nunez' })).hits.map((h) => h.title)).toEqual(['José Núñez']);
     expect((await search.search({ s: 'thril' })).hits.map((h) => h.path)).toEqual(['/news/2026/11/01/hawks-rally']);
     // A finished word (followed by a space) and two-letter words match exactly only.
     expect((await search.search({ s: 'thril ' })).total).toBe(0);
     expect((await search.search({ s: 'nobody-here' })).total).toBe(0);
+  });
+
+  it('forgives typos: one edit in words of 4–7 letters, two in longer ones, and says what it searched for', async () => {
+    const { search, loaded } = await indexOf([
+      ...DOCS,
+      doc('sport', 'Volleyball', '/sports/volleyball', sport('volleyball', 'Volleyball')),
+      doc('schedule', 'Football schedule', '/sports/football/schedule', FB, 'The 2026 Football schedule.', 1),
+    ]);
+    const volley = await search.search({ s: 'vollyball' });
+    expect(volley.hits.map((h) => h.path)).toEqual(['/sports/volleyball']);
+    expect(volley.corrected).toBe('volleyball');
+    // Two typos, neither the word being typed: the schedule first, then what has one of the words.
+    const schedule = await search.search({ s: 'footbal shedule ' });
+    expect(schedule.hits[0]!.path).toBe('/sports/football/schedule');
+    expect(schedule.corrected).toBe('football schedule');
+    // "okafr" (5 letters, one edit) finds Okafor; "okfr" (4 letters, two edits) does not.
+    expect((await search.search({ s: 'okafr ' })).hits.map((h) => h.title)).toContain('Maya Okafor');
+    expect((await search.search({ s: 'okfr ' })).total).toBe(0);
+    // Short words are never guessed at.
+    expect((await search.search({ s: 'hwk ' })).total).toBe(0);
+    // A word the index has is not corrected, and no vocabulary is downloaded for it.
+    loaded.length = 0;
+    expect((await search.search({ s: 'football' })).corrected).toBeNull();
+    expect(loaded.filter((f) => f.startsWith('v-'))).toEqual([]);
+  });
+
+  it('suggests what the fan may have meant when nothing matches', async () => {
+    const { search } = await indexOf(DOCS);
+    // "ovrtme" is two edits from "overtime": more than a 6-letter word is forgiven, close enough to suggest.
+    const answer = await search.search({ s: 'ovrtme ' });
+    expect(answer.total).toBe(0);
+    expect(answer.corrected).toBe('overtime');
+    expect((await search.search({ s: 'zzzzzz ' })).corrected).toBeNull();
   });
 
   it('filters by the sport and team_name search types', async () => {

@@ -12,6 +12,7 @@ import {
   seasonView,
   shared,
   sportPage,
+  sportSectionDoc,
   str,
 } from '../shared.ts';
 
@@ -74,7 +75,10 @@ async function loadPlayer(ctx: PageContext, params: Params): Promise<Loaded<Play
 export default family({
   name: 'roster',
   templates: {
-    roster: template<RosterData>({ component: () => import('../../../templates/pages/roster.tsx') }),
+    roster: template<RosterData>({
+      component: () => import('../../../templates/pages/roster.tsx'),
+      searchDoc: (data, path) => sportSectionDoc('roster', data, path),
+    }),
     'roster-all': template<RosterAllData>({ component: () => import('../../../templates/pages/roster-all.tsx') }),
     player: template<PlayerData>({
       component: () => import('../../../templates/pages/player.tsx'),

@@ -3,7 +3,16 @@ import type * as S from '../../api/schemas/index.ts';
 import type { SeasonPicker, SportPage, SportSummary } from '../../contract/index.ts';
 import { localDate } from '../../util/dates.ts';
 import { family, template } from '../define.ts';
-import { missingSkip, perSeason, perSportWith, seasonsWith, seasonView, shared, str } from '../shared.ts';
+import {
+  missingSkip,
+  perSeason,
+  perSportWith,
+  seasonsWith,
+  seasonView,
+  shared,
+  str,
+  sportSectionDoc,
+} from '../shared.ts';
 
 export interface ScheduleData extends SportPage, SeasonPicker {
   season: S.SeasonRef;
@@ -41,6 +50,7 @@ export default family({
     schedule: template<ScheduleData>({
       component: () => import('../../../templates/pages/schedule.tsx'),
       lastmod: (data) => data.schedule.events.filter((e) => e.result).at(-1)?.date ?? null,
+      searchDoc: (data, path) => sportSectionDoc('schedule', data, path),
     }),
     boxscore: template<BoxScoreData>({
       component: () => import('../../../templates/pages/boxscore.tsx'),
