@@ -439,6 +439,45 @@ test.describe('contact forms', () => {
     await expect(page.getByLabel('Special events')).toBeChecked();
   });
 
+  test('on a phone, by keyboard alone: a refused submit focuses the summary, whose links lead to the fields', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await fakeRecaptcha(page);
+    await open(page, '/contact-us');
+    await page.route(/\/forms\/1\/submissions$/, (route) =>
+      route.request().method() === 'OPTIONS'
+        ? route.continue()
+        : route.fulfill({
+            status: 422,
+            contentType: 'application/json',
+            headers: { 'access-control-allow-origin': SITE_ORIGIN, 'access-control-allow-credentials': 'true' },
+            body: JSON.stringify({
+              message: 'Please correct the highlighted fields.',
+              errors: { email: 'This address bounced last time.', message: 'Message is too short.' },
+            }),
+          }),
+    );
+    await fillContact(page);
+    await page.getByLabel('Message').focus();
+    // Tab to the submit button and press Enter, as a keyboard user does.
+    while (!(await page.getByRole('button', { name: 'Send message' }).evaluate((b) => b === document.activeElement)))
+      await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const summary = page.locator('.cms-form [role="alert"]');
+    await expect(summary).toBeFocused();
+    await expect(summary).toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expect(summary.getByRole('link', { name: 'This address bounced last time.' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.getByLabel('Message')).toBeFocused();
+    await expect(page.getByLabel('Message')).toBeInViewport();
+    await expect(page.getByLabel('Message')).toHaveValue('How do I join the Hawks Club?');
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+  });
+
   test('a network failure, a server error or a blocked spam check says so, with focus on it, and loses nothing typed', async ({
     page,
   }) => {
