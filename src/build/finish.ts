@@ -18,8 +18,12 @@ import type { LoadedSiteData } from './site-data.ts';
 export interface MediaMirror {
   /** Copy one root-relative media URL (once). */
   add(url: string): void;
-  /** Wait for every copy; the digest (over every URL and its bytes) goes into the build id. */
-  finish(): Promise<{ digest: string; files: number; bytes: number }>;
+  /**
+   * Wait for every copy; the digest (over every URL and its bytes) goes into the build id. `failed`: the URLs that
+   * could not be copied (each warned once), which pages still name: the browser falls back from them (a headshot
+   * to the default photo), and the link check does not report them a second time.
+   */
+  finish(): Promise<{ digest: string; files: number; bytes: number; failed: ReadonlySet<string> }>;
   /** Drop queued copies and wait for those in flight (a failed build, before its staging folder goes). */
   cancel(): Promise<void>;
 }
@@ -37,6 +41,7 @@ export function createMediaMirror(
   let files = 0;
   const digest = createSetDigest();
   const seen = createPathSet();
+  const failed = new Set<string>();
   const running = new Set<Promise<void>>();
   let cancelled = false;
   return {
@@ -51,6 +56,7 @@ export function createMediaMirror(
           files++;
           digest.add(url, createHash('sha1').update(body).digest('hex'));
         } catch (error) {
+          failed.add(url);
           warn(`media ${url} could not be copied: ${error instanceof Error ? error.message : String(error)}`);
         }
       });
@@ -60,7 +66,7 @@ export function createMediaMirror(
     },
     async finish() {
       while (running.size) await Promise.all(running);
-      return { digest: digest.hex(), files, bytes };
+      return { digest: digest.hex(), files, bytes, failed };
     },
     async cancel() {
       cancelled = true;

@@ -303,7 +303,15 @@ async function runStages(
     writeHostFiles(writer, rules, built.edgeWorker);
     copyPublic(options.root, config.build.publicDir, writer);
   });
-  outcome.links = checkLinks(links, resources.staging.dir, router, rules, session, options.strict ?? false);
+  outcome.links = checkLinks(
+    links,
+    resources.staging.dir,
+    router,
+    rules,
+    mirrored.failed,
+    session,
+    options.strict ?? false,
+  );
   outcome.bytes =
     pages.pageBytes +
     notFoundBytes +
@@ -314,19 +322,23 @@ async function runStages(
     (search?.bytes ?? 0);
 }
 
-/** Every internal link leads to a page, a file, a shell route or a redirect; broken ones warn, or fail with --strict. */
+/**
+ * Every internal link leads to a page, a file, a shell route or a redirect; broken ones warn, or fail with --strict.
+ * Media the API could not give (`unfetched`) were reported by the media stage already and are not counted again.
+ */
 function checkLinks(
   links: LinkLedger,
   outDir: string,
   router: Router,
   rules: HostRules,
+  unfetched: ReadonlySet<string>,
   session: Session,
   strict: boolean,
 ): BuildSummary['links'] {
   const redirected = new Set(rules.redirects.map((r) => r.source));
   const broken = brokenLinks(links, outDir, {
     answered(path) {
-      if (redirected.has(path) || urlRedirect(path)) return true;
+      if (redirected.has(path) || urlRedirect(path) || unfetched.has(path)) return true;
       const match = router.match(path);
       return match.type === 'match' && match.route.render === 'client';
     },

@@ -25,9 +25,25 @@ export function eventItemOf(e: Event, sport: SportRef): EventItem {
   };
 }
 
-/** Where an event is, in words: "Hawks Arena, Cedar Falls, Iowa", the parts the API knows; '' when none. */
-export function placeOf(location: { venue: string | null; city: string | null; state: string | null }): string {
-  return [location.venue, location.city, location.state].filter(Boolean).join(', ');
+/** Countries a US department's readers need not be told. */
+const HOME_COUNTRIES = new Set(['us', 'usa', 'u.s.', 'u.s.a.', 'united states', 'united states of america']);
+
+/**
+ * Where an event is, in words: "Hawks Arena, Cedar Falls, Iowa", "Imperial Arena, Nassau, Bahamas": the parts the
+ * API knows (blank or punctuation-only parts left out, the home country unsaid); '' when none.
+ */
+export function placeOf(location: {
+  venue: string | null;
+  city: string | null;
+  state: string | null;
+  country?: string | null;
+}): string {
+  const country =
+    location.country && !HOME_COUNTRIES.has(location.country.trim().toLowerCase()) ? location.country : null;
+  return [location.venue, location.city, location.state, country]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => /[\p{L}\p{N}]/u.test(part))
+    .join(', ');
 }
 
 export const sportRefOf = (sport: { id: number; name: string; slug: string; short_name: string }): SportRef => ({

@@ -120,6 +120,7 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
   }));
   const people = generatePeople(ctx, sportEntries);
   accentOneSlug(people, sportEntries.find((s) => s.def.slug === ACCENTED_SLUG_SPORT)!.id);
+  punctuateOneName(people, sportEntries.find((s) => s.def.slug === PUNCTUATED_NAME_SPORT)!.id);
   const seasonIndex = new Map(seasons.map((season, i) => [season.id, i]));
   const covers = (sportId: number, seasonId: number) =>
     coverageOf(sportEntries[sportId - 1]!.def.slug, seasonIndex.get(seasonId)!);
@@ -166,7 +167,7 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
       default_roster_id: rosterId,
       display_next_event_on_sports_schedule: def.format === 'game',
       hide_from_dropdown: def.hideFromDropdown ?? false,
-      remove_overall_score_table: def.format === 'meet',
+      remove_overall_score_table: def.slug === HIDDEN_RECORD_SPORT,
       roster_page_image: media.photo(def.icon, 20, `${def.name} team photo`),
       schedule_id: def.slug === ROSTER_ONLY_SPORT ? null : rosterId,
       schedule_page_image: media.photo(def.icon, 21, `${def.name} in action`),
@@ -294,6 +295,9 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
   };
 }
 
+/** The game sport whose department hides its won-lost record (`remove_overall_score_table`) on every page. */
+export const HIDDEN_RECORD_SPORT = 'womens-tennis';
+
 /** The sport whose first player's slug keeps an accent, as some CMSs write it (the router refuses it). */
 export const ACCENTED_SLUG_SPORT = 'womens-soccer';
 
@@ -305,16 +309,34 @@ export const ACCENTED_SLUG_SPORT = 'womens-soccer';
 function accentOneSlug(people: ReturnType<typeof generatePeople>, sportId: number): void {
   const player = people.players.find((p) => p.sport_id === sportId)!;
   const last = player.full_name.split(' ').at(-1)!;
-  const slug = `inés-${last.toLowerCase()}`;
-  const fullName = `Inés ${last}`;
-  player.slug = slug;
+  renamePlayer(people, player.id, { first: 'Inés', last, slug: `inés-${last.toLowerCase()}` });
+}
+
+/** The sport whose last player has a name with an apostrophe and a hyphen, as real rosters do (search folds both). */
+export const PUNCTUATED_NAME_SPORT = 'womens-basketball';
+export const PUNCTUATED_NAME = { first: "D'Asia", last: 'Smith-Jones', slug: 'dasia-smith-jones' } as const;
+
+function punctuateOneName(people: ReturnType<typeof generatePeople>, sportId: number): void {
+  const player = people.players.findLast((p) => p.sport_id === sportId)!;
+  renamePlayer(people, player.id, PUNCTUATED_NAME);
+}
+
+/** Give one player another name and slug everywhere she appears: player record, seasons, rosters, all-time list. */
+function renamePlayer(
+  people: ReturnType<typeof generatePeople>,
+  playerId: number,
+  name: { first: string; last: string; slug: string },
+): void {
+  const player = people.players.find((p) => p.id === playerId)!;
+  const fullName = `${name.first} ${name.last}`;
+  const fields = { slug: name.slug, first_name: name.first, last_name: name.last, full_name: fullName };
+  player.slug = name.slug;
   player.full_name = fullName;
-  for (const season of player.seasons) Object.assign(season.entry, { slug, first_name: 'Inés', full_name: fullName });
+  for (const season of player.seasons) Object.assign(season.entry, fields);
   for (const roster of people.rosters)
-    for (const entry of roster.players)
-      if (entry.player_id === player.id) Object.assign(entry, { slug, first_name: 'Inés', full_name: fullName });
-  for (const line of people.allTime.get(sportId) ?? [])
-    if (line.player_id === player.id) Object.assign(line, { slug, full_name: fullName });
+    for (const entry of roster.players) if (entry.player_id === player.id) Object.assign(entry, fields);
+  for (const line of people.allTime.get(player.sport_id) ?? [])
+    if (line.player_id === player.id) Object.assign(line, { slug: name.slug, full_name: fullName });
 }
 
 /** Events name only articles that exist (a sport without news has no previews or recaps). */

@@ -52,6 +52,28 @@ export function structuredData(payload: Payload, site: SiteData): Thing[] {
     memberOf: organization,
   });
 
+  /**
+   * Where the event is, as far as the API knows it and no further: a place named by its venue (or by what is
+   * known of it), an address of the known parts, the country only when the feed gives one; nothing when nothing is
+   * known (no empty strings, no assumed country).
+   */
+  const eventLocation = (location: S.Event['location']): Thing => {
+    const name = location.venue ?? placeOf(location);
+    if (!name) return {};
+    const address = {
+      ...(location.city ? { addressLocality: location.city } : {}),
+      ...(location.state ? { addressRegion: location.state } : {}),
+      ...(location.country ? { addressCountry: location.country } : {}),
+    };
+    return {
+      location: {
+        '@type': 'Place',
+        name,
+        ...(Object.keys(address).length ? { address: { '@type': 'PostalAddress', ...address } } : {}),
+      },
+    };
+  };
+
   const event = (e: S.Event, sport: { name: string; slug: string }): Thing => {
     const us = { '@type': 'SportsTeam', name: `${team} ${sport.name}` };
     const them = { '@type': 'SportsTeam', name: e.opponent?.name ?? e.title ?? 'Opponent' };
@@ -63,16 +85,7 @@ export function structuredData(payload: Payload, site: SiteData): Thing[] {
       eventStatus: EVENT_STATUS[e.result?.status ?? ''] ?? 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       sport: sport.name,
-      // schema.org wants a place with a name; an event whose venue is unknown names what is known of it.
-      location: {
-        '@type': 'Place',
-        name: e.location.venue ?? (placeOf(e.location) || 'To be announced'),
-        address: {
-          '@type': 'PostalAddress',
-          ...(e.location.city ? { addressLocality: e.location.city } : {}),
-          ...(e.location.state ? { addressRegion: e.location.state } : {}),
-        },
-      },
+      ...eventLocation(e.location),
       homeTeam: home,
       awayTeam: away,
       organizer: organization,

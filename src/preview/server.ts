@@ -100,7 +100,14 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       compress(
         req as never,
         res as never,
-        () => void handler(req, res, { ...rules, redirects: [], public: options.outDir, etag: true }),
+        () =>
+          void handler(req, res, {
+            ...rules,
+            redirects: [],
+            directoryListing: false,
+            public: options.outDir,
+            etag: true,
+          }),
       );
     });
   });

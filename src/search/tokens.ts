@@ -1,6 +1,7 @@
 /**
  * Words as the search index stores them and queries look them up: accents folded, lowercase, split on anything
- * that is not a letter or digit. Single letters carry nothing; a few very common English words are left out so
+ * that is not a letter or digit. An apostrophe inside a word (D'Asia, O’Neil, women's) gives the word both joined
+ * and in its parts, so "dasia", "asia" and "d'asia" all find D'Asia; a hyphen splits (Smith-Jones = smith jones). Single letters carry nothing; a few very common English words are left out so
  * their posting lists (every article) never have to be downloaded.
  */
 const STOP_WORDS = new Set(
@@ -9,13 +10,21 @@ const STOP_WORDS = new Set(
   ),
 );
 
+const APOSTROPHES = /(?<=[a-z0-9])['\u2018\u2019\u02bc`](?=[a-z0-9])/g;
+
 export function words(text: string): string[] {
-  return text
+  const out: string[] = [];
+  const folded = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length > 1);
+    .toLowerCase();
+  for (const token of folded.split(/[^a-z0-9'\u2018\u2019\u02bc`]+/)) {
+    const parts = token.split(/['\u2018\u2019\u02bc`]+/).filter((w) => w.length > 1);
+    const joined = token.replace(APOSTROPHES, '').replace(/['\u2018\u2019\u02bc`]/g, '');
+    if (joined.length > 1) out.push(joined);
+    for (const part of parts) if (part !== joined) out.push(part);
+  }
+  return out;
 }
 
 /** Index terms of a text: its words without the stop words, once each. */

@@ -20,6 +20,15 @@ export function sportsMenu(site: SiteData): MenuItem[] {
     }));
 }
 
+/**
+ * The header's own "Sports" menu, made from the sports, only when the department's `website_menu` has none of its
+ * own (most real menus do, and two would read "Sports ⌄ Sports ⌄").
+ */
+export function ownSportsMenu(site: SiteData): { label: string; items: MenuItem[] } | undefined {
+  const hasSports = site.settings.website_menu.some((item) => item.title.trim().toLowerCase() === 'sports');
+  return hasSports ? undefined : { label: 'Sports', items: sportsMenu(site) };
+}
+
 export function SocialLinks({ site }: { site: SiteData }) {
   const items = site.settings.website_icon_menu;
   if (items.length === 0) return null;
@@ -57,17 +66,22 @@ export function Header({ site }: { site: SiteData }) {
     setMenuOpen(false);
     toggle.current?.focus();
   };
+  // The dark utility strip only when it has something to hold: no empty band above every page.
+  const utility =
+    settings.website_additional_menu.length + settings.website_user_menu.length + settings.website_icon_menu.length > 0;
   return (
     <header className="site-header" id="site-header">
-      <div className="utility-bar">
-        <div className="container utility-inner">
-          <FlatMenu items={settings.website_additional_menu} label="More" className="additional-menu" />
-          <div className="utility-end">
-            <FlatMenu items={settings.website_user_menu} label="Tickets and giving" className="user-menu" />
-            <SocialLinks site={site} />
+      {utility && (
+        <div className="utility-bar">
+          <div className="container utility-inner">
+            <FlatMenu items={settings.website_additional_menu} label="More" className="additional-menu" />
+            <div className="utility-end">
+              <FlatMenu items={settings.website_user_menu} label="Tickets and giving" className="user-menu" />
+              <SocialLinks site={site} />
+            </div>
           </div>
         </div>
-      </div>
+      )}
       <div className="container header-inner" ref={inner} onKeyDown={onKeyDown}>
         <a className="brand" href="/">
           <Img image={settings.website_logo} className="brand-logo" eager decorative />
@@ -86,12 +100,7 @@ export function Header({ site }: { site: SiteData }) {
         </button>
         <div className={`nav-panel${menuOpen ? ' open' : ''}`} id="primary-nav">
           <nav aria-label="Main">
-            <DisclosureMenu
-              items={settings.website_menu}
-              label="Main"
-              id="main-menu"
-              extra={{ label: 'Sports', items: sportsMenu(site) }}
-            />
+            <DisclosureMenu items={settings.website_menu} label="Main" id="main-menu" extra={ownSportsMenu(site)} />
           </nav>
           <div className="header-actions">
             <a className="search-link" href="/search">

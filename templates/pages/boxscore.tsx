@@ -9,6 +9,9 @@ export default function BoxScore({ data, site }: PageProps<BoxScoreData>) {
   const { box, sport } = data;
   const [away, home] = box.teams as [(typeof box.teams)[0], (typeof box.teams)[1]];
   const tz = site.settings.website_timezone;
+  // "Final", "Final/OT", "Final/2OT", "Final/F/10" read better as "Final (OT)": the result note as the schedule shows it.
+  const note = data.event?.result?.note ?? null;
+  const status = data.event?.result?.status === 'final' ? `Final${note ? ` (${note})` : ''}` : null;
   return (
     <article className="container boxscore" aria-labelledby="page-title">
       <Breadcrumbs
@@ -26,9 +29,14 @@ export default function BoxScore({ data, site }: PageProps<BoxScoreData>) {
         <h1 id="page-title">
           {away.name} {away.total}, {home.name} {home.total}
         </h1>
+        {status ? <p className="box-status">{status}</p> : null}
         <p className="meta">
-          <time dateTime={box.date}>{longDate(box.date, tz)}</time> · {box.venue}
-          {box.attendance ? ` · Attendance ${box.attendance.toLocaleString('en-US')}` : ''}
+          <time dateTime={box.date}>{longDate(box.date, tz)}</time>
+          {/* Only the parts the API knows, so nothing dangles ("December 16, 2023 ·"). */}
+          {[box.venue.trim(), box.attendance ? `Attendance ${box.attendance.toLocaleString('en-US')}` : '']
+            .filter(Boolean)
+            .map((part) => ` · ${part}`)
+            .join('')}
         </p>
       </header>
       <div className="table-wrap" role="region" aria-label="Line score" tabIndex={0}>

@@ -1,8 +1,8 @@
 import { UiIcon } from '../ui/icons.tsx';
-import { Img } from '../ui/Img.tsx';
+import { ProfileHeader } from '../ui/Headshot.tsx';
 import { Breadcrumbs, Section } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
-import { RichText } from '../ui/RichText.tsx';
+import { hasContent, RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
 import type { CoachData } from '../../src/pages/families/roster.ts';
 import { RecordLink } from '../ui/RecordLink.tsx';
@@ -20,41 +20,38 @@ export default function Coach({ data, site }: PageProps<CoachData>) {
           { label: coach.full_name },
         ]}
       />
-      <header className="profile-header">
-        <Img image={entry.photo} fallback={site.settings.default_staff_member_photo} className="profile-photo" eager />
-        <div>
-          <p className="eyebrow">
-            {season.name} {sport.name}
-          </p>
-          <h1 id="page-title">{coach.full_name}</h1>
-          <p className="lead">{entry.title}</p>
-          <ul className="contact" role="list">
-            {entry.email ? (
-              <li>
-                <UiIcon name="email" /> <a href={`mailto:${entry.email}`}>{entry.email}</a>
-              </li>
-            ) : null}
-            {entry.phone ? (
-              <li>
-                <UiIcon name="phone" /> <a href={`tel:${entry.phone.replace(/[^\d+]/g, '')}`}>{entry.phone}</a>
-              </li>
-            ) : null}
-          </ul>
-          {(sport.rosterStaffMembersTemplateFields ?? []).length ? (
-            <dl className="facts">
-              {(sport.rosterStaffMembersTemplateFields ?? [])
-                .filter((f) => entry.template_fields[f.key])
-                .map((f) => (
-                  <div key={f.key}>
-                    <dt>{f.label}</dt>
-                    <dd>{entry.template_fields[f.key]}</dd>
-                  </div>
-                ))}
-            </dl>
+      <ProfileHeader photo={entry.photo} fallback={site.settings.default_staff_member_photo} name={entry.full_name}>
+        <p className="eyebrow">
+          {season.name} {sport.name}
+        </p>
+        <h1 id="page-title">{coach.full_name}</h1>
+        <p className="lead">{entry.title}</p>
+        <ul className="contact" role="list">
+          {entry.email ? (
+            <li>
+              <UiIcon name="email" /> <a href={`mailto:${entry.email}`}>{entry.email}</a>
+            </li>
           ) : null}
-        </div>
-      </header>
-      {entry.bio ? (
+          {entry.phone ? (
+            <li>
+              <UiIcon name="phone" /> <a href={`tel:${entry.phone.replace(/[^\d+]/g, '')}`}>{entry.phone}</a>
+            </li>
+          ) : null}
+        </ul>
+        {(sport.rosterStaffMembersTemplateFields ?? []).length ? (
+          <dl className="facts">
+            {(sport.rosterStaffMembersTemplateFields ?? [])
+              .filter((f) => entry.template_fields[f.key])
+              .map((f) => (
+                <div key={f.key}>
+                  <dt>{f.label}</dt>
+                  <dd>{entry.template_fields[f.key]}</dd>
+                </div>
+              ))}
+          </dl>
+        ) : null}
+      </ProfileHeader>
+      {hasContent(entry.bio) ? (
         <Section title="Biography">
           <RichText html={entry.bio} />
         </Section>

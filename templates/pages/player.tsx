@@ -1,7 +1,7 @@
-import { Img } from '../ui/Img.tsx';
+import { ProfileHeader } from '../ui/Headshot.tsx';
 import { Breadcrumbs, Section } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
-import { RichText } from '../ui/RichText.tsx';
+import { hasContent, RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
 import type { PlayerData } from '../../src/pages/families/roster.ts';
 import { RecordLink } from '../ui/RecordLink.tsx';
@@ -57,41 +57,38 @@ export default function Player({ data, site }: PageProps<PlayerData>) {
           { label: player.full_name },
         ]}
       />
-      <header className="profile-header">
-        <Img image={p.headshot} fallback={settings.default_player_photo} className="profile-photo" eager />
-        <div>
-          <p className="eyebrow">
-            {current.season.name} {sport.name}
-          </p>
-          <h1 id="page-title">
-            {p.jersey_number !== null ? <span className="jersey">#{p.jersey_number}</span> : null} {player.full_name}
-          </h1>
-          {p.captain ? <p className="badge">Captain</p> : null}
-          <dl className="facts">
-            {facts
-              .filter(([, v]) => v)
-              .map(([k, v]) => (
-                <div key={k}>
-                  <dt>{k}</dt>
-                  <dd>{v}</dd>
-                </div>
-              ))}
-          </dl>
-          {p.social_links.length ? (
-            <ul className="social-links" role="list">
-              {p.social_links.map((l) => (
-                <li key={l.url}>
-                  <a href={l.url} rel="noopener">
-                    {networkName(l.network, l.url)}
-                    <span className="visually-hidden"> of {player.full_name}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      </header>
-      {p.bio ? (
+      <ProfileHeader photo={p.headshot} fallback={settings.default_player_photo} name={player.full_name}>
+        <p className="eyebrow">
+          {current.season.name} {sport.name}
+        </p>
+        <h1 id="page-title">
+          {p.jersey_number !== null ? <span className="jersey">#{p.jersey_number}</span> : null} {player.full_name}
+        </h1>
+        {p.captain ? <p className="badge">Captain</p> : null}
+        <dl className="facts">
+          {facts
+            .filter(([, v]) => v)
+            .map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+        </dl>
+        {p.social_links.length ? (
+          <ul className="social-links" role="list">
+            {p.social_links.map((l) => (
+              <li key={l.url}>
+                <a href={l.url} rel="noopener">
+                  {networkName(l.network, l.url)}
+                  <span className="visually-hidden"> of {player.full_name}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </ProfileHeader>
+      {hasContent(p.bio) ? (
         <Section title="Biography">
           <RichText
             html={p.bio}

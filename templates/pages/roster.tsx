@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Img } from '../ui/Img.tsx';
+import { Headshot } from '../ui/Headshot.tsx';
 import { PageHeader, SeasonNav, Section } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
@@ -48,7 +48,13 @@ export default function Roster({ data, site }: PageProps<RosterData>) {
             <ul className="grid people" role="list">
               {roster.players.map((p) => (
                 <li key={p.id} className="card person">
-                  <Img image={p.headshot} fallback={defaultPlayer} className="headshot" decorative />
+                  <Headshot
+                    image={p.headshot}
+                    fallback={defaultPlayer}
+                    name={p.full_name}
+                    className="headshot"
+                    decorative
+                  />
                   <div className="card-body">
                     {p.jersey_number !== null ? (
                       <span className="jersey" aria-label={`Number ${p.jersey_number}`}>
@@ -61,9 +67,15 @@ export default function Roster({ data, site }: PageProps<RosterData>) {
                       </RecordLink>
                     </h3>
                     <p className="meta">
-                      {[p.position_long ?? p.position, p.class_year, p.height].filter(Boolean).join(' · ')}
+                      {/* Each part whole: a height never breaks at its hyphen ("5-" above "7"). */}
+                      {[p.position_long ?? p.position, p.class_year, p.height].filter(Boolean).map((part, i) => (
+                        <span key={i} className="nowrap">
+                          {i > 0 ? ' · ' : ''}
+                          {part}
+                        </span>
+                      ))}
                     </p>
-                    <p className="meta">{p.hometown}</p>
+                    {p.hometown ? <p className="meta">{p.hometown}</p> : null}
                   </div>
                 </li>
               ))}
@@ -113,23 +125,31 @@ export default function Roster({ data, site }: PageProps<RosterData>) {
             </div>
           )}
         </Section>
-        <Section title="Coaching staff">
-          <ul className="grid people staff" role="list">
-            {roster.staff.map((s) => (
-              <li key={s.id} className="card person">
-                <Img image={s.photo} fallback={defaultStaff} className="headshot" decorative />
-                <div className="card-body">
-                  <h3 className="card-title">
-                    <RecordLink className="stretched" href={paths.coach(sport.slug, season.slug, s.slug)}>
-                      {s.full_name}
-                    </RecordLink>
-                  </h3>
-                  <p className="meta">{s.title}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </Section>
+        {roster.staff.length ? (
+          <Section title="Coaching staff">
+            <ul className="grid people staff" role="list">
+              {roster.staff.map((s) => (
+                <li key={s.id} className="card person">
+                  <Headshot
+                    image={s.photo}
+                    fallback={defaultStaff}
+                    name={s.full_name}
+                    className="headshot"
+                    decorative
+                  />
+                  <div className="card-body">
+                    <h3 className="card-title">
+                      <RecordLink className="stretched" href={paths.coach(sport.slug, season.slug, s.slug)}>
+                        {s.full_name}
+                      </RecordLink>
+                    </h3>
+                    <p className="meta">{s.title}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
       </div>
     </>
   );

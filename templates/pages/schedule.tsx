@@ -8,12 +8,16 @@ import { PageHeader, SeasonNav } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import { eventItemOf, sportRefOf } from '../../src/contract/event-item.ts';
 import type { PageProps } from '../types.ts';
+import { seasonStanding, standingText } from '../../src/contract/standing.ts';
 import type { ScheduleData } from '../../src/pages/families/schedule.ts';
 
 export default function Schedule({ data, site }: PageProps<ScheduleData>) {
   const { sport, schedule, season } = data;
   const [view, setView] = useState<'list' | 'grid'>('list');
   const ref = sportRefOf(sport);
+  const standing = seasonStanding(sport, schedule);
+  // A season other than the sport's current one is read later: its dates say their year.
+  const withYear = sport.default_season_id !== null && season.id !== sport.default_season_id;
   const items = schedule.events.map((e) => eventItemOf(e, ref));
   const image = site.settings.hide_schedule_page_image
     ? null
@@ -44,7 +48,12 @@ export default function Schedule({ data, site }: PageProps<ScheduleData>) {
         <CalendarLinks href={feedPaths.sportCalendar(sport.slug)} label={`the ${sport.name} schedule`} site={site} />
       </PageHeader>
       <div className="container">
-        {!sport.remove_overall_score_table ? (
+        {standing?.kind === 'placings' && standingText(standing) ? (
+          <p className="record-line">
+            {season.name}: {standingText(standing)}
+          </p>
+        ) : null}
+        {standing?.kind === 'record' ? (
           <div className="table-wrap" role="region" aria-label="Season record" tabIndex={0}>
             <table className="record-table">
               <caption>{season.name} record</caption>
@@ -81,7 +90,13 @@ export default function Schedule({ data, site }: PageProps<ScheduleData>) {
           {data.hasStats ? <a href={paths.season(sport.slug, 'stats', season.slug)}>Season statistics</a> : null}
         </div>
         {view === 'list' ? (
-          <EventList events={items} site={site} places={sport.score_decimal_places} label={`${season.name} schedule`} />
+          <EventList
+            events={items}
+            site={site}
+            places={sport.score_decimal_places}
+            label={`${season.name} schedule`}
+            withYear={withYear}
+          />
         ) : (
           <div className="month-grid">
             {[...months.entries()].map(([key, list]) => (
@@ -92,6 +107,7 @@ export default function Schedule({ data, site }: PageProps<ScheduleData>) {
               site={site}
               places={sport.score_decimal_places}
               label={`${season.name} schedule`}
+              withYear={withYear}
             />
           </div>
         )}

@@ -6,11 +6,13 @@ import { Img } from '../ui/Img.tsx';
 import { Section } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
 import type { PageProps } from '../types.ts';
+import { standingText } from '../../src/contract/standing.ts';
 import type { SportHomeData } from '../../src/pages/families/sport.ts';
 
 export default function SportHome({ data, site }: PageProps<SportHomeData>) {
   const { sport } = data;
   const ref = { id: sport.id, name: sport.name, slug: sport.slug, short_name: sport.short_name };
+  const standing = standingText(data.standing);
   return (
     <>
       <header className="sport-hero">
@@ -24,11 +26,7 @@ export default function SportHome({ data, site }: PageProps<SportHomeData>) {
         <div className="container sport-hero-inner">
           <p className="eyebrow">{site.settings.current_team_name}</p>
           <h1 id="page-title">{sport.name}</h1>
-          {data.record ? (
-            <p className="record">
-              Overall {data.record.overall} · Conference {data.record.conference}
-            </p>
-          ) : null}
+          {standing ? <p className="record">{standing}</p> : null}
           {sport.heroPresentedByLogo ? (
             <p className="presented-by">
               Presented by <Img image={sport.heroPresentedByLogo} className="presented-logo" />
@@ -38,8 +36,8 @@ export default function SportHome({ data, site }: PageProps<SportHomeData>) {
       </header>
       <div className="container">
         {data.nextEvent ? (
-          <Section title="Next game">
-            <ol className="event-list" aria-label="Next game">
+          <Section title={sport.format === 'meet' ? 'Next meet' : 'Next game'}>
+            <ol className="event-list" aria-label={sport.format === 'meet' ? 'Next meet' : 'Next game'}>
               <EventRow event={eventItemOf(data.nextEvent, ref)} site={site} places={sport.score_decimal_places} />
             </ol>
           </Section>

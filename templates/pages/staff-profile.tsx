@@ -1,7 +1,7 @@
-import { Img } from '../ui/Img.tsx';
+import { ProfileHeader } from '../ui/Headshot.tsx';
 import { Breadcrumbs, Section } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
-import { RichText } from '../ui/RichText.tsx';
+import { hasContent, RichText } from '../ui/RichText.tsx';
 import type { PageProps } from '../types.ts';
 import { ContactLinks } from './staff-directory.tsx';
 import type { StaffProfileData } from '../../src/pages/families/staff.ts';
@@ -18,27 +18,24 @@ export default function StaffProfile({ data, site }: PageProps<StaffProfileData>
           { label: member.full_name },
         ]}
       />
-      <header className="profile-header">
-        <Img image={member.photo} fallback={site.settings.default_staff_member_photo} className="profile-photo" eager />
-        <div>
-          <h1 id="page-title">{member.full_name}</h1>
-          <p className="lead">{member.title}</p>
-          <p className="contact">
-            <ContactLinks member={member} />
+      <ProfileHeader photo={member.photo} fallback={site.settings.default_staff_member_photo} name={member.full_name}>
+        <h1 id="page-title">{member.full_name}</h1>
+        <p className="lead">{member.title}</p>
+        <p className="contact">
+          <ContactLinks member={member} />
+        </p>
+        {data.departments.length ? (
+          <p className="meta">
+            {data.departments.map((d, i) => (
+              <span key={d.slug}>
+                {i ? ', ' : ''}
+                <RecordLink href={paths.department(d.slug)}>{d.name}</RecordLink>
+              </span>
+            ))}
           </p>
-          {data.departments.length ? (
-            <p className="meta">
-              {data.departments.map((d, i) => (
-                <span key={d.slug}>
-                  {i ? ', ' : ''}
-                  <RecordLink href={paths.department(d.slug)}>{d.name}</RecordLink>
-                </span>
-              ))}
-            </p>
-          ) : null}
-        </div>
-      </header>
-      {member.bio ? (
+        ) : null}
+      </ProfileHeader>
+      {hasContent(member.bio) ? (
         <Section title="Biography">
           <RichText html={member.bio} />
         </Section>

@@ -27,6 +27,12 @@ export default function Stats({ data }: PageProps<StatsData>) {
         {stats.tables.map((table) => (
           <StatTable key={table.id} table={table} linkFor={(slug) => paths.player(sport.slug, slug, season.slug)} />
         ))}
+        {stats.tables.length === 0 ? (
+          <p className="empty">
+            No statistics have been published for the {season.name} season yet. The{' '}
+            <a href={paths.season(sport.slug, 'schedule', season.slug)}>{season.name} schedule</a> has every result.
+          </p>
+        ) : null}
       </div>
     </>
   );

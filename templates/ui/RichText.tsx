@@ -5,6 +5,20 @@ import { AdZone } from './AdZone.tsx';
  * Split sanitised CMS HTML into its top-level elements, so ad zones can go between paragraphs.
  * A small scanner, not a parser: CMS rich text is well-formed, and void elements are known.
  */
+/**
+ * Whether rich text shows anything: words, or media (an image, a video, a table). `<p></p>`, `<p>&nbsp;</p>` and
+ * `<br>` alone are nothing, so a "Biography" heading never stands over an empty section.
+ */
+export function hasContent(html: string | null | undefined): html is string {
+  if (!html) return false;
+  if (/<(?:img|iframe|video|audio|table|hr|svg|object|embed)\b/i.test(html)) return true;
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(?:nbsp|#160|#xa0);/gi, ' ')
+    .replace(/&[a-z]+;|&#\d+;/gi, 'x');
+  return /\S/.test(text.replace(/\u00a0/g, ' '));
+}
+
 export function splitTopLevel(html: string): string[] {
   const VOID = /^(br|hr|img|input|meta|link|source|wbr|area|col|embed|track)$/i;
   const chunks: string[] = [];

@@ -1,8 +1,15 @@
 import { useState } from 'react';
 import type { StatTable as Table } from '../../src/api/schemas/stats.ts';
 import { RecordLink } from './RecordLink.tsx';
+import { compareCells, compareNames } from './stat-sort.ts';
 
-/** A stats table with a caption and headers; columns sort by click or keyboard. */
+/**
+ * A stats table with a caption and headers; columns sort by click or keyboard, by what their values mean
+ * (stat-sort.ts), and the new order is announced. The table scrolls inside its wrapper with the names column held
+ * in place, so a 22-column table never makes the page wider than a phone.
+ */
+const LABEL = '__label';
+
 export function StatTable({
   table,
   linkFor,
@@ -15,25 +22,28 @@ export function StatTable({
 }) {
   const [sort, setSort] = useState<{ key: string; dir: 1 | -1 } | null>(null);
   const rows = sort
-    ? [...table.rows].sort((a, b) => {
-        const x = sort.key === '__label' ? a.label : a.cells[sort.key];
-        const y = sort.key === '__label' ? b.label : b.cells[sort.key];
-        return (
-          (typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''))) *
-          sort.dir
-        );
-      })
+    ? [...table.rows].sort((a, b) =>
+        sort.key === LABEL
+          ? compareNames(a.label, b.label, sort.dir)
+          : compareCells(a.cells[sort.key], b.cells[sort.key], sort.dir),
+      )
     : table.rows;
+  const titles = new Map([
+    [LABEL, table.kind === 'team' ? 'Team' : 'Name'],
+    ...table.columns.map((c) => [c.key, c.title] as const),
+  ]);
   const header = (key: string, label: string, title: string) => {
     const active = sort?.key === key;
     const ariaSort = active ? (sort!.dir === 1 ? 'ascending' : 'descending') : undefined;
+    // Names start A to Z, numbers highest first; a second press turns the order round.
+    const first = key === LABEL ? 1 : -1;
     return (
       <th key={key} scope="col" aria-sort={ariaSort} title={title !== label ? title : undefined}>
         {sortable ? (
           <button
             type="button"
             className="sort"
-            onClick={() => setSort({ key, dir: active && sort!.dir === -1 ? 1 : -1 })}
+            onClick={() => setSort({ key, dir: active ? (-sort!.dir as 1 | -1) : first })}
           >
             {label}
             <span className="visually-hidden">{title !== label ? ` (${title})` : ''}, sort</span>
@@ -48,10 +58,17 @@ export function StatTable({
   return (
     <div className="table-wrap" role="region" aria-label={table.title} tabIndex={0}>
       <table className="stats">
-        <caption>{table.title}</caption>
+        <caption>
+          {table.title}
+          {sortable ? (
+            <span className="visually-hidden" aria-live="polite">
+              {sort ? `, sorted by ${titles.get(sort.key)}, ${sort.dir === 1 ? 'ascending' : 'descending'}` : ''}
+            </span>
+          ) : null}
+        </caption>
         <thead>
           <tr>
-            {header('__label', table.kind === 'team' ? 'Team' : 'Name', table.kind === 'team' ? 'Team' : 'Name')}
+            {header(LABEL, titles.get(LABEL)!, titles.get(LABEL)!)}
             {table.columns.map((c) => header(c.key, c.label, c.title))}
           </tr>
         </thead>

@@ -1,7 +1,7 @@
 import type { Broadcast, EventResult } from '../../src/api/schemas/schedule.ts';
 import type { EventItem, SiteData } from '../../src/contract/index.ts';
 import { placeOf } from '../../src/contract/event-item.ts';
-import { eventShortDate, eventTime, score } from './format.ts';
+import { eventDay, eventShortDate, eventTime, score } from './format.ts';
 import { UiIcon } from './icons.tsx';
 import { Img } from './Img.tsx';
 import { paths } from './paths.ts';
@@ -47,26 +47,32 @@ export function Broadcasts({ list }: { list: Broadcast[] }) {
   );
 }
 
-/** One row of a schedule or list of events. */
+/** One row of a schedule or list of events. `withYear`: the dates say their year (a past season's schedule). */
 export function EventRow({
   event,
   site,
   places = 0,
   showSport,
+  withYear = false,
 }: {
   event: EventItem;
   site: SiteData;
   places?: number;
   showSport?: boolean;
+  withYear?: boolean;
 }) {
   const tz = site.settings.website_timezone;
-  const result = resultText(event.result, places);
+  // A game whose day has gone by with no result is not upcoming: it says so, with no time, tickets or broadcasts.
+  const unreported = !event.result && eventDay(event) < site.today;
+  const result = unreported ? 'No result reported' : resultText(event.result, places);
   const outcome = event.result?.outcome;
   const place = placeOf(event.location);
+  const neutral = event.location_type === 'neutral';
+  const where = [neutral ? 'Neutral site' : '', event.tournament ?? ''].filter(Boolean).join(' · ');
   return (
     <li className={`event event-${event.location_type}`} id={`event-${event.id}`}>
       <div className="event-when">
-        <time dateTime={event.date}>{eventShortDate(event)}</time>
+        <time dateTime={event.date}>{eventShortDate(event, withYear)}</time>
         <span className="meta">{event.result ? 'Final' : eventTime(event, tz)}</span>
       </div>
       <div className="event-what">
@@ -81,21 +87,25 @@ export function EventRow({
               </abbr>
             ) : null}
           </p>
-          {place || event.tournament ? (
+          {place || where ? (
             <p className="meta">
               {place ? (
                 <>
                   <UiIcon name="pin" /> {place}
                 </>
               ) : null}
-              {event.tournament ? `${place ? ' · ' : ''}${event.tournament}` : ''}
+              {where ? `${place ? ' · ' : ''}${where}` : ''}
             </p>
           ) : null}
         </div>
       </div>
       <div className="event-result">
         {result ? (
-          <span className={`result ${outcome === 'W' ? 'win' : outcome === 'L' ? 'loss' : ''}`}>{result}</span>
+          <span
+            className={`result ${outcome === 'W' ? 'win' : outcome === 'L' ? 'loss' : unreported ? 'unreported' : ''}`}
+          >
+            {result}
+          </span>
         ) : (
           <Broadcasts list={event.broadcasts} />
         )}
@@ -105,11 +115,11 @@ export function EventRow({
               Box score
               <span className="visually-hidden">
                 {' '}
-                {opponentLabel(event)}, {eventShortDate(event)}
+                {opponentLabel(event)}, {eventShortDate(event, withYear)}
               </span>
             </a>
           ) : null}
-          {!event.result && event.tickets_url ? (
+          {!event.result && !unreported && event.tickets_url ? (
             <a href={event.tickets_url} rel="noopener">
               <UiIcon name="ticket" /> Tickets<span className="visually-hidden"> {opponentLabel(event)}</span>
             </a>
@@ -126,18 +136,20 @@ export function EventList({
   places,
   showSport,
   label,
+  withYear,
 }: {
   events: EventItem[];
   site: SiteData;
   places?: number;
   showSport?: boolean;
   label: string;
+  withYear?: boolean;
 }) {
   if (events.length === 0) return <p className="empty">No events scheduled.</p>;
   return (
     <ol className="event-list" aria-label={label}>
       {events.map((e) => (
-        <EventRow key={e.id} event={e} site={site} places={places} showSport={showSport} />
+        <EventRow key={e.id} event={e} site={site} places={places} showSport={showSport} withYear={withYear} />
       ))}
     </ol>
   );

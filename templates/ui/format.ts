@@ -138,8 +138,10 @@ export function eventParts(event: EventWhen): Parts {
 }
 
 /** "Sat, Nov 21", the day the event is played on. */
-export function eventShortDate(event: EventWhen): string {
+export function eventShortDate(event: EventWhen, withYear = false): string {
   const p = eventParts(event);
+  // A past season's date needs its year more than its weekday (and both would not fit the date column).
+  if (withYear) return `${shortMonth(p.month)} ${p.day}, ${p.year}`;
   return `${shortWeekday(p.weekday)}, ${shortMonth(p.month)} ${p.day}`;
 }
 

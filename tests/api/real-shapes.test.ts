@@ -109,13 +109,20 @@ describe('an event at the boundary', () => {
     expect(eventTime(winnipeg, 'America/Chicago')).toBe('7:00 PM UTC-06:00');
   });
 
-  it('takes an unknown venue, city or state (an away game, a foreign city)', () => {
+  it('takes an unknown venue, city or state (an away game, a foreign city), and a country when one is sent', () => {
     const { data } = parse(
       S.Event,
       event({ location: { venue: null, city: 'Winnipeg', state: null }, timezone: 'America/Winnipeg' }),
     );
-    expect(data.location).toEqual({ venue: null, city: 'Winnipeg', state: null });
-    expect(parse(S.Event, event({ location: null })).data.location).toEqual({ venue: null, city: null, state: null });
+    expect(data.location).toEqual({ venue: null, city: 'Winnipeg', state: null, country: null });
+    expect(parse(S.Event, event({ location: null })).data.location).toEqual({
+      venue: null,
+      city: null,
+      state: null,
+      country: null,
+    });
+    const abroad = { venue: 'Imperial Arena', city: 'Paradise Island', state: ' ', country: 'Bahamas' };
+    expect(parse(S.Event, event({ location: abroad })).data.location).toEqual({ ...abroad, state: null });
   });
 
   it('leaves one broken event out of its schedule, naming its id and field, and keeps the rest', () => {

@@ -17,6 +17,9 @@ import { treeDigest } from '../helpers/tree.ts';
 const root = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'fieldhouse-build-test-'));
 const logger = createLogger({ level: 'silent' });
+/** The first build's warnings, kept to check what it reported. */
+const warnings: string[] = [];
+const firstLogger = createLogger({ level: 'warn', write: (line) => warnings.push(line) });
 const EPOCH = '1795305600'; // 2026-11-22T00:00:00Z: a fixed build clock, so two builds can match byte for byte
 let config: SiteConfig;
 let first: BuildSummary;
@@ -44,7 +47,7 @@ beforeAll(async () => {
   process.env.SOURCE_DATE_EPOCH = EPOCH;
   config = (await loadConfig({ cwd: root })).config;
   out = join(work, 'first');
-  first = await buildSite({ config, root, outDir: out, logger });
+  first = await buildSite({ config, root, outDir: out, logger: firstLogger });
 }, 180_000);
 
 afterAll(() => {
@@ -229,6 +232,17 @@ describe('real departments’ content (issue 16): the demo’s uneven seasons an
   it('links to nothing the build did not write', () => {
     expect(first.links.broken).toEqual([]);
     expect(first.links.checked).toBeGreaterThan(10_000);
+  });
+
+  it('reports a headshot the API cannot give once, as media, and keeps the pages that show it', () => {
+    const unfetched = warnings.filter((w) => /media \/media\/headshot\/\S+\.jpg could not be copied: .* 404/.test(w));
+    expect(unfetched.length).toBeGreaterThan(0);
+    const url = /media (\S+) could not be copied/.exec(unfetched[0]!)![1]!;
+    expect(existsSync(join(out, url))).toBe(false);
+    // The players' pages are built and name it (the browser falls back to the default photo); no broken-link
+    // warning repeats it.
+    expect(warnings.filter((w) => w.includes(`links to ${url}`))).toEqual([]);
+    expect(warnings.filter((w) => w.includes(url))).toHaveLength(1);
   });
 
   it('builds a sport with rosters and no schedule: its roster and home page, no schedule, statistics or calendar', () => {

@@ -63,7 +63,7 @@ describe('iCalendar text', () => {
       title: null,
       opponent: { id: 2, name: 'Red Mesa', nickname: null, logo: null },
       location_type: 'home',
-      location: { venue: 'Hawk Stadium', city: 'Cedar Valley', state: 'Iowa' },
+      location: { venue: 'Hawk Stadium', city: 'Cedar Valley', state: 'Iowa', country: null },
       is_conference: true,
       tournament: null,
       result: {

@@ -175,6 +175,24 @@ describe('demo dataset', () => {
     expect(bad[0]).toMatch(/^inés-/);
   });
 
+  it('fills a basketball game clock: team minutes are 200:00 plus 25:00 an overtime', () => {
+    const data = demoDataset();
+    const games = data.events.filter((e) => e.sport.slug === 'mens-basketball' && e.boxscore_id).slice(0, 40);
+    expect(games.length).toBe(40);
+    const seconds = (clock: unknown) => {
+      const [m, s] = String(clock).split(':').map(Number);
+      return m! * 60 + s!;
+    };
+    for (const game of games) {
+      const box = data.boxScore(game.boxscore_id!)!;
+      const overtimes = box.periods.filter((p) => /OT$/.test(p)).length;
+      for (const table of box.player_tables) {
+        const total = table.rows.reduce((sum, row) => sum + seconds(row.cells.min), 0);
+        expect(total, `box score ${box.id}, ${table.title}`).toBe((200 + 25 * overtimes) * 60);
+      }
+    }
+  });
+
   it('makes scale 10 ten times the history', () => {
     const big = generateDataset({ scale: 10 });
     expect(big.seasons).toHaveLength(60);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { localDate } from '../../src/util/dates.ts';
-import { generateDataset } from '../../src/demo/dataset.ts';
+import { generateDataset, PUNCTUATED_NAME, PUNCTUATED_NAME_SPORT } from '../../src/demo/dataset.ts';
 import { EDITOR_IDENTITY } from '../../src/demo/generate/site.ts';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { E2E_DEMO_PORT } from './global-setup.ts';
@@ -546,6 +546,15 @@ test.describe('search', () => {
     await expect(page).toHaveURL(playerPath);
     await expect(page.locator('#main h1')).toContainText(player.full_name);
     expect(errors).toEqual([]);
+  });
+
+  test('finds a name with an apostrophe and a hyphen by its letters alone', async ({ page }) => {
+    const path = `/sports/${PUNCTUATED_NAME_SPORT}/roster/player/${PUNCTUATED_NAME.slug}`;
+    const name = `${PUNCTUATED_NAME.first} ${PUNCTUATED_NAME.last}`;
+    for (const query of ['dasia', 'dasia smith jones']) {
+      await open(page, `/search?s=${encodeURIComponent(query)}`);
+      await expect(page.locator(`.search-hit h2 a[href="${path}"]`).first()).toHaveText(name);
+    }
   });
 
   test('finds an article by a word of its title, filtered by sport; the query stays in the URL', async ({ page }) => {

@@ -13,6 +13,11 @@ const PREFERRED: Record<string, string> = {
   gallery: '',
 };
 
+/** Templates whose example is the first page whose title starts so: a basketball box score has the widest tables. */
+const PREFERRED_TITLE: Record<string, string> = {
+  boxscore: "Men's Basketball:",
+};
+
 /** One page of every template in a built site (from its build manifest), plus the shells and the 404 page. */
 export function templatePages(outDir: string): { template: string; path: string }[] {
   const latest = JSON.parse(readFileSync(join(outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
@@ -26,6 +31,8 @@ export function templatePages(outDir: string): { template: string; path: string 
     // Shells are listed below by the paths fans use for them.
     const template = match.type === 'match' && !path.startsWith('/_shells/') ? match.route.template : null;
     if (!template || byTemplate.has(template)) continue;
+    const title = PREFERRED_TITLE[template];
+    if (title && !titleOf(outDir, path).startsWith(title)) continue;
     byTemplate.set(template, PREFERRED[template] || path);
   }
   byTemplate.set('article-preview', '/article-preview/1');
@@ -38,6 +45,11 @@ export function templatePages(outDir: string): { template: string; path: string 
   return [...byTemplate.entries()]
     .map(([template, path]) => ({ template, path }))
     .sort((a, b) => a.template.localeCompare(b.template));
+}
+
+function titleOf(outDir: string, path: string): string {
+  const payload = JSON.parse(readFileSync(join(outDir, path, '_payload.json'), 'utf8')) as { head: { title: string } };
+  return payload.head.title;
 }
 
 export const WIDTHS = [375, 1280] as const;

@@ -173,5 +173,7 @@ export function probeTable(outDir: string): UrlCase[] {
     file(`/_site/builds/meta/${latest.id}.json`, 'build manifest'),
     file('/_site/builds/latest.json', 'new-build poll'),
     file('/_site/redirects.json', "the runtime's redirect table"),
+    missing('/sports/football/roster/season', 'a folder of season pages, no page of its own: 404, not a listing'),
+    missing('/_site/search', "the search index's folder: 404, not a listing"),
   ];
 }

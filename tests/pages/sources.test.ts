@@ -52,7 +52,7 @@ const page = (loaded: Loaded<unknown>) => {
 
 /** Route → the title of its first listed page, and the keys of that page's data. */
 const EXPECTED: Record<string, { title: RegExp | null; keys: string[] }> = {
-  index: { title: null, keys: ['blocks', 'forms', 'headlines', 'featured', 'ticker'] },
+  index: { title: null, keys: ['blocks', 'forms', 'headlines', 'featured', 'ticker', 'results'] },
   'all-sports-schedule': { title: /^All-Sports Schedule$/, keys: ['month', 'events'] },
   'broadcast-guide': { title: /^Broadcast Guide$/, keys: ['from', 'to', 'events'] },
   news: { title: /^News$/, keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'] },
@@ -71,7 +71,7 @@ const EXPECTED: Record<string, { title: RegExp | null; keys: string[] }> = {
     title: / News – Page 2$/,
     keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'],
   },
-  'sports-sport-slug': { title: /^Football$/, keys: ['sport', 'nextEvent', 'recent', 'news', 'blocks', 'record'] },
+  'sports-sport-slug': { title: /^Football$/, keys: ['sport', 'nextEvent', 'recent', 'news', 'blocks', 'standing'] },
   'sports-sport-roster': { title: /^\d{4}-\d{2} Football Roster$/, keys: ['sport', 'seasons', 'season', 'roster'] },
   'sports-sport-roster-all': { title: /^All-Time Football Roster$/, keys: ['sport', 'players'] },
   'sports-sport-roster-player-slug': { title: / – Football$/, keys: ['sport', 'player', 'season'] },

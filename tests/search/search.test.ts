@@ -97,6 +97,20 @@ describe('the static search index', () => {
     expect((await search.search({ s: 'nobody-here' })).total).toBe(0);
   });
 
+  it("folds apostrophes and hyphens inside words: D'Asia is dasia, Smith-Jones is smith jones", async () => {
+    const player = '/sports/womens-basketball/roster/player/dasia-smith-jones';
+    const story = '/news/2026/11/04/womens-soccer-bid';
+    const { search } = await indexOf([
+      ...DOCS,
+      doc('player', "D'Asia Smith-Jones", player, WBB, 'Guard'),
+      doc('article', 'Women’s soccer earns an NCAA bid', story, null),
+    ]);
+    for (const s of ['dasia', "D'Asia", 'd’asia', 'asia smith', 'smith jones', 'Smith-Jones', 'dasia smith-jones'])
+      expect((await search.search({ s })).hits[0]?.path, s).toBe(player);
+    for (const s of ['womens soccer', 'women soccer', "women's soccer"])
+      expect((await search.search({ s })).hits[0]?.path, s).toBe(story);
+  });
+
   it('forgives typos: one edit in words of 4–7 letters, two in longer ones, and says what it searched for', async () => {
     const { search, loaded } = await indexOf([
       ...DOCS,

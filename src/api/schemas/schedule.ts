@@ -31,11 +31,14 @@ export const EventResult = z.object({
 });
 export type EventResult = z.infer<typeof EventResult>;
 
-/** Where an event is played; any part may be unknown (an away game's venue, a foreign city's state). */
+/**
+ * Where an event is played; any part may be unknown (an away game's venue, a foreign city's state). `country` is
+ * optional (most feeds send none; a department's home country is assumed).
+ */
 const Location = z
-  .object({ venue: OptionalText, city: OptionalText, state: OptionalText })
+  .object({ venue: OptionalText, city: OptionalText, state: OptionalText, country: OptionalText })
   .nullish()
-  .transform((v) => v ?? { venue: null, city: null, state: null });
+  .transform((v) => v ?? { venue: null, city: null, state: null, country: null });
 
 /** The timezone events are read in when one names none the runtime knows. */
 const FALLBACK_ZONE = 'UTC';

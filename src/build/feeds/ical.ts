@@ -112,6 +112,8 @@ export function icalendar(input: CalendarInput): string {
       resultOf(e) ? `Result: ${resultOf(e)}` : '',
       e.tickets_url ? `Tickets: ${e.tickets_url}` : '',
     ].filter(Boolean);
+    // A place nobody reported is left out, not written as an empty LOCATION.
+    const place = placeOf(e.location);
     const url = e.boxscore_id ? `/boxscore/${e.boxscore_id}` : `/sports/${item.sport.slug}/schedule`;
     lines.push(
       'BEGIN:VEVENT',
@@ -119,7 +121,7 @@ export function icalendar(input: CalendarInput): string {
       `DTSTAMP:${input.stamp}`,
       ...when,
       `SUMMARY:${icalText(summary(item, input.team))}`,
-      `LOCATION:${icalText(placeOf(e.location))}`,
+      ...(place ? [`LOCATION:${icalText(place)}`] : []),
       `DESCRIPTION:${icalText(description.join('\n'))}`,
       `URL:${absoluteUrl(url, input.siteUrl)}`,
       `CATEGORIES:${icalText(item.sport.name)}`,

@@ -15,6 +15,8 @@ const glob = (path: string) =>
 export function serveJson(rules: HostRules): string {
   const config = {
     cleanUrls: true,
+    // A folder without a page is the 404 page, never a listing of what the build wrote into it (rss.xml, data).
+    directoryListing: false,
     redirects: rules.redirects
       .filter((r) => !r.passQuery)
       .map((r) => ({ source: exact(r.source), destination: r.target, type: r.status })),

@@ -18,6 +18,8 @@ export interface SportDefinition {
   scoreDecimals: number;
   /** Individual stat columns: [key, label, title, min, max per game]. */
   stats: readonly (readonly [string, string, string, number, number])[];
+  /** Stats printed as a real stat service prints this sport's (generate/stat-sheet.ts) instead of `stats`. */
+  statSheet?: 'basketball';
   venue: string;
   icon: string;
   /** Roster template fields this sport adds. */
@@ -117,6 +119,7 @@ export const SPORTS: readonly SportDefinition[] = [
     periodScore: [26, 45],
     scoreDecimals: 0,
     stats: basketballStats,
+    statSheet: 'basketball',
     venue: 'Cedar Valley Fieldhouse',
     icon: 'basketball',
     playerFields: [['major', 'Major']],
@@ -140,6 +143,7 @@ export const SPORTS: readonly SportDefinition[] = [
     periodScore: [11, 24],
     scoreDecimals: 0,
     stats: basketballStats,
+    statSheet: 'basketball',
     venue: 'Cedar Valley Fieldhouse',
     icon: 'basketball',
     playerFields: [['major', 'Major']],

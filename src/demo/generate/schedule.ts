@@ -7,7 +7,22 @@ import { media, TEAM } from '../media.ts';
 import type { Random } from '../random.ts';
 import { addDays, dayNumber, DEMO_TIMEZONE, weekday, zonedIso } from '../time.ts';
 import { seasonRef, type GenContext, type SportEntry } from './context.ts';
+import { placeOf } from '../../contract/event-item.ts';
 import { rosterIdFor } from './people.ts';
+import {
+  BOX_COLUMNS,
+  boxCells,
+  fillClock,
+  gameClock,
+  playerLine,
+  scaleLine,
+  SEASON_COLUMNS,
+  seasonCells,
+  sumLines,
+} from './stat-sheet.ts';
+
+/** Every this-many-th event id, when played, has no result entered (a past game that must not look upcoming). */
+export const UNREPORTED_EVERY = 41;
 
 /** Per-period points of both teams, kept so box scores agree with results. */
 export interface LineScore {
@@ -93,17 +108,24 @@ function makeEvent(
       ? random.pick(TOURNAMENTS)
       : null;
   const road = travel(sport.def.slug, locationType, id);
-  const location: Event['location'] = road
-    ? road.location
-    : locationType === 'home'
-      ? { venue: sport.def.venue, city: 'Cedar Falls', state: 'Iowa' }
+  // Drawn whether or not the game travels, so a trip changes no other record.
+  const drawn: Event['location'] =
+    locationType === 'home'
+      ? { venue: sport.def.venue, city: 'Cedar Falls', state: 'Iowa', country: null }
       : locationType === 'away'
-        ? { venue: `${opponent.name} ${meet ? 'Course' : 'Arena'}`, city: opponent.city, state: opponent.state }
+        ? {
+            venue: `${opponent.name} ${meet ? 'Course' : 'Arena'}`,
+            city: opponent.city,
+            state: opponent.state,
+            country: null,
+          }
         : {
             venue: random.pick(['Prairie Center', 'Riverfront Arena', 'Heartland Sports Complex']),
             city: random.pick(['Des Moines', 'Omaha', 'Kansas City']),
             state: random.pick(['Iowa', 'Neb.', 'Mo.']),
+            country: null,
           };
+  const location = road ? road.location : drawn;
   const past = dayNumber(ymd) < dayNumber(ctx.asOf);
   const tba = !past && random.chance(0.15);
   const time = sport.def.slug === 'football' ? random.pick(['11:00', '14:30', '18:00']) : defaultTime;
@@ -170,6 +192,12 @@ function makeEvent(
       if (sport.def.slug === 'volleyball') result.outcome = result.team_score! > result.opponent_score! ? 'W' : 'L';
       boxscoreId = id;
     }
+    // Now and then a game is played and its result never entered (drawn as usual, so no other record changes).
+    if (id % UNREPORTED_EVERY === 0 && result?.status === 'final') {
+      result = null;
+      boxscoreId = null;
+      lineScores.delete(id);
+    }
   }
   const major = [
     'football',
@@ -211,22 +239,31 @@ function makeEvent(
 }
 
 /**
- * Road games far from home, as real schedules have them (chosen by id, no random draw): baseball's and softball's
- * spring trips to Florida, played in Eastern time, and hockey series in Winnipeg, a city with no US state.
+ * Games far from home, as real schedules have them (chosen by id, no random draw): baseball's and softball's
+ * spring trips to Florida, played in Eastern time; hockey series in Winnipeg, a city with no US state, in Canada;
+ * basketball's holiday tournaments in the Bahamas, on a neutral court.
  */
 function travel(
   slug: string,
   locationType: Event['location_type'],
   id: number,
 ): { location: Event['location']; timezone: string } | null {
+  if (locationType === 'neutral' && slug.endsWith('basketball') && id % 2 === 0)
+    return {
+      location: { venue: 'Imperial Arena', city: 'Paradise Island', state: null, country: 'Bahamas' },
+      timezone: 'America/Nassau',
+    };
   if (locationType !== 'away') return null;
   if ((slug === 'baseball' || slug === 'softball') && id % 6 === 0)
     return {
-      location: { venue: 'Spring Training Complex', city: 'Fort Myers', state: 'Fla.' },
+      location: { venue: 'Spring Training Complex', city: 'Fort Myers', state: 'Fla.', country: null },
       timezone: 'America/New_York',
     };
   if (slug === 'mens-ice-hockey' && id % 3 === 0)
-    return { location: { venue: 'Canad Inns Arena', city: 'Winnipeg', state: null }, timezone: 'America/Winnipeg' };
+    return {
+      location: { venue: 'Canad Inns Arena', city: 'Winnipeg', state: null, country: 'Canada' },
+      timezone: 'America/Winnipeg',
+    };
   return null;
 }
 
@@ -328,13 +365,24 @@ export function makeBoxScore(
   };
   const away = home ? theirs : ours;
   const homeTeam = home ? ours : theirs;
-  const columns = sport.def.stats.map(([key, label, title]) => ({ key, label, title }));
-  const playerRows = (names: { label: string; slug: string | null }[]) =>
-    names.map(({ label, slug }) => ({
+  const sheet = sport.def.statSheet === 'basketball';
+  const columns = sheet ? BOX_COLUMNS : sport.def.stats.map(([key, label, title]) => ({ key, label, title }));
+  const overtimes = line.periods.filter((p) => /OT$/.test(p)).length;
+  const playerRows = (names: { label: string; slug: string | null }[]) => {
+    const lines = sheet
+      ? fillClock(
+          names.map((_, i) => playerLine(random, 1, Math.max(0, 1 - i / 8) * random.next(), i < 5 ? 1 : 0)),
+          gameClock(overtimes),
+        )
+      : [];
+    return names.map(({ label, slug }, i) => ({
       label,
       player_slug: slug,
-      cells: Object.fromEntries(sport.def.stats.map(([key, , , min, max]) => [key, random.int(min, max)])),
+      cells: sheet
+        ? boxCells(lines[i]!)
+        : Object.fromEntries(sport.def.stats.map(([key, , , min, max]) => [key, random.int(min, max)])),
     }));
+  };
   const usPlayers = random
     .sample(roster.players, Math.min(roster.players.length, random.int(9, 14)))
     .map((p) => ({ label: `${p.jersey_number ? `${p.jersey_number} ` : ''}${p.full_name}`, slug: p.slug }));
@@ -349,7 +397,7 @@ export function makeBoxScore(
     kind: 'individual',
     columns,
     rows,
-    totals: Object.fromEntries(columns.map((c) => [c.key, rows.reduce((s, r) => s + Number(r.cells[c.key] ?? 0), 0)])),
+    totals: Object.fromEntries(columns.map((c) => [c.key, total(rows.map((r) => r.cells[c.key]))])),
   });
   const usTable = table('cedar-valley', `${TEAM.name} ${TEAM.nickname}`, playerRows(usPlayers));
   const themTable = table(
@@ -378,7 +426,7 @@ export function makeBoxScore(
     sport_id: sport.id,
     season: seasonRef(ctx.seasons.find((s) => s.id === event.season_id)!),
     date: event.date,
-    venue: `${event.location.venue}, ${event.location.city}, ${event.location.state}`,
+    venue: placeOf(event.location),
     attendance: random.int(400, sport.def.slug === 'football' ? 28_000 : 6_500),
     periods: line.periods,
     teams: [
@@ -394,10 +442,22 @@ export function makeBoxScore(
   };
 }
 
+/** A column's total: numbers added, "made-attempted" added part by part, game clocks added as clocks. */
+function total(values: (number | string | undefined)[]): number | string {
+  const present = values.filter((v) => v !== undefined);
+  if (present.every((v) => typeof v === 'number')) return present.reduce((s, v) => s + v, 0);
+  const parts = present.map((v) => String(v).split(/[-:]/).map(Number));
+  const sums = parts.reduce((s, p) => s.map((x, i) => x + (p[i] ?? 0)), [0, 0]);
+  if (present.some((v) => String(v).includes(':')))
+    return `${sums[0]! + Math.floor(sums[1]! / 60)}:${String(sums[1]! % 60).padStart(2, '0')}`;
+  return `${sums[0]}-${sums[1]}`;
+}
+
 /** Season statistics, drawn on request: team totals against opponents and each player's line. */
 export function makeSeasonStats(ctx: GenContext, sport: SportEntry, schedule: Schedule, roster: Roster): SeasonStats {
   const random = ctx.random.fork(`stats/${sport.def.slug}/${schedule.season.slug}`);
   const played = schedule.events.filter((e) => e.result?.status === 'final').length;
+  if (sport.def.statSheet === 'basketball') return basketballSeason(random, schedule, roster, played, sport.id);
   const columns = [
     { key: 'gp', label: 'GP', title: 'Games played' },
     ...sport.def.stats.map(([key, label, title]) => ({ key, label, title })),
@@ -451,4 +511,57 @@ export function makeSeasonStats(ctx: GenContext, sport: SportEntry, schedule: Sc
       },
     ],
   };
+}
+
+/** A basketball season as a stat service prints it: 22 columns, shooting as "made-attempted" and `.370`. */
+function basketballSeason(random: Random, schedule: Schedule, roster: Roster, played: number, sportId: number) {
+  const drawn = played
+    ? roster.players.map((p) => {
+        const role = random.next();
+        const games = random.int(Math.max(1, Math.floor(played * (0.3 + role * 0.5))), played);
+        return { p, line: playerLine(random, games, role, role > 0.6 ? random.int(Math.floor(games / 2), games) : 0) };
+      })
+    : [];
+  const clock = fillClock(
+    drawn.map((l) => l.line),
+    played * gameClock(),
+  );
+  const lines = drawn.map((l, i) => ({ p: l.p, line: clock[i]! }));
+  const team = sumLines(
+    lines.map((l) => l.line),
+    played,
+  );
+  const opponents = scaleLine(team, 0.88 + random.next() * 0.2);
+  const table = (id: string, title: string, kind: 'team' | 'individual', rows: StatTable['rows']): StatTable => ({
+    id,
+    title,
+    kind,
+    columns: SEASON_COLUMNS,
+    rows,
+    totals: kind === 'individual' && rows.length ? seasonCells(team) : null,
+  });
+  const stats: SeasonStats = {
+    sport_id: sportId,
+    season: schedule.season,
+    tables: [
+      table(
+        'team',
+        `${schedule.season.name} team statistics`,
+        'team',
+        played
+          ? [
+              { label: TEAM.name, player_slug: null, cells: seasonCells(team) },
+              { label: 'Opponents', player_slug: null, cells: seasonCells(opponents) },
+            ]
+          : [],
+      ),
+      table(
+        'individual',
+        `${schedule.season.name} individual statistics`,
+        'individual',
+        lines.map(({ p, line }) => ({ label: p.full_name, player_slug: p.slug, cells: seasonCells(line) })),
+      ),
+    ],
+  };
+  return stats;
 }

@@ -4,9 +4,11 @@
  * varies the way real departments' APIs vary, so every build and test crosses the same boundary a real API needs:
  * - a game without a set time is written as a date alone, as midnight UTC, or as midnight Eastern;
  * - date-times without seconds, or with an offset without its colon (`-0600`);
- * - some away games with no venue;
+ * - some away games with no venue, a few with no place at all (blank strings);
  * - jersey numbers as integers, weights as printed ("198 lbs"), players with no biography, headshots without
- *   their size (as most CDNs send them), a link to a social network the site has no icon for.
+ *   their size (as most CDNs send them), headshots whose file is gone (404), a link to a social network the site
+ *   has no icon for.
+ * - emptied biographies (`<p>&nbsp;</p>`), a season's stats without tables, a season's roster without coaches.
  * Chosen by record id, with no random draw: the same seed writes the same bytes.
  */
 
@@ -29,8 +31,13 @@ function wireEvent(event: Json): Json {
   }
   const location = event.location as Json | undefined;
   if (location && event.location_type === 'away' && id % 5 === 0) out.location = { ...location, venue: null };
+  // An away game whose place was never entered, written as blanks (a pin and ", ," on a careless site).
+  if (location && event.location_type === 'away' && id % 35 === 0) out.location = { venue: '', city: ' ', state: '' };
   return out;
 }
+
+/** Roster entries whose headshot URL is gone from the CDN (404), as old records' photos are. */
+export const brokenHeadshot = (rosterPlayerId: number) => rosterPlayerId % 29 === 0;
 
 function wirePlayer(player: Json): Json {
   const id = Number(player.id);
@@ -39,8 +46,11 @@ function wirePlayer(player: Json): Json {
   if (typeof jersey === 'string' && /^[1-9]\d?$/.test(jersey) && id % 2 === 0) out.jersey_number = Number(jersey);
   if (typeof player.weight === 'number' && id % 7 === 0) out.weight = `${player.weight} lbs`;
   if (id % 11 === 0) out.bio = null;
+  else if (id % 19 === 0) out.bio = '<p>&nbsp;</p>'; // an editor's emptied biography
   const headshot = player.headshot as Json | null;
   if (headshot && id % 13 === 0) out.headshot = { url: headshot.url, alt: headshot.alt };
+  if (headshot && brokenHeadshot(id))
+    out.headshot = { ...headshot, url: String(headshot.url).replace(/\.svg$/, '.jpg') };
   if (id % 17 === 0)
     out.social_links = [
       ...((player.social_links as unknown[] | null) ?? []),
@@ -49,11 +59,24 @@ function wirePlayer(player: Json): Json {
   return out;
 }
 
+const isSeasonStats = (v: Json) => 'tables' in v && 'sport_id' in v && 'season' in v;
+const isRoster = (v: Json) => Array.isArray(v.players) && Array.isArray(v.staff) && 'season' in v;
+const seasonIdOf = (v: Json) => Number((v.season as Json | null)?.id);
+
+/** A season whose stats answer holds no tables (the stat service has not sent them): the page says so. */
+export const statsWithoutTables = (sportId: number, seasonId: number) => (sportId * 7 + seasonId) % 11 === 0;
+/** A season whose roster lists no coaches (the staff were never entered): no "Coaching staff" heading. */
+export const rosterWithoutStaff = (sportId: number, seasonId: number) => (sportId * 5 + seasonId) % 13 === 0;
+
 /** A `JSON.stringify` replacer writing records in their wire shapes. */
 export function wireShapes(_key: string, value: unknown): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
   const record = value as Json;
   if (isEvent(record)) return wireEvent(record);
   if (isRosterPlayer(record)) return wirePlayer(record);
+  if (isSeasonStats(record) && statsWithoutTables(Number(record.sport_id), seasonIdOf(record)))
+    return { ...record, tables: [] };
+  if (isRoster(record) && rosterWithoutStaff(Number(record.sport_id), seasonIdOf(record)))
+    return { ...record, staff: [] };
   return value;
 }

@@ -9,6 +9,9 @@ const HEADLINES = 6;
 const FEATURED = 4;
 const TICKER_DAYS_BACK = 3;
 const TICKER_DAYS_AHEAD = 10;
+/** A home page without stories shows the department's latest results instead, from this far back. */
+const RESULTS_DAYS_BACK = 45;
+const RESULTS = 6;
 
 export interface HomeData {
   blocks: S.Block[];
@@ -16,6 +19,8 @@ export interface HomeData {
   headlines: S.ArticleSummary[];
   featured: S.ArticleSummary[];
   ticker: EventItem[];
+  /** The latest results across sports, newest first: asked only when there are no stories to lead the page. */
+  results: EventItem[];
 }
 
 export default family({
@@ -43,6 +48,20 @@ export default family({
             }),
           ]);
           const blocks = page?.blocks ?? [];
+          const results =
+            headlines.data.length || featured.data.length
+              ? []
+              : (
+                  await ctx.api.events({
+                    start: addDays(ctx.site.today, -RESULTS_DAYS_BACK),
+                    end: ctx.site.today,
+                    per_page: 100,
+                  })
+                ).data
+                  .filter((e) => e.result?.status === 'final')
+                  .slice(-RESULTS)
+                  .reverse()
+                  .map(eventItem);
           return {
             data: {
               blocks,
@@ -50,6 +69,7 @@ export default family({
               headlines: headlines.data,
               featured: featured.data,
               ticker: ticker.data.map(eventItem),
+              results,
             },
             head: {
               title: null,

@@ -1,4 +1,5 @@
 /** Schedules and results: a sport's schedule by season, and the box score of each game. */
+import { seasonStanding, standingText, type Standing } from '../../contract/standing.ts';
 import type * as S from '../../api/schemas/index.ts';
 import type { SeasonPicker, SportPage, SportSummary } from '../../contract/index.ts';
 import { localDate } from '../../util/dates.ts';
@@ -13,6 +14,13 @@ import {
   str,
   sportSectionDoc,
 } from '../shared.ts';
+
+/** " (18-12)", " (best finish 1st of 12)", or nothing: the standing in a description, by the one rule. */
+function standingNote(standing: Standing | null): string {
+  if (standing?.kind === 'record') return ` (${standing.overall})`;
+  const text = standingText(standing);
+  return text ? ` (${text.split(' · ')[0]!.toLowerCase()})` : '';
+}
 
 export interface ScheduleData extends SportPage, SeasonPicker {
   season: S.SeasonRef;
@@ -37,7 +45,7 @@ const loadSchedule = seasonView<ScheduleData>('schedule', async (ctx, page, seas
     data: { ...page, season, schedule: data, hasStats: withStats.some((s) => s.id === season.id) },
     head: {
       title: `${season.name} ${page.sport.name} Schedule`,
-      description: `${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} schedule and results (${data.record.overall}).`,
+      description: `${season.name} ${ctx.site.settings.current_team_name} ${page.sport.name} schedule and results${standingNote(seasonStanding(page.sport, data))}.`,
       image: page.sport.schedule_page_image ?? null,
       type: 'website',
     },

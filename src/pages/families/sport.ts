@@ -1,6 +1,7 @@
 /** A sport's home page: its next event, recent results, news and the blocks of the sport page setting. */
 import type * as S from '../../api/schemas/index.ts';
 import type { SportPage } from '../../contract/index.ts';
+import { seasonStanding, type Standing } from '../../contract/standing.ts';
 import { family, template } from '../define.ts';
 import { perSport, pickSeason, settingPage, shared, sportPage, str } from '../shared.ts';
 
@@ -12,7 +13,8 @@ export interface SportHomeData extends SportPage {
   recent: S.Event[];
   news: S.ArticleSummary[];
   blocks: S.Block[];
-  record: S.Schedule['record'] | null;
+  /** The default season's record or placings; null without a schedule or when the sport hides records. */
+  standing: Standing | null;
 }
 
 export default family({
@@ -71,7 +73,7 @@ export default family({
               recent,
               news: news.data,
               blocks: blocksPage?.blocks ?? [],
-              record: schedule?.record ?? null,
+              standing: schedule ? seasonStanding(sport, schedule) : null,
             },
             head: {
               title: sport.name,
