@@ -175,7 +175,7 @@ describe('demo dataset', () => {
     expect(bad[0]).toMatch(/^inés-/);
   });
 
-  it('fills a basketball game clock: team minutes are 200:00 plus 25:00 an overtime', () => {
+  it('fills a basketball game clock (200:00 plus 25:00 an overtime) and adds up to the final score', () => {
     const data = demoDataset();
     const games = data.events.filter((e) => e.sport.slug === 'mens-basketball' && e.boxscore_id).slice(0, 40);
     expect(games.length).toBe(40);
@@ -189,8 +189,35 @@ describe('demo dataset', () => {
       for (const table of box.player_tables) {
         const total = table.rows.reduce((sum, row) => sum + seconds(row.cells.min), 0);
         expect(total, `box score ${box.id}, ${table.title}`).toBe((200 + 25 * overtimes) * 60);
+        // The players' points add up to their team's score.
+        const team = box.teams.find((t) => table.title.startsWith(t.name))!;
+        const points = table.rows.reduce((sum, row) => sum + Number(row.cells.pts), 0);
+        expect(points, `box score ${box.id}, ${table.title}`).toBe(team.total);
+        for (const row of table.rows) {
+          const [made, att] = String(row.cells.fg).split('-').map(Number);
+          expect(made).toBeLessThanOrEqual(att!);
+        }
       }
     }
+  });
+
+  it('gives basketball seasons the points their final scores add up to', () => {
+    const data = demoDataset();
+    const sport = data.sports.find((s) => s.slug === 'mens-basketball')!;
+    const seasons = data.schedules.filter((s) => s.sport_id === sport.id);
+    let checked = 0;
+    for (const schedule of seasons) {
+      const stats = data.stats(sport.id, schedule.season.slug);
+      const individual = stats?.tables.find((t) => t.kind === 'individual');
+      if (!individual?.rows.length) continue;
+      const scored = schedule.events.reduce(
+        (sum, e) => sum + (e.result?.status === 'final' ? (e.result.team_score ?? 0) : 0),
+        0,
+      );
+      expect(individual.rows.reduce((sum, row) => sum + Number(row.cells.pts), 0)).toBe(scored);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(2);
   });
 
   it('makes scale 10 ten times the history', () => {

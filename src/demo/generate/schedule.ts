@@ -17,6 +17,7 @@ import {
   playerLine,
   scaleLine,
   SEASON_COLUMNS,
+  scoreTo,
   seasonCells,
   sumLines,
 } from './stat-sheet.ts';
@@ -368,11 +369,14 @@ export function makeBoxScore(
   const sheet = sport.def.statSheet === 'basketball';
   const columns = sheet ? BOX_COLUMNS : sport.def.stats.map(([key, label, title]) => ({ key, label, title }));
   const overtimes = line.periods.filter((p) => /OT$/.test(p)).length;
-  const playerRows = (names: { label: string; slug: string | null }[]) => {
+  const playerRows = (names: { label: string; slug: string | null }[], score: number) => {
     const lines = sheet
-      ? fillClock(
-          names.map((_, i) => playerLine(random, 1, Math.max(0, 1 - i / 8) * random.next(), i < 5 ? 1 : 0)),
-          gameClock(overtimes),
+      ? scoreTo(
+          fillClock(
+            names.map((_, i) => playerLine(random, 1, Math.max(0, 1 - i / 8) * random.next(), i < 5 ? 1 : 0)),
+            gameClock(overtimes),
+          ),
+          score,
         )
       : [];
     return names.map(({ label, slug }, i) => ({
@@ -399,11 +403,11 @@ export function makeBoxScore(
     rows,
     totals: Object.fromEntries(columns.map((c) => [c.key, total(rows.map((r) => r.cells[c.key]))])),
   });
-  const usTable = table('cedar-valley', `${TEAM.name} ${TEAM.nickname}`, playerRows(usPlayers));
+  const usTable = table('cedar-valley', `${TEAM.name} ${TEAM.nickname}`, playerRows(usPlayers, ours.total));
   const themTable = table(
     'opponent',
     `${opponentName}${event.opponent?.nickname ? ` ${event.opponent.nickname}` : ''}`,
-    playerRows(themPlayers),
+    playerRows(themPlayers, theirs.total),
   );
   const teamStats: StatTable = {
     id: 'team-stats',
@@ -522,9 +526,17 @@ function basketballSeason(random: Random, schedule: Schedule, roster: Roster, pl
         return { p, line: playerLine(random, games, role, role > 0.6 ? random.int(Math.floor(games / 2), games) : 0) };
       })
     : [];
-  const clock = fillClock(
-    drawn.map((l) => l.line),
-    played * gameClock(),
+  // The season's points are the sum of its final scores; its minutes fill the games' clocks.
+  const scored = schedule.events.reduce(
+    (sum, e) => sum + (e.result?.status === 'final' ? (e.result.team_score ?? 0) : 0),
+    0,
+  );
+  const clock = scoreTo(
+    fillClock(
+      drawn.map((l) => l.line),
+      played * gameClock(),
+    ),
+    scored,
   );
   const lines = drawn.map((l, i) => ({ p: l.p, line: clock[i]! }));
   const team = sumLines(

@@ -119,6 +119,44 @@ export function fillClock(lines: StatLine[], seconds: number): StatLine[] {
   return shared;
 }
 
+/**
+ * Players' game lines changed by as few baskets as it takes for their points to add up to the team's final score,
+ * as they do on a real box score: two-pointers added or taken back in turn from the players who played most, a
+ * free throw for an odd point.
+ */
+export function scoreTo(lines: StatLine[], score: number): StatLine[] {
+  const out = lines.map((l) => ({ ...l, fg: { ...l.fg }, ft: { ...l.ft } }));
+  if (!out.length) return out;
+  const order = out.map((_, i) => i).sort((a, b) => out[b]!.seconds - out[a]!.seconds || a - b);
+  let diff = score - out.reduce((sum, l) => sum + points(l), 0);
+  for (let turn = 0; Math.abs(diff) >= 2; turn++) {
+    const l = out[order[turn % order.length]!]!;
+    if (diff > 0) {
+      l.fg.made++;
+      l.fg.att = Math.max(l.fg.att, l.fg.made);
+      diff -= 2;
+    } else if (l.fg.made > 0) {
+      l.fg.made--;
+      diff += 2;
+    } else if (turn > order.length * 200) break; // nothing left to take back
+  }
+  const first = out[order[0]!]!;
+  if (diff === 1) {
+    first.ft.made++;
+    first.ft.att = Math.max(first.ft.att + 1, first.ft.made);
+  } else if (diff === -1) {
+    const shooter = out.find((l) => l.ft.made > 0) ?? out.find((l) => l.fg.made > 0);
+    if (shooter === undefined) return out;
+    if (shooter.ft.made > 0) shooter.ft.made--;
+    else {
+      shooter.fg.made--; // a basket off and a free throw on: one point fewer
+      shooter.ft.made++;
+      shooter.ft.att = Math.max(shooter.ft.att, shooter.ft.made);
+    }
+  }
+  return out;
+}
+
 /** Lines added up (a team's totals). Games played are the team's, not the sum. */
 export function sumLines(lines: StatLine[], games: number): StatLine {
   const add = (pick: (l: StatLine) => number) => lines.reduce((s, l) => s + pick(l), 0);
@@ -162,7 +200,8 @@ export function scaleLine(l: StatLine, factor: number): StatLine {
 const madeAttempted = (s: Shots) => `${s.made}-${s.att}`;
 /** `.370`, `1.000`; no percentage without an attempt (the cell is left out, as stat services leave it blank). */
 const percentage = (s: Shots) => (s.att === 0 ? undefined : (s.made / s.att).toFixed(3).replace(/^0\./, '.'));
-const points = (l: StatLine) => l.fg.made * 2 + l.fg3.made + l.ft.made;
+/** Two for a field goal inside the arc, three beyond it (`fg` counts two-pointers only), one a free throw. */
+const points = (l: StatLine) => l.fg.made * 2 + l.fg3.made * 3 + l.ft.made;
 const perGame = (total: number, games: number) => (games ? Math.round((total / games) * 10) / 10 : 0);
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
