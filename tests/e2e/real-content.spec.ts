@@ -82,9 +82,9 @@ test('games without a set time hydrate on their written date, in the site’s zo
 test('a headshot the API sent without its size keeps its box before it loads: no layout shift', async ({ page }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 375, height: 800 });
-  // No picture ever arrives: every box on the page is what the layout reserved on its own.
-  await page.route(/\/media\//, (route) => route.abort());
-  await page.goto('/sports/football/roster');
+  // No picture arrives yet (the requests hang): every box on the page is what the layout reserved on its own.
+  await page.route(/\/media\//, () => {});
+  await page.goto('/sports/football/roster', { waitUntil: 'domcontentloaded' });
   await hydrated(page);
   const boxes = await page
     .locator('.people .headshot')
@@ -96,5 +96,30 @@ test('a headshot the API sent without its size keeps its box before it loads: no
   expect(unsized.length).toBeGreaterThan(0);
   expect(sized[0]!.height).toBeGreaterThan(100);
   for (const box of unsized) expect(Math.abs(box.height - sized[0]!.height)).toBeLessThan(1);
+  expect(errors).toEqual([]);
+});
+
+test('when no picture loads at all, every card shows initials in the photo’s own box', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.route(/\/media\//, (route) => route.abort());
+  await page.goto('/sports/football/roster');
+  await hydrated(page);
+  const cards = page.locator('.people .person');
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(20);
+  // Lazy pictures fail as they come into view: scroll through them as a fan would, then every headshot has given
+  // way to initials.
+  for (let i = 0; i < count; i += 4) await cards.nth(i).scrollIntoViewIfNeeded();
+  await cards.nth(count - 1).scrollIntoViewIfNeeded();
+  await expect(page.locator('.people .headshot.initials')).toHaveCount(count);
+  const boxes = await page
+    .locator('.people .headshot')
+    .evaluateAll((els) => els.map((el) => ({ text: el.textContent, height: el.getBoundingClientRect().height })));
+  for (const box of boxes) {
+    expect(box.text).toMatch(/^\p{Lu}{1,2}$/u);
+    expect(Math.abs(box.height - boxes[0]!.height)).toBeLessThan(1);
+  }
+  expect(boxes[0]!.height).toBeGreaterThan(100);
   expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
 });
