@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Headshot } from '../ui/Headshot.tsx';
 import { PageHeader, SeasonNav, Section } from '../ui/page.tsx';
 import { paths } from '../ui/paths.ts';
@@ -67,12 +67,13 @@ export default function Roster({ data, site }: PageProps<RosterData>) {
                       </RecordLink>
                     </h3>
                     <p className="meta">
-                      {/* Each part whole: a height never breaks at its hyphen ("5-" above "7"). */}
+                      {/* A height never breaks at its hyphen ("5-" above "7"); the line may break after a
+                          separator, which stays with the part before it. */}
                       {[p.position_long ?? p.position, p.class_year, p.height].filter(Boolean).map((part, i) => (
-                        <span key={i} className="nowrap">
-                          {i > 0 ? ' · ' : ''}
-                          {part}
-                        </span>
+                        <Fragment key={i}>
+                          {i > 0 ? '\u00a0· ' : ''}
+                          {part === p.height ? <span className="nowrap">{part}</span> : part}
+                        </Fragment>
                       ))}
                     </p>
                     {p.hometown ? <p className="meta">{p.hometown}</p> : null}

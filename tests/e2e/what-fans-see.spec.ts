@@ -141,6 +141,19 @@ test('a headshot that does not load gives way to the default photo, not a broken
   expect(await page.locator(`img[src="${broken}"]`).count()).toBe(0);
 });
 
+/** Roster card lines wider than their card (the card clips them, so the page's own width does not show it). */
+const clippedMeta = (page: Page) =>
+  page
+    .locator('.card .meta')
+    .evaluateAll((lines) => lines.filter((p) => p.scrollWidth > p.clientWidth + 1).map((p) => p.textContent));
+
+test('on a desktop, roster cards six to a row keep every line inside the card', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/sports/football/roster');
+  expect(await page.locator('.card .meta').count()).toBeGreaterThan(20);
+  expect(await clippedMeta(page)).toEqual([]);
+});
+
 test('on a phone: the box score keeps its distance from the header, and heights never break at their hyphen', async ({
   browser,
 }) => {
@@ -159,6 +172,8 @@ test('on a phone: the box score keeps its distance from the header, and heights 
   await page.goto('/sports/football/roster');
   const parts = page.locator('.card .meta .nowrap');
   expect(await parts.count()).toBeGreaterThan(20);
+  // The card's lines still wrap between their parts: nothing is cut off at the card's edge.
+  expect(await clippedMeta(page)).toEqual([]);
   const broken = await parts.evaluateAll((spans) =>
     spans
       .filter((s) => new Set([...s.getClientRects()].map((r) => Math.round(r.top))).size > 1)
