@@ -2,10 +2,6 @@ import { Fragment, type ReactNode } from 'react';
 import { AdZone } from './AdZone.tsx';
 
 /**
- * Split sanitised CMS HTML into its top-level elements, so ad zones can go between paragraphs.
- * A small scanner, not a parser: CMS rich text is well-formed, and void elements are known.
- */
-/**
  * Whether rich text shows anything: words, or media (an image, a video, a table). `<p></p>`, `<p>&nbsp;</p>` and
  * `<br>` alone are nothing, so a "Biography" heading never stands over an empty section.
  */
@@ -19,6 +15,10 @@ export function hasContent(html: string | null | undefined): html is string {
   return /\S/.test(text.replace(/\u00a0/g, ' '));
 }
 
+/**
+ * Split sanitised CMS HTML into its top-level elements, so ad zones can go between paragraphs.
+ * A small scanner, not a parser: CMS rich text is well-formed, and void elements are known.
+ */
 export function splitTopLevel(html: string): string[] {
   const VOID = /^(br|hr|img|input|meta|link|source|wbr|area|col|embed|track)$/i;
   const chunks: string[] = [];
@@ -52,6 +52,22 @@ export function adSlots(count: number, interval: number, shift: number): Set<num
   return slots;
 }
 
+const HEADING = /^<h[1-6]\b/i;
+
+/**
+ * The slots moved past headings: a zone never stands between a heading and the text it heads ("Before Cedar
+ * Valley", then an advertisement, then the paragraph). A slot with only headings after it is dropped.
+ */
+export function slotsAfterText(chunks: string[], slots: Set<number>): Set<number> {
+  const placed = new Set<number>();
+  for (const slot of slots) {
+    let at = slot;
+    while (at < chunks.length && HEADING.test(chunks[at - 1]!)) at++;
+    if (at < chunks.length) placed.add(at);
+  }
+  return placed;
+}
+
 interface Props {
   html: string;
   className?: string;
@@ -63,7 +79,7 @@ export function RichText({ html, className, ad }: Props) {
   if (!ad || !ad.zone || ad.interval <= 0)
     return <div className={className ?? 'prose'} dangerouslySetInnerHTML={{ __html: html }} />;
   const chunks = splitTopLevel(html);
-  const slots = adSlots(chunks.length, ad.interval, ad.shift);
+  const slots = slotsAfterText(chunks, adSlots(chunks.length, ad.interval, ad.shift));
   const out: ReactNode[] = [];
   chunks.forEach((chunk, i) => {
     if (slots.has(i)) out.push(<AdZone key={`ad-${i}`} uuid={ad.zone!} label={ad.label} />);

@@ -21,6 +21,17 @@ describe('ad spacing (site settings *_ad_interval and *_ad_shift)', () => {
     expect(order).toEqual(['0', '1', '2', 'AD', '3', '4', 'AD', '5', '6']);
   });
 
+  it('never puts a zone between a heading and the text under it', () => {
+    const html = '<p>2021-22</p><h3>Before Cedar Valley</h3><p>Prep career</p><h3>Personal</h3><p>Majoring</p>';
+    const out = renderToString(
+      <RichText html={html} ad={{ zone: 'zone-1', interval: 2, shift: 0, label: 'Advertisement' }} />,
+    );
+    const order = [...out.matchAll(/data-ad-zone="zone-1"|<(?:p|h3)>([^<]+)/g)].map((m) => m[1] ?? 'AD');
+    // Slots after items 2 and 4 (each after a heading) move past the paragraph the heading heads; the second,
+    // with nothing after it, is dropped.
+    expect(order).toEqual(['2021-22', 'Before Cedar Valley', 'Prep career', 'AD', 'Personal', 'Majoring']);
+  });
+
   it('leaves the text whole without a zone or an interval', () => {
     const html = '<p>One</p><p>Two</p>';
     expect(
