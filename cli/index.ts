@@ -4,6 +4,7 @@ import { registerBuild } from './commands/build.ts';
 import { registerCheckApi } from './commands/check-api.ts';
 import { registerDemoApi } from './commands/demo-api.ts';
 import { registerPreview } from './commands/preview.ts';
+import { registerWebhook } from './commands/webhook.ts';
 import { EXIT } from './options.ts';
 import { FIELDHOUSE_VERSION } from '../src/version.ts';
 
@@ -22,6 +23,7 @@ export function createProgram(): Command {
   registerPreview(program);
   registerDemoApi(program);
   registerCheckApi(program);
+  registerWebhook(program);
   return program;
 }
 

@@ -2,7 +2,7 @@
  * Writes docs/content-api.md: the content API contract, with example responses taken live from the demo CMS.
  * Run `npm run docs:api` after changing an endpoint or a schema.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { startDemoServer } from '../src/demo/server/server.ts';
 
 interface Endpoint {
@@ -516,7 +516,9 @@ async function main() {
     sections.push(lines.join('\n'));
   }
   await server.close();
-  const markdown = `${HEADER}\n\n## Endpoints\n\n${sections.join('\n\n')}\n`;
+  // The write API, the feed and webhooks are prose (their examples would carry the time of the change).
+  const writing = await readFile(new URL('../docs/parts/writing.md', import.meta.url), 'utf8');
+  const markdown = `${HEADER}\n\n## Endpoints\n\n${sections.join('\n\n')}\n\n${writing}`;
   await writeFile(new URL('../docs/content-api.md', import.meta.url), markdown);
   process.stdout.write(`wrote docs/content-api.md (${endpoints.length} endpoints)\n`);
 }

@@ -5,6 +5,8 @@ import { createError } from '../../src/errors/error.ts';
 import { EDITOR_IDENTITY } from '../../src/demo/generate/site.ts';
 import { DEFAULT_SEED } from '../../src/demo/dataset.ts';
 import { createLogger } from '../../src/logger/logger.ts';
+import { resolve } from 'node:path';
+import { DEMO_EDIT_TOKEN } from '../../src/demo/cms/cms.ts';
 import { fraction, integerIn } from '../options.ts';
 
 interface DemoApiOptions {
@@ -18,7 +20,13 @@ interface DemoApiOptions {
   malformedRate?: number;
   leaky?: boolean;
   verbose?: boolean;
+  store?: string;
+  editToken?: string;
+  webhook: string[];
+  webhookSecret?: string;
 }
+
+const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function registerDemoApi(program: Command): void {
   program
@@ -37,6 +45,10 @@ export function registerDemoApi(program: Command): void {
     .option('--reset-rate <share>', 'fault injection: share of connections reset without an answer', fraction)
     .option('--malformed-rate <share>', 'fault injection: share of JSON answers cut short', fraction)
     .option('--leaky', 'answer like a careless CMS: drafts, private records and protected bodies in public answers')
+    .option('--store <folder>', 'keep edits made through the write API in this folder, and replay them at start')
+    .option('--edit-token <token>', `the write API's bearer token (default "${DEMO_EDIT_TOKEN}")`)
+    .option('--webhook <url>', 'POST a signed webhook to this URL on every change (repeatable)', collect, [])
+    .option('--webhook-secret <secret>', "the webhooks' signing secret (or FIELDHOUSE_WEBHOOK_SECRET)")
     .option('--verbose', 'log every request')
     .addHelpText(
       'after',
@@ -45,6 +57,11 @@ export function registerDemoApi(program: Command): void {
     .action(async (options: DemoApiOptions) => {
       const logger = createLogger();
       const started = performance.now();
+      const secret = options.webhookSecret ?? process.env.FIELDHOUSE_WEBHOOK_SECRET ?? '';
+      if (options.webhook.length && !secret)
+        throw new Error(
+          'Webhooks need a signing secret: pass --webhook-secret <secret> or set FIELDHOUSE_WEBHOOK_SECRET (the receiver needs the same).',
+        );
       const start = (port: number) =>
         startDemoServer({
           port,
@@ -58,6 +75,10 @@ export function registerDemoApi(program: Command): void {
             malformedRate: options.malformedRate,
           },
           leaky: options.leaky,
+          store: options.store ? resolve(options.store) : null,
+          editToken: options.editToken,
+          webhooks: options.webhook.map((url) => ({ url, secret })),
+          logChanges: (line) => logger.info('demo-api', line),
           log: options.verbose ? (line) => logger.info('demo-api', line) : undefined,
         });
       // The default port gives way to a free one when another program holds it; a port asked for does not.
@@ -78,6 +99,11 @@ export function registerDemoApi(program: Command): void {
       logger.info('demo-api', `content API      ${server.origin}${server.apiPrefix}`);
       logger.info('demo-api', `dashboard API    ${server.dashboardApiUrl}`);
       logger.info('demo-api', `redirect service ${server.redirectServiceUrl}`);
+      logger.info(
+        'demo-api',
+        `write API        Authorization: Bearer ${options.editToken ?? DEMO_EDIT_TOKEN}; change feed ${server.origin}${server.apiPrefix}/changes (${server.cms.log.latest} changes${options.store ? ` kept in ${options.store}` : ', in memory'})`,
+      );
+      for (const url of options.webhook) logger.info('demo-api', `webhooks to      ${url}`);
       logger.info('demo-api', 'press Ctrl-C to stop');
       await new Promise<void>((resolve) => {
         const stop = () => resolve();

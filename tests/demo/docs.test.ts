@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contentRoutes, dashboardRoutes, redirectRoutes } from '../../src/demo/server/routes.ts';
+import { createCms } from '../../src/demo/cms/cms.ts';
 import { demoDataset } from '../helpers/demo.ts';
 
 describe('docs/content-api.md', () => {
@@ -10,6 +11,8 @@ describe('docs/content-api.md', () => {
     const d = demoDataset();
     const routes = [
       ...contentRoutes(d, () => false).map((r) => ({ ...r, prefix: '' })),
+      { method: 'GET', pattern: '/changes', prefix: '' },
+      ...createCms(d, { onChange: () => undefined }).writeRoutes.map((r) => ({ ...r, prefix: '' })),
       ...dashboardRoutes(d).map((r) => ({ ...r, prefix: '\\{dashboard api\\}' })),
       ...redirectRoutes(d, () => false).map((r) => ({ ...r, prefix: '\\{redirect service\\}' })),
     ];

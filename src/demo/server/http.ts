@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
 /** What an endpoint of the demo CMS answers: JSON, bytes, or an error with a message. */
 export interface Answer {
   status: number;
@@ -12,6 +14,7 @@ export interface Answer {
 
 export interface RequestContext {
   method: string;
+  headers: IncomingHttpHeaders;
   path: string;
   params: Record<string, string>;
   query: URLSearchParams;

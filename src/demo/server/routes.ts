@@ -21,7 +21,7 @@ import { createSearch } from './search.ts';
 export type Handler = (ctx: RequestContext) => Answer | Promise<Answer>;
 
 export interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path with `:name` parameters, relative to the mount point. */
   pattern: string;
   handler: Handler;

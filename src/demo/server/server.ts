@@ -6,6 +6,8 @@ import { generateDataset, type Dataset, type DatasetOptions } from '../dataset.t
 import { renderMedia } from '../render-media.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
 import { fail, type Answer, type RequestContext } from './http.ts';
+import { createCms, type Cms } from '../cms/cms.ts';
+import type { WebhookTarget } from '../cms/webhooks.ts';
 import { contentRoutes, dashboardRoutes, redirectRoutes, type Route } from './routes.ts';
 
 /** `site demo-api`'s port, and the one the demo site's pages call (demo.port in site.config.ts). */
@@ -33,6 +35,13 @@ export interface DemoServerOptions extends DatasetOptions {
   bypassCookie?: string;
   /** Called with one line per request. */
   log?: (line: string) => void;
+  /** Editing (cms/cms.ts): a folder to keep edits in across restarts, the write token, webhook receivers. */
+  store?: string | null;
+  editToken?: string;
+  webhooks?: readonly WebhookTarget[];
+  webhookRetryDelaysMs?: readonly number[];
+  /** Called with one line per change and webhook delivery. */
+  logChanges?: (line: string) => void;
 }
 
 export interface DemoServer {
@@ -44,6 +53,8 @@ export interface DemoServer {
   dataset: Dataset;
   /** Requests answered so far. */
   readonly requests: number;
+  /** The editing side: its change log and webhook queues. */
+  cms: Cms;
   /** Change fault injection while running. */
   setFaults(faults: FaultOptions): void;
   close(): Promise<void>;
@@ -65,12 +76,27 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const faults = createFaults(options.faults);
   const cookieName = options.bypassCookie ?? DEMO_BYPASS_COOKIE;
   const isEditor = (identity: string | null) => identity !== null && dataset.users.has(identity);
-  const mounts: Mount[] = [
-    {
-      base: DEMO_API_PREFIX,
-      routes: compile(contentRoutes(dataset, isEditor, { leaky: options.leaky })),
-      faulty: true,
+  const cms = createCms(dataset, {
+    store: options.store,
+    editToken: options.editToken,
+    webhooks: options.webhooks,
+    webhookRetryDelaysMs: options.webhookRetryDelaysMs,
+    log: options.logChanges,
+    // An edit changes what every endpoint answers: the indexes are made again and the answer cache dropped.
+    onChange: () => {
+      mounts[0]!.routes = contentMount();
+      cache.clear();
+      cacheBytes = 0;
     },
+  });
+  const contentMount = () =>
+    compile([
+      ...contentRoutes(dataset, isEditor, { leaky: options.leaky }),
+      { method: 'GET', pattern: '/changes', handler: cms.feed },
+      ...cms.writeRoutes,
+    ]);
+  const mounts: Mount[] = [
+    { base: DEMO_API_PREFIX, routes: contentMount(), faulty: true },
     { base: DEMO_DASHBOARD_PATH, routes: compile(dashboardRoutes(dataset)), faulty: true },
     { base: DEMO_REDIRECT_PATH, routes: compile(redirectRoutes(dataset, isEditor)), faulty: true },
   ];
@@ -183,10 +209,18 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 
     const match = route.regex.exec(sub)!;
     const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]));
-    const body = method === 'POST' ? await readBody(req) : undefined;
+    const body = method === 'POST' || method === 'PATCH' || method === 'DELETE' ? await readBody(req) : undefined;
     if (body instanceof Error)
       return send(res, req, fail(body.message.startsWith('413') ? 413 : 400, body.message.replace(/^\d+ /, '')), null);
-    const ctx: RequestContext = { method, path: sub, params, query: url.searchParams, identity, body };
+    const ctx: RequestContext = {
+      method,
+      headers: req.headers,
+      path: sub,
+      params,
+      query: url.searchParams,
+      identity,
+      body,
+    };
     const answer = await route.handler(ctx);
     send(res, req, answer, answer.status === 200 && answer.cache === 'public' ? cacheKey : null);
   }
@@ -248,12 +282,14 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     dashboardApiUrl: `${origin}${DEMO_DASHBOARD_PATH}`,
     redirectServiceUrl: `${origin}${DEMO_REDIRECT_PATH}`,
     dataset,
+    cms,
     get requests() {
       return requests;
     },
     setFaults: (next) => faults.set(next),
     close: () =>
       new Promise<void>((resolve) => {
+        cms.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -279,7 +315,7 @@ function setCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Access-Control-Allow-Credentials', 'true');
   res.setHeader('Vary', 'Origin');
   if (req.method === 'OPTIONS') {
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
     res.setHeader(
       'Access-Control-Allow-Headers',
       req.headers['access-control-request-headers'] ?? 'X-Requested-With, X-Oas-Identity, Content-Type, Accept',
