@@ -19,6 +19,7 @@ import { copyPublic, createMediaMirror, notFoundTask, writeManifests, writeSiteD
 import { hostRules, writeHostFiles, type HostRules } from './hosts/index.ts';
 import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger } from './links.ts';
 import { createLedger, type LedgerEntry } from './ledger.ts';
+import { configDigest, prepareBuildCache, type PendingCache } from './deps/cache.ts';
 import { createMemo } from './memo.ts';
 import { planPages, plannedPageCodec, type PlannedPage } from './plan.ts';
 import { previousBuild } from './previous.ts';
@@ -97,6 +98,8 @@ interface Outcome {
   bytes: number;
   search: BuildSummary['search'];
   links: BuildSummary['links'];
+  /** The build cache of this output, put in place right after the output is (deps/cache.ts). */
+  cache: PendingCache | null;
 }
 
 /** `site build`: plan → pages (load, render, write) → finish, into a staging folder swapped in only on success. */
@@ -122,16 +125,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     bytes: 0,
     search: null,
     links: { checked: 0, broken: [] },
+    cache: null,
   };
   let committed = false;
   let failure: unknown = null;
   try {
-    await runStages(resources, options, session, outcome, previous);
+    await runStages(resources, options, session, outcome, previous, outDir);
     await session.stage('commit', () => resources.staging.commit());
     committed = true;
+    outcome.cache?.commit();
   } catch (error) {
     failure = error;
   }
+  if (!committed) outcome.cache?.discard();
   const demoPeakRssMb = await resources.close(committed);
   // The API could not be reached at all: a configuration problem, reported as one (exit 2), once.
   if (isFieldhouseError(failure, ApiUnreachable)) {
@@ -147,6 +153,7 @@ async function runStages(
   session: Session,
   outcome: Outcome,
   previous: ReturnType<typeof previousBuild>,
+  outDir: string,
 ): Promise<void> {
   const { config } = options;
   const { source, writer, cacheDir } = resources;
@@ -192,6 +199,7 @@ async function runStages(
     },
     loadsPerWorker: Math.ceil(source.concurrency / workers) + 2,
     searchDir: staticSearch ? cacheDir : null,
+    depsDir: cacheDir,
     onWarn: session.warn,
   });
   resources.pool = pool;
@@ -267,7 +275,8 @@ async function runStages(
     throw createError(BuildLostPages, [lost, previous.pages, config.build.maxLostShare]);
 
   mainSearchDocs?.close();
-  const searchFiles = [...(await pool.loadingDone()), ...(mainSearchDocs ? [mainSearchDocs.file] : [])];
+  const loadedFiles = await pool.loadingDone();
+  const searchFiles = [...loadedFiles.searchFiles, ...(mainSearchDocs ? [mainSearchDocs.file] : [])];
   const notFound = notFoundTask();
   const notFoundBytes = (await pool.render(notFound)).bytes;
   const mirrored = await session.stage('media', () => media.finish());
@@ -302,6 +311,13 @@ async function runStages(
     writeManifests(writer, buildId, clock.toISOString(), prerenderedPaths(ledger.sorted()), rules.redirects);
     writeHostFiles(writer, rules, built.edgeWorker);
     copyPublic(options.root, config.build.publicDir, writer);
+  });
+  outcome.cache = prepareBuildCache({
+    outDir,
+    manifest: { fieldhouse: FIELDHOUSE_VERSION, config: configDigest(config), buildId, pages: ledger.count },
+    depsFiles: loadedFiles.depsFiles,
+    scratchDir: cacheDir,
+    now: clock,
   });
   outcome.links = checkLinks(
     links,

@@ -3,7 +3,17 @@ import { NO_NEWS_SPORT, ROSTER_ONLY_SPORT } from '../../src/demo/generate/covera
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildCacheDir,
+  cachedPages,
+  changedRecords,
+  configDigest,
+  readBuildCache,
+  touchedPages,
+} from '../../src/build/deps/cache.ts';
 import { buildSite, type BuildSummary } from '../../src/build/index.ts';
+import { FIELDHOUSE_VERSION } from '../../src/version.ts';
+import type { ContentChange } from '../../src/webhooks/change.ts';
 import { loadConfig, validateConfig, type SiteConfig } from '../../src/config/index.ts';
 import { ACCENTED_SLUG_SPORT, generateDataset, isPublic } from '../../src/demo/dataset.ts';
 import { startDemoServer } from '../../src/demo/server/server.ts';
@@ -224,6 +234,57 @@ describe('site build of the demo CMS', () => {
     rmSync(again, { recursive: true, force: true });
   }, 180_000);
 });
+
+describe('the build cache (issue 19): what each page read, beside the output', () => {
+  const expected = () => ({ fieldhouse: FIELDHOUSE_VERSION, config: configDigest(config) });
+  const pages = () => new Map([...cachedPages(buildCacheDir(out))].map((p) => [p.path, p.deps]));
+
+  it('describes the output it came with, and is refused for another output, version or config', () => {
+    const cache = readBuildCache(out, expected());
+    expect(cache.ok).toBe(true);
+    expect(cache.ok && cache.manifest).toMatchObject({ format: 1, buildId: first.buildId, pages: first.pages });
+    expect(readBuildCache(out, { ...expected(), config: 'another' })).toEqual({
+      ok: false,
+      reason: 'the build cache was written with another site.config.ts',
+    });
+    expect(readBuildCache(out, { ...expected(), fieldhouse: '9.9.9' })).toMatchObject({ ok: false });
+    expect(readBuildCache(join(work, 'nowhere'), expected())).toMatchObject({ ok: false, reason: /no build cache/ });
+  });
+
+  it('lists every page with the API calls it made and the records their answers held', () => {
+    const deps = pages();
+    expect(deps.size).toBe(first.pages);
+    const article = demoDataset().articles.findLast((a) => isPublic(a) && a.sport)!;
+    const [path, read] = [...deps].find(([, d]) =>
+      d.some((dep) => dep.startsWith(`q:articleBySlug:["${article.slug}"`)),
+    )!;
+    expect(path).toMatch(new RegExp(`^/news/\\d{4}/\\d{2}/\\d{2}/${article.slug}$`));
+    expect(read).toContain(`article:${article.id}`);
+    expect(deps.get('/sports/football/roster')!.filter((d) => d.startsWith('player:')).length).toBeGreaterThan(20);
+    expect(deps.get('/news')!.some((d) => d.startsWith('q:articles:'))).toBe(true);
+  });
+
+  it('says which pages a change touches: the records’ pages, and the lists when a record may move', () => {
+    const dir = buildCacheDir(out);
+    const article = demoDataset().articles.findLast((a) => isPublic(a) && a.sport)!;
+    const retitled = touchedPages(dir, changedRecords([change('article', article.id, 'update', ['title'])]));
+    expect(retitled.pages.some((p) => p.endsWith(`/${article.slug}`))).toBe(true);
+    expect(retitled.pages).not.toContain('/sports/football/roster');
+    expect(retitled.pages.length).toBeLessThan(first.pages / 20);
+    const published = touchedPages(dir, changedRecords([change('article', 99_999, 'publish', [])]));
+    expect(published.pages).toContain('/news');
+    expect(touchedPages(dir, changedRecords([change('settings', null, 'update', ['site_title'])])).all).toBe(true);
+  });
+});
+
+function change(
+  resource: ContentChange['resource'],
+  id: number | null,
+  action: ContentChange['action'],
+  fields: string[],
+): ContentChange {
+  return { seq: 1, id: 'chg_1', at: '2026-11-21T21:00:00Z', resource, record_id: id, action, fields };
+}
 
 describe('real departments’ content (issue 16): the demo’s uneven seasons and wire shapes', () => {
   const d = demoDataset();

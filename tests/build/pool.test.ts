@@ -35,6 +35,7 @@ beforeAll(async () => {
     builder: { ...demoConnection(demo), retries: 0, memoEntries: 16, search: true },
     loadsPerWorker: 4,
     searchDir: cache,
+    depsDir: cache,
     onWarn: (message) => warnings.push(message),
   });
 }, 60_000);
@@ -125,9 +126,21 @@ describe('the render pool, two workers', () => {
     expect(readFileSync(join(out, '404.html'), 'utf8')).toContain('content="0123456789abcdef"');
   });
 
-  it('closes the search files of its workers when loading is done', async () => {
-    const files = await pool.loadingDone();
+  it('closes the search and deps files of its workers when loading is done', async () => {
+    const { searchFiles: files, depsFiles } = await pool.loadingDone();
     expect(files).toHaveLength(2);
+    // What each page read: its API calls, and the records their answers held (the roster's players).
+    const deps = new Map(
+      depsFiles.flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as [string, string[]]),
+      ),
+    );
+    const football = deps.get('/sports/football/roster')!;
+    expect(football.some((d) => d.startsWith('q:roster:[1,'))).toBe(true);
+    expect(football.filter((d) => d.startsWith('player:')).length).toBeGreaterThan(20);
     const docs = files.flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean));
     // Each sport's roster is a search result of its own ("football roster"); the staff directory is not.
     expect(docs).toHaveLength(2);

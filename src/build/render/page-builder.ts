@@ -5,6 +5,7 @@ import { createRouter } from '../../routes/match.ts';
 import type { Params } from '../../routes/params.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import { connectApi, type ApiConnection } from '../api-connection.ts';
+import { createDepsRecorder } from '../deps/recorder.ts';
 import { createMemo } from '../memo.ts';
 import type { PageTask } from './protocol.ts';
 
@@ -35,6 +36,8 @@ export type LoadedPage =
       payloadJson: string;
       /** Null when the page is kept out of search engines (noindex). */
       indexable: { lastmod: string | null; searchDoc: SearchDoc | null } | null;
+      /** What the page read from the API (deps/recorder.ts). */
+      deps: string[];
     }
   | { kind: 'skip'; reason: string }
   | { kind: 'error'; error: ReturnType<typeof errorToRecord> };
@@ -42,7 +45,8 @@ export type LoadedPage =
 /** The loading half of building a page, in a render worker: the page sources with a client, memo and router of its own. */
 export function createPageBuilder(config: PageBuilderConfig, site: SiteData, warn: (message: string) => void) {
   const { api, client, close } = connectApi(config, warn);
-  const ctx: PageContext = { api, site, router: createRouter(ROUTES), memo: createMemo(config.memoEntries), warn };
+  const recorder = createDepsRecorder(api, createMemo(config.memoEntries));
+  const ctx: PageContext = { api: recorder.api, site, router: createRouter(ROUTES), memo: recorder.memo, warn };
 
   return {
     stats: client.stats,
@@ -51,7 +55,7 @@ export function createPageBuilder(config: PageBuilderConfig, site: SiteData, war
       try {
         const source = sourceOf(task.route);
         if (!('load' in source)) throw new Error(`Route "${task.route}" lists files, not pages`);
-        const loaded = await source.load(ctx, task.params);
+        const { result: loaded, deps } = await recorder.track(() => source.load(ctx, task.params));
         if ('skip' in loaded) return { kind: 'skip', reason: loaded.skip };
         const route = ROUTES.find((r) => r.name === task.route)!;
         // The payload without its build id: the worker writes a placeholder that is patched once every page is known.
@@ -66,7 +70,7 @@ export function createPageBuilder(config: PageBuilderConfig, site: SiteData, war
         const indexable = loaded.head.noindex
           ? null
           : derivedOf(route.template, loaded.data, task.path, site, config.search);
-        return { kind: 'page', payload, payloadJson: JSON.stringify(payload), indexable };
+        return { kind: 'page', payload, payloadJson: JSON.stringify(payload), indexable, deps };
       } catch (error) {
         // The error names the call that answered 404 (or the record that is not public): the warning says which.
         if (isFieldhouseError(error) && error.status === 404) return { kind: 'skip', reason: error.message };

@@ -30,6 +30,8 @@ export interface RenderPoolOptions {
   loadsPerWorker: number;
   /** Where each worker writes the search documents of its pages (`search-N.jsonl`); null without a static index. */
   searchDir: string | null;
+  /** Where each worker writes what its pages read from the API (`deps-N.jsonl`). */
+  depsDir: string;
   /** Warnings from the workers (retries, skipped records). */
   onWarn(message: string): void;
 }
@@ -46,8 +48,8 @@ export interface RenderPool {
   apiStats(): ApiStats;
   /** Write the build id into every page the ledger file lists (shared among the workers) and into `others`. */
   patchBuildId(buildId: string, ledger: string, others: { dir: string; file?: string }[]): Promise<void>;
-  /** Every page is built: the workers close their search files (named in the answer) and let go of their clients. */
-  loadingDone(): Promise<string[]>;
+  /** Every page is built: the workers close their search and deps files (named in the answer) and let go of their clients. */
+  loadingDone(): Promise<{ searchFiles: string[]; depsFiles: string[] }>;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         siteJson: options.siteJson,
         builder: options.builder,
         searchFile: options.searchDir ? join(options.searchDir, `search-${index}.jsonl`) : null,
+        depsFile: join(options.depsDir, `deps-${index}.jsonl`),
       };
       const worker = new Worker(options.workerBundle, {
         workerData: setup,
@@ -242,7 +245,10 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       const replies = await Promise.all(
         slots.map((slot) => ask<'loading-closed'>(slot, { type: 'loading-done', id: nextId++ })),
       );
-      return replies.flatMap(({ searchFile }) => (searchFile ? [searchFile] : []));
+      return {
+        searchFiles: replies.flatMap(({ searchFile }) => (searchFile ? [searchFile] : [])),
+        depsFiles: replies.map(({ depsFile }) => depsFile),
+      };
     },
     async close() {
       await Promise.all(slots.map(({ worker }) => worker.terminate()));

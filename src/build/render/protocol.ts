@@ -19,6 +19,8 @@ export interface WorkerSetup {
   builder: PageBuilderConfig;
   /** Where this worker writes the search documents of its pages (JSON lines); null without a static index. */
   searchFile: string | null;
+  /** Where this worker writes what each of its pages read from the API (`[path, deps]` lines, deps/recorder.ts). */
+  depsFile: string;
 }
 
 /** One planned page for a worker to build: load its data through the API, render it, write it. */
@@ -84,7 +86,7 @@ export type FromWorker =
   | { type: 'rendered'; id: number; result: { ok: true; rendered: Rendered } | { ok: false; error: ErrorRecord } }
   | { type: 'patched'; id: number }
   /** Every page loaded: the worker's search file is complete (null without one). */
-  | { type: 'loading-closed'; id: number; searchFile: string | null };
+  | { type: 'loading-closed'; id: number; searchFile: string | null; depsFile: string };
 
 /** The replies that answer a request by id. */
 export type Reply = Extract<FromWorker, { id: number }>;

@@ -31,6 +31,8 @@ let builder: ReturnType<typeof createPageBuilder> | null = createPageBuilder(set
 );
 // Search documents go to a file of this worker's own (JSON lines), read back when the index is written.
 const searchDocs = setup.searchFile ? createLineWriter(setup.searchFile) : null;
+// What each page read from the API, for the build cache: `[path, deps]` per line.
+const depsLines = createLineWriter(setup.depsFile);
 const findLinks = createLinkFinder(new URL(site.siteUrl).origin);
 
 /** Write a page's HTML and payload (or, with `file`, only the HTML under that name). */
@@ -68,6 +70,7 @@ async function build(task: PageTask): Promise<void> {
   try {
     const rendered = render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload);
     if (loaded.indexable?.searchDoc) searchDocs?.write(JSON.stringify(loaded.indexable.searchDoc));
+    depsLines.write(JSON.stringify([task.path, loaded.deps]));
     reply({ id: task.id, kind: 'page', rendered, sitemap: loaded.indexable && { lastmod: loaded.indexable.lastmod } });
   } catch (error) {
     reply({ id: task.id, kind: 'error', error: errorToRecord(error) });
@@ -115,9 +118,10 @@ port.on('message', (message: ToWorker) => {
     case 'loading-done':
       // Every page is loaded: the search file is complete, and the client's connections and memo can go.
       searchDocs?.close();
+      depsLines.close();
       builder?.close().catch(() => undefined);
       builder = null;
-      send({ type: 'loading-closed', id: message.id, searchFile: searchDocs?.file ?? null });
+      send({ type: 'loading-closed', id: message.id, searchFile: searchDocs?.file ?? null, depsFile: depsLines.file });
       return;
   }
 });
