@@ -133,7 +133,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     await runStages(resources, options, session, outcome, previous, outDir);
     await session.stage('commit', () => resources.staging.commit());
     committed = true;
-    outcome.cache?.commit();
+    const notCached = outcome.cache?.commit();
+    if (notCached) session.warn(notCached);
   } catch (error) {
     failure = error;
   }

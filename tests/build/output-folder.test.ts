@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { prepareBuildCache } from '../../src/build/deps/cache.ts';
 import { buildSite } from '../../src/build/index.ts';
 import { OUTPUT_MARKER, outputRefusal } from '../../src/build/staging.ts';
 import { validateConfig } from '../../src/config/index.ts';
@@ -112,5 +113,26 @@ describe('the output folder is the build’s own', () => {
     const fake = victim('fake-marker');
     writeFileSync(join(fake, OUTPUT_MARKER), 'not json');
     expect(outputRefusal(fake, { root: repo }, repo)).toMatch(/no Fieldhouse build wrote/);
+  });
+});
+
+describe('the build cache beside the output is the build’s own too', () => {
+  const manifest = { fieldhouse: '0.1.0', config: 'c', buildId: '0123456789abcdef', pages: 0 };
+  const prepare = (outDir: string) =>
+    prepareBuildCache({ outDir, manifest, depsFiles: [], scratchDir: work, now: new Date(0) });
+
+  it('replaces a cache a build wrote, and never a look-alike folder of somebody’s files', () => {
+    const site = join(work, 'cached', 'out');
+    mkdirSync(site, { recursive: true });
+    expect(prepare(site).commit()).toBeNull();
+    expect(prepare(site).commit()).toBeNull();
+    expect(readdirSync(join(work, 'cached')).sort()).toEqual(['.out-cache', 'out']);
+
+    const mine = join(work, 'mine', 'out');
+    const cache = victim(join('mine', '.out-cache'));
+    const before = treeDigest(cache);
+    expect(prepare(mine).commit()).toMatch(/holds files no Fieldhouse build wrote/);
+    expect(treeDigest(cache)).toEqual(before);
+    expect(readdirSync(join(work, 'mine'))).toEqual(['.out-cache']);
   });
 });

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { BUILDS_DIR } from '../../output/layout.ts';
+import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
 import { readLines, sortLines, createLineWriter } from '../../util/line-files.ts';
 import type { ChangedRecord, ContentChange } from '../../webhooks/change.ts';
 
@@ -42,8 +43,11 @@ export function configDigest(config: unknown): string {
 }
 
 export interface PendingCache {
-  /** Put the new cache in place of the old (right after the output was swapped in). */
-  commit(): void;
+  /**
+   * Put the new cache in place of the old (right after the output was swapped in). Null when done; otherwise why
+   * not: a folder of that name that no build wrote is never replaced.
+   */
+  commit(): string | null;
   discard(): void;
 }
 
@@ -61,8 +65,11 @@ export function prepareBuildCache(options: {
 }): PendingCache {
   const target = buildCacheDir(options.outDir);
   const next = `${target}.next-${process.pid}`;
-  rmSync(next, { recursive: true, force: true });
+  // Like the output and its staging folder, the cache carries the build's marker: only such a folder is replaced.
+  const ours = (dir: string) => !existsSync(dir) || outputVersion(dir) !== null;
+  if (ours(next)) rmSync(next, { recursive: true, force: true });
   mkdirSync(next, { recursive: true });
+  writeFileSync(join(next, OUTPUT_MARKER), markerText(options.manifest.fieldhouse));
   const unsorted = join(options.scratchDir, 'deps-all.jsonl');
   const all = createLineWriter(unsorted);
   for (const file of options.depsFiles) if (existsSync(file)) for (const line of readLines(file)) all.write(line);
@@ -76,10 +83,15 @@ export function prepareBuildCache(options: {
   writeFileSync(join(next, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   return {
     commit() {
+      if (!ours(target)) {
+        rmSync(next, { recursive: true, force: true });
+        return `${target} holds files no Fieldhouse build wrote: the build cache was not written there (move that folder away)`;
+      }
       const old = `${target}.old-${process.pid}`;
       if (existsSync(target)) renameSync(target, old);
       renameSync(next, target);
       rmSync(old, { recursive: true, force: true });
+      return null;
     },
     discard: () => rmSync(next, { recursive: true, force: true }),
   };
