@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: builds the demo at scale 1 and scale 10 against the demo CMS on loopback, each in a fresh
- * process, and prints routes, wall time, pages/s, peak RSS, API requests and bytes written (table and JSON), then
+ * process, and prints routes, wall time, pages/s, CPU time and CPU ms per page (all threads of the build process,
+ * from the OS), peak RSS, API requests and bytes written (table and JSON), then
  * the static search index of each build: its size and the bytes sample queries download.
  * Usage: npm run bench [-- --scales 1,10] [--out-root /dev/shm]
  * --out-root puts the output on another filesystem (tmpfs measures the builder without the disk).
@@ -24,6 +25,8 @@ interface Row {
   pages: number;
   wallSeconds: number;
   pagesPerSecond: number;
+  cpuMsPerPage: number;
+  cpuSeconds: number;
   peakRssMb: number;
   demoPeakRssMb: number | null;
   apiRequests: number;
@@ -66,6 +69,8 @@ for (const scale of scales) {
       pages: number;
       wallMs: number;
       pagesPerSecond: number;
+      cpuMs: number;
+      cpuMsPerPage: number;
       peakRssMb: number;
       demoPeakRssMb: number | null;
       apiRequests: number;
@@ -79,6 +84,8 @@ for (const scale of scales) {
       pages: s.pages,
       wallSeconds: s.wallMs / 1000,
       pagesPerSecond: s.pagesPerSecond,
+      cpuMsPerPage: s.cpuMsPerPage,
+      cpuSeconds: s.cpuMs / 1000,
       peakRssMb: s.peakRssMb,
       demoPeakRssMb: s.demoPeakRssMb,
       apiRequests: s.apiRequests,
@@ -98,6 +105,8 @@ const header = [
   'pages',
   'wall s',
   'pages/s',
+  'CPU s',
+  'CPU ms/page',
   'peak RSS MB',
   'demo CMS MB',
   'API requests',
@@ -110,6 +119,8 @@ const table = rows.map((r) =>
     r.pages,
     r.wallSeconds.toFixed(1),
     r.pagesPerSecond,
+    r.cpuSeconds.toFixed(1),
+    r.cpuMsPerPage.toFixed(2),
     r.peakRssMb,
     r.demoPeakRssMb ?? '-',
     r.apiRequests,

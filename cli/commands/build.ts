@@ -72,6 +72,7 @@ function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>):
         .join(', ')})`,
     ],
     ['pages/s', n(s.pagesPerSecond)],
+    ['CPU', `${n(s.cpuMs)} ms, ${s.cpuMsPerPage.toFixed(2)} ms per page (every thread of the build process)`],
     [
       'peak RSS',
       `${n(s.peakRssMb)} MB${s.demoPeakRssMb !== null ? ` (demo CMS process: ${n(s.demoPeakRssMb)} MB)` : ''}`,

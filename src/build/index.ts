@@ -75,6 +75,13 @@ export interface BuildSummary {
   pagesPerSecond: number;
   /** Peak memory of the build process (main thread and render workers). */
   peakRssMb: number;
+  /**
+   * CPU time of the build process, every thread (main, render workers, V8's compiler and GC threads), from the OS;
+   * the demo CMS's own process is not in it (it stands in for a remote API).
+   */
+  cpuMs: number;
+  /** cpuMs per page written. */
+  cpuMsPerPage: number;
   /** Peak memory of the demo CMS's own process, when the build used it (it stands in for a remote API). */
   demoPeakRssMb: number | null;
   apiRequests: number;
@@ -388,7 +395,7 @@ function summarize(
   if (end.failure && failed.length === 0)
     failed.push({ path: '(build)', label: 'build', message: formatError(end.failure) });
   const workerStats = resources.pool?.apiStats() ?? { requests: 0, retries: 0 };
-  const { wallMs, peakRssMb } = session.end();
+  const { wallMs, peakRssMb, cpuMs } = session.end();
   return {
     // Pages kept from the previous build are stale: the build says so (exit code 1), though the site was replaced.
     ok: end.committed && failed.length === 0 && (built?.kept.length ?? 0) === 0,
@@ -405,6 +412,8 @@ function summarize(
     wallMs,
     pagesPerSecond: Math.round((outcome.pages / Math.max(1, wallMs)) * 1000),
     peakRssMb,
+    cpuMs,
+    cpuMsPerPage: outcome.pages ? Math.round((cpuMs / outcome.pages) * 1000) / 1000 : 0,
     demoPeakRssMb: end.demoPeakRssMb,
     apiRequests: resources.source.client.stats.requests + workerStats.requests,
     apiRetries: resources.source.client.stats.retries + workerStats.retries,

@@ -12,12 +12,16 @@ export interface Session {
   stage<T>(name: string, work: () => Promise<T> | T): Promise<T>;
   readonly stages: Record<string, number>;
   progress(label: string, total: number): Progress;
-  /** Stop sampling; the build's peak memory (main thread and workers) in MB. */
-  end(): { wallMs: number; peakRssMb: number };
+  /**
+   * Stop sampling; the build's peak memory (main thread and workers) in MB, and the CPU time its process used on
+   * every thread (JavaScript, V8's compiler and GC helpers, libuv), from the OS, in ms.
+   */
+  end(): { wallMs: number; peakRssMb: number; cpuMs: number };
 }
 
 export function createSession(options: { logger: Logger; verbose?: boolean; tty?: boolean }): Session {
   const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const stages: Record<string, number> = {};
   let warnings = 0;
   let peakRss = process.memoryUsage.rss();
@@ -47,7 +51,14 @@ export function createSession(options: { logger: Logger; verbose?: boolean; tty?
       return {
         wallMs: Math.round(performance.now() - started),
         peakRssMb: Math.round(Math.max(peakRss, process.memoryUsage.rss()) / 1048576),
+        cpuMs: cpuMsSince(cpuAtStart),
       };
     },
   };
+}
+
+/** CPU time of this process (all its threads: getrusage RUSAGE_SELF) since `start`, user and system, in ms. */
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return Math.round((used.user + used.system) / 1000);
 }
