@@ -2,7 +2,17 @@ import type { Command } from 'commander';
 import { buildSite, type BuildSummary } from '../../src/build/index.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { createLogger } from '../../src/logger/logger.ts';
+import { InvalidArgumentError } from 'commander';
+import { parseChangedList, type ChangedRecord } from '../../src/webhooks/change.ts';
 import { EXIT, integerIn } from '../options.ts';
+
+function changedList(value: string): ChangedRecord[] {
+  try {
+    return parseChangedList(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
 
 interface BuildFlags {
   config?: string;
@@ -12,6 +22,7 @@ interface BuildFlags {
   strict?: boolean;
   json?: boolean;
   verbose?: boolean;
+  changed?: ChangedRecord[];
 }
 
 export function registerBuild(program: Command): void {
@@ -24,6 +35,11 @@ export function registerBuild(program: Command): void {
     .option('--keep-going', 'write the pages that build even when some fail, and list the rest')
     .option('--strict', 'fail when a page links to a page the site does not have (the link check)')
     .option('--json', 'print the summary as JSON on stdout (for CI)')
+    .option(
+      '--changed <records>',
+      'an incremental build: what changed since the output was built, e.g. article:123,event:9 (docs/build-cache.md)',
+      changedList,
+    )
     .option('--verbose', 'show every warning')
     .addHelpText(
       'after',
@@ -42,6 +58,7 @@ export function registerBuild(program: Command): void {
         logger,
         tty: Boolean(process.stderr.isTTY) && !flags.json,
         verbose: flags.verbose,
+        changes: flags.changed,
       });
       if (flags.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
       else printSummary(summary, logger);
@@ -71,6 +88,16 @@ function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>):
         .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
         .join(', ')})`,
     ],
+    ...(s.incremental
+      ? [
+          [
+            'incremental',
+            'full' in s.incremental
+              ? `no: a full build (${s.incremental.full})`
+              : `${n(s.incremental.touched)} pages touched by the changes, ${n(s.incremental.reused)} built from their previous data`,
+          ],
+        ]
+      : []),
     ['pages/s', n(s.pagesPerSecond)],
     ['CPU', `${n(s.cpuMs)} ms, ${s.cpuMsPerPage.toFixed(2)} ms per page (every thread of the build process)`],
     [

@@ -49,6 +49,11 @@ export interface BuildPagesOptions {
   previous: string | null;
   /** Search documents of pages built here (from previous data) rather than in a worker; null without search. */
   searchDocs: LineWriter | null;
+  /**
+   * An incremental build: the pages a change does not touch, built from their data in the previous output (no
+   * API call); null for a full build. Their dependencies are carried over to the new build cache.
+   */
+  reuse: { has(path: string): boolean; deps(path: string): string[] | undefined; depsLines: LineWriter } | null;
 }
 
 export interface BuildPagesResult {
@@ -63,6 +68,8 @@ export interface BuildPagesResult {
   kept: KeptPage[];
   /** Pages that failed on a flaky API and were built on the second pass. */
   retriedPages: number;
+  /** Pages of an incremental build built from their previous data (not touched by the changes). */
+  reused: number;
 }
 
 /** Pages whose HTML and payload together pass this are named in a warning: fans on phones download them. */
@@ -85,6 +92,7 @@ export async function buildPages(options: BuildPagesOptions): Promise<BuildPages
     failures: [],
     kept: [],
     retriedPages: 0,
+    reused: 0,
   };
   const transient: PlannedPage[] = [];
   let aborted = false;
@@ -150,6 +158,24 @@ async function buildOne(
   options: BuildPagesOptions,
   result: BuildPagesResult,
 ): Promise<{ error: unknown } | void> {
+  if (page.route.render !== 'file' && options.previous && options.reuse?.has(page.path)) {
+    // Untouched by the changes: built from its data in the previous output, in a worker, with no API call.
+    const built = await options.pool.buildPage({
+      route: page.route.name,
+      params: page.params,
+      path: page.path,
+      label: page.label,
+      from: options.previous,
+    });
+    if (built.kind === 'error') return { error: built.error };
+    if (built.kind === 'page') {
+      written(page.path, built.rendered, built.sitemap, options, result);
+      options.reuse.depsLines.write(JSON.stringify([page.path, options.reuse.deps(page.path) ?? []]));
+      result.reused++;
+      return;
+    }
+    // Not in the previous output after all: built from the API like any other page.
+  }
   if (page.route.render === 'file') {
     const bytes = await options.ctx.api.documentFile(page.params.uuid as string);
     options.writer.write(page.path, bytes, page.label);
@@ -169,6 +195,7 @@ async function buildOne(
     return;
   }
   if (built.kind === 'error') return { error: built.error };
+  if (built.kind === 'absent') throw new Error(`${page.path}: a worker answered "absent" for a page it was to load`);
   written(page.path, built.rendered, built.sitemap, options, result);
 }
 
@@ -200,7 +227,21 @@ async function keepPrevious(
   options: BuildPagesOptions,
   result: BuildPagesResult,
 ): Promise<boolean> {
-  const file = join(options.previous!, pageDir(page.path), PAYLOAD_FILE);
+  if (!(await fromPrevious(page, options, result))) return false;
+  const message = messageOf(error);
+  result.kept.push({ path: page.path, label: page.label, message, kept: true });
+  options.ctx.warn(`${page.path} (${page.label}) failed (${message}): the previous build's version is kept`);
+  return true;
+}
+
+/**
+ * Build a page from its data in the previous output (its payload), rendered again with this build's site data and
+ * assets: what a page that failed keeps (--keep-going), and what an incremental build does with a page no change
+ * touched. False when the previous output has no such page.
+ */
+async function fromPrevious(page: PlannedPage, options: BuildPagesOptions, result: BuildPagesResult): Promise<boolean> {
+  if (!options.previous) return false;
+  const file = join(options.previous, pageDir(page.path), PAYLOAD_FILE);
   if (!existsSync(file)) return false;
   let payload: { buildId?: string; template: string; path: string; head: { noindex?: boolean }; data: unknown };
   try {
@@ -216,9 +257,6 @@ async function keepPrevious(
     : derivedOf(payload.template, payload.data, payload.path, options.ctx.site, true);
   if (derived?.searchDoc) options.searchDocs?.write(JSON.stringify(derived.searchDoc satisfies SearchDoc));
   written(page.path, rendered, derived && { lastmod: derived.lastmod }, options, result);
-  const message = messageOf(error);
-  result.kept.push({ path: page.path, label: page.label, message, kept: true });
-  options.ctx.warn(`${page.path} (${page.label}) failed (${message}): the previous build's version is kept`);
   return true;
 }
 

@@ -10,7 +10,13 @@ import { urlRedirect } from '../routes/url-rules.ts';
 import { readLines, createLineWriter } from '../util/line-files.ts';
 import { FIELDHOUSE_VERSION } from '../version.ts';
 import { buildIdOf } from './build-id.ts';
-import { buildPages, type BuildPagesResult, type KeptPage, type PageFailure } from './build-pages.ts';
+import {
+  buildPages,
+  type BuildPagesOptions,
+  type BuildPagesResult,
+  type KeptPage,
+  type PageFailure,
+} from './build-pages.ts';
 import { bundle } from './bundle.ts';
 import { createChannel } from './channel.ts';
 import { buildClock } from './dates.ts';
@@ -19,7 +25,16 @@ import { copyPublic, createMediaMirror, notFoundTask, writeManifests, writeSiteD
 import { hostRules, writeHostFiles, type HostRules } from './hosts/index.ts';
 import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger } from './links.ts';
 import { createLedger, type LedgerEntry } from './ledger.ts';
-import { configDigest, prepareBuildCache, type PendingCache } from './deps/cache.ts';
+import {
+  cachedPages,
+  configDigest,
+  prepareBuildCache,
+  readBuildCache,
+  touchedPages,
+  type PendingCache,
+} from './deps/cache.ts';
+import { outputVersion } from './staging.ts';
+import type { ChangedRecord } from '../webhooks/change.ts';
 import { createMemo } from './memo.ts';
 import { planPages, plannedPageCodec, type PlannedPage } from './plan.ts';
 import { previousBuild } from './previous.ts';
@@ -55,6 +70,12 @@ export interface BuildOptions {
   /** Draw live progress bars. */
   tty?: boolean;
   verbose?: boolean;
+  /**
+   * An incremental build: the records that changed since the output's build. Pages the build cache says they
+   * touch are loaded from the API; the others are built from their data in the output. Without a usable cache, or
+   * with a settings change, the build is a full one (the summary says why).
+   */
+  changes?: readonly (ChangedRecord & { listed?: boolean })[];
 }
 
 export interface BuildSummary {
@@ -92,6 +113,11 @@ export interface BuildSummary {
   links: { checked: number; broken: BrokenLink[] };
   /** The static search index: documents, distinct terms, files and bytes (null with the API's search). */
   search: { docs: number; terms: number; files: number; bytes: number } | null;
+  /**
+   * With `changes`: how many pages the changes touched (loaded from the API) and how many were built from their
+   * previous data, or why the build was a full one.
+   */
+  incremental: { touched: number; reused: number } | { full: string } | null;
 }
 
 /** What the stages produced, for the summary (computed once, at the end). */
@@ -107,6 +133,7 @@ interface Outcome {
   links: BuildSummary['links'];
   /** The build cache of this output, put in place right after the output is (deps/cache.ts). */
   cache: PendingCache | null;
+  incremental: BuildSummary['incremental'];
 }
 
 /** `site build`: plan → pages (load, render, write) → finish, into a staging folder swapped in only on success. */
@@ -133,6 +160,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     search: null,
     links: { checked: 0, broken: [] },
     cache: null,
+    incremental: null,
   };
   let committed = false;
   let failure: unknown = null;
@@ -252,6 +280,7 @@ async function runStages(
       () => planned.close(),
       (error: unknown) => planned.close(error),
     );
+  const reuse = options.changes ? incrementalScope(options.changes, outDir, config, cacheDir, session, outcome) : null;
   // Search documents of pages built here, from a previous build's data (--keep-going), beside the workers' own.
   const mainSearchDocs = staticSearch ? createLineWriter(join(cacheDir, 'search-main.jsonl')) : null;
   const pages = await session.stage('pages', () =>
@@ -266,8 +295,9 @@ async function runStages(
       progress,
       onMedia: (url) => media.add(url),
       onLinks: (page, targets) => links.add(page, targets),
-      previous: previous?.dir ?? null,
+      previous: previous?.dir ?? (reuse ? outDir : null),
       searchDocs: mainSearchDocs,
+      reuse,
     }),
   );
   await planning;
@@ -285,6 +315,8 @@ async function runStages(
   mainSearchDocs?.close();
   const loadedFiles = await pool.loadingDone();
   const searchFiles = [...loadedFiles.searchFiles, ...(mainSearchDocs ? [mainSearchDocs.file] : [])];
+  reuse?.depsLines.close();
+  if (reuse) outcome.incremental = { touched: reuse.touched, reused: pages.reused };
   const notFound = notFoundTask();
   const notFoundBytes = (await pool.render(notFound)).bytes;
   const mirrored = await session.stage('media', () => media.finish());
@@ -323,7 +355,7 @@ async function runStages(
   outcome.cache = prepareBuildCache({
     outDir,
     manifest: { fieldhouse: FIELDHOUSE_VERSION, config: configDigest(config), buildId, pages: ledger.count },
-    depsFiles: loadedFiles.depsFiles,
+    depsFiles: [...loadedFiles.depsFiles, ...(reuse ? [reuse.depsLines.file] : [])],
     scratchDir: cacheDir,
     now: clock,
   });
@@ -344,6 +376,40 @@ async function runStages(
     siteData.json.length +
     feeds.bytes +
     (search?.bytes ?? 0);
+}
+
+/**
+ * What an incremental build may reuse: the pages of the build cache that the changes do not touch, built from the
+ * output's data. Null (a full build, the reason in the summary and a warning) when the cache cannot be used or a
+ * change touches every page.
+ */
+function incrementalScope(
+  changes: NonNullable<BuildOptions['changes']>,
+  outDir: string,
+  config: SiteConfig,
+  cacheDir: string,
+  session: Session,
+  outcome: Outcome,
+): (NonNullable<BuildPagesOptions['reuse']> & { touched: number }) | null {
+  const full = (reason: string) => {
+    outcome.incremental = { full: reason };
+    session.warn(`incremental build: a full build instead (${reason})`);
+    return null;
+  };
+  if (outputVersion(outDir) !== FIELDHOUSE_VERSION) return full(`${outDir} is not an output of this Fieldhouse`);
+  const cache = readBuildCache(outDir, { fieldhouse: FIELDHOUSE_VERSION, config: configDigest(config) });
+  if (!cache.ok) return full(cache.reason);
+  const touched = touchedPages(cache.dir, changes);
+  if (touched.all) return full('the site settings changed: every page shows them');
+  const touchedSet = new Set(touched.pages);
+  const deps = new Map<string, string[]>();
+  for (const page of cachedPages(cache.dir)) if (!touchedSet.has(page.path)) deps.set(page.path, page.deps);
+  return {
+    has: (path) => deps.has(path),
+    deps: (path) => deps.get(path),
+    depsLines: createLineWriter(join(cacheDir, 'deps-reused.jsonl')),
+    touched: touched.pages.length,
+  };
 }
 
 /**
@@ -421,6 +487,7 @@ function summarize(
     stages: session.stages,
     links: outcome.links,
     search: outcome.search,
+    incremental: outcome.incremental,
   };
 }
 

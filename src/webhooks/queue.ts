@@ -11,6 +11,8 @@ export interface BuildRequest {
   changes: readonly ContentChange[];
   /** Why it runs: "3 changes", "catching up", "first start". */
   reason: string;
+  /** Build everything (a first start, a manual request), not only what the changes touch. */
+  full: boolean;
 }
 
 export interface BuildReport {
@@ -117,6 +119,7 @@ export function createBuildQueue(options: BuildQueueOptions): BuildQueue {
     const changes = [...pending.values()].sort((a, b) => a.seq - b.seq);
     pending.clear();
     const reason = fullRequested ?? `${changes.length} change${changes.length === 1 ? '' : 's'}`;
+    const full = fullRequested !== null;
     fullRequested = null;
     builds++;
     const run: BuildRun = {
@@ -134,7 +137,7 @@ export function createBuildQueue(options: BuildQueueOptions): BuildQueue {
     options.log(`build #${run.number} started: ${reason}${changes.length ? ` (${describe(changes)})` : ''}`);
     let report: BuildReport;
     try {
-      report = await options.build({ changes, reason });
+      report = await options.build({ changes, reason, full });
     } catch (error) {
       report = { ok: false, summary: error instanceof Error ? error.message : String(error) };
     }

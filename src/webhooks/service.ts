@@ -5,9 +5,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { changedRecords, configDigest, readBuildCache, touchedPages } from '../build/deps/cache.ts';
+import { changedRecords } from '../build/deps/cache.ts';
 import { buildSite } from '../build/index.ts';
-import { FIELDHOUSE_VERSION } from '../version.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { formatError, isFieldhouseError } from '../errors/error.ts';
 import { createLogger, type Logger } from '../logger/logger.ts';
@@ -92,13 +91,19 @@ async function buildOnce(options: WebhookServiceOptions, outDir: string, request
   // The build's own lines would bury the receiver's: only its errors are shown; the summary is one line.
   const quiet = createLogger({ level: 'error' });
   const n = (v: number) => v.toLocaleString('en-US');
-  const scope = touchedBy(options, outDir, request);
+  const changes = request.full || !request.changes.length ? undefined : changedRecords(request.changes);
   try {
-    const summary = await buildSite({ config: options.config, root: options.root, outDir, logger: quiet });
+    const summary = await buildSite({ config: options.config, root: options.root, outDir, logger: quiet, changes });
+    const inc = summary.incremental;
+    const scope = !inc
+      ? 'full build'
+      : 'full' in inc
+        ? `full build (${inc.full})`
+        : `incremental: ${n(inc.touched)} pages touched, ${n(inc.reused)} built from their previous data`;
     return {
       ok: summary.ok,
       summary: summary.ok
-        ? `${n(summary.pages)} pages, ${n(summary.warnings)} warnings, build ${summary.buildId}${scope ? `; ${scope}` : ''}`
+        ? `${n(summary.pages)} pages, ${n(summary.warnings)} warnings, build ${summary.buildId}; ${scope}`
         : `${n(summary.failed.length)} pages failed (first: ${summary.failed[0]?.path ?? '?'}: ${summary.failed[0]?.message ?? ''}); the site was not replaced`,
       buildId: summary.buildId,
       outDir,
@@ -106,21 +111,6 @@ async function buildOnce(options: WebhookServiceOptions, outDir: string, request
   } catch (error) {
     return { ok: false, summary: isFieldhouseError(error) ? formatError(error).split('\n')[0]! : String(error) };
   }
-}
-
-/**
- * What the build cache says the changes touch, in words for the log ("the changes touch 41 of 11,350 pages"), or
- * why it cannot say. Every build is a full build until the incremental build uses this.
- */
-function touchedBy(options: WebhookServiceOptions, outDir: string, request: BuildRequest): string | null {
-  if (!request.changes.length) return null;
-  const cache = readBuildCache(outDir, { fieldhouse: FIELDHOUSE_VERSION, config: configDigest(options.config) });
-  if (!cache.ok) return `full build (${cache.reason})`;
-  const touched = touchedPages(cache.dir, changedRecords(request.changes));
-  const total = cache.manifest.pages.toLocaleString('en-US');
-  return touched.all
-    ? `the changes touch every page (site settings)`
-    : `the changes touch ${touched.pages.length.toLocaleString('en-US')} of ${total} pages`;
 }
 
 /** Run the deploy command in a shell, with the build's folder and id in its environment. */

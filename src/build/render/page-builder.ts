@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SiteData } from '../../contract/index.ts';
+import { PAYLOAD_FILE, pageDir } from '../../output/layout.ts';
 import { errorToRecord, isFieldhouseError } from '../../errors/error.ts';
 import { derivedOf, ROUTES, sourceOf, type PageContext } from '../../pages/index.ts';
 import { createRouter } from '../../routes/match.ts';
@@ -40,6 +43,7 @@ export type LoadedPage =
       deps: string[];
     }
   | { kind: 'skip'; reason: string }
+  | { kind: 'absent' }
   | { kind: 'error'; error: ReturnType<typeof errorToRecord> };
 
 /** The loading half of building a page, in a render worker: the page sources with a client, memo and router of its own. */
@@ -50,8 +54,9 @@ export function createPageBuilder(config: PageBuilderConfig, site: SiteData, war
 
   return {
     stats: client.stats,
-    /** Load one planned page through its route's source. */
+    /** Load one planned page through its route's source (or, with `task.from`, from a previous output). */
     async load(task: PageTask): Promise<LoadedPage> {
+      if (task.from) return loadPrevious(task.from, task.path);
       try {
         const source = sourceOf(task.route);
         if (!('load' in source)) throw new Error(`Route "${task.route}" lists files, not pages`);
@@ -79,4 +84,24 @@ export function createPageBuilder(config: PageBuilderConfig, site: SiteData, war
     },
     close,
   };
+
+  /** A page's data as a previous output wrote it (its payload without the build id), and what the build derives. */
+  function loadPrevious(outDir: string, path: string): LoadedPage {
+    let text: string;
+    try {
+      text = readFileSync(join(outDir, pageDir(path), PAYLOAD_FILE), 'utf8');
+    } catch {
+      return { kind: 'absent' };
+    }
+    try {
+      const { buildId: _previous, ...payload } = JSON.parse(text) as PendingPayload & { buildId: string };
+      const head = payload.head as { noindex?: boolean };
+      const indexable = head.noindex
+        ? null
+        : derivedOf(payload.template, payload.data, payload.path, site, config.search);
+      return { kind: 'page', payload, payloadJson: JSON.stringify(payload), indexable, deps: [] };
+    } catch (error) {
+      return { kind: 'error', error: errorToRecord(error) };
+    }
+  }
 }

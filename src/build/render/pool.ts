@@ -37,7 +37,8 @@ export interface RenderPoolOptions {
 }
 
 /** A page built by a worker: written (with its sitemap entry), skipped (with why), or failed (the catalogue's error). */
-export type BuiltPage = Extract<PageOutcome, { kind: 'page' | 'skip' }> | { kind: 'error'; error: FieldhouseError };
+export type BuiltPage =
+  Extract<PageOutcome, { kind: 'page' | 'skip' | 'absent' }> | { kind: 'error'; error: FieldhouseError };
 
 export interface RenderPool {
   /** Build one page (load its data through the API, render it, write it) in a worker. */

@@ -31,6 +31,11 @@ export interface PageTask {
   path: string;
   /** The API record it comes from, in words, for messages. */
   label: string;
+  /**
+   * An incremental build's untouched page: build it from its payload in this previous output folder, with no API
+   * call (the outcome is `absent` when that output has no such page).
+   */
+  from?: string;
 }
 
 /** A page whose payload is known (the 404 document): rendered and written as `file` in `dir`. */
@@ -58,6 +63,7 @@ export interface Rendered {
 export type PageOutcome =
   | { kind: 'page'; rendered: Rendered; sitemap: { lastmod: string | null } | null }
   | { kind: 'skip'; reason: string }
+  | { kind: 'absent' }
   | { kind: 'error'; error: ErrorRecord };
 
 /** Main thread → worker. */

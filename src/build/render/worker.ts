@@ -67,10 +67,12 @@ async function build(task: PageTask): Promise<void> {
   const loaded = await builder!.load(task);
   if (loaded.kind === 'skip') return reply({ id: task.id, kind: 'skip', reason: loaded.reason });
   if (loaded.kind === 'error') return reply({ id: task.id, kind: 'error', error: loaded.error });
+  if (loaded.kind === 'absent') return reply({ id: task.id, kind: 'absent' });
   try {
     const rendered = render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload);
     if (loaded.indexable?.searchDoc) searchDocs?.write(JSON.stringify(loaded.indexable.searchDoc));
-    depsLines.write(JSON.stringify([task.path, loaded.deps]));
+    // A page built from a previous output read nothing: the main thread carries its dependencies over.
+    if (!task.from) depsLines.write(JSON.stringify([task.path, loaded.deps]));
     reply({ id: task.id, kind: 'page', rendered, sitemap: loaded.indexable && { lastmod: loaded.indexable.lastmod } });
   } catch (error) {
     reply({ id: task.id, kind: 'error', error: errorToRecord(error) });
