@@ -1,8 +1,9 @@
 /**
  * Words as the search index stores them and queries look them up: accents folded, lowercase, split on anything
  * that is not a letter or digit. An apostrophe inside a word (D'Asia, O’Neil, women's) gives the word both joined
- * and in its parts, so "dasia", "asia" and "d'asia" all find D'Asia; a hyphen splits (Smith-Jones = smith jones). Single letters carry nothing; a few very common English words are left out so
- * their posting lists (every article) never have to be downloaded.
+ * and in its parts, so "dasia", "asia" and "d'asia" all find D'Asia; a hyphen splits (Smith-Jones = smith jones).
+ * Single letters carry nothing; a few very common English words are left out so their posting lists (every
+ * article) never have to be downloaded.
  */
 const STOP_WORDS = new Set(
   'the and for with from that this are was were has have had its into our their his her they them will who you your but not all out'.split(
@@ -10,7 +11,8 @@ const STOP_WORDS = new Set(
   ),
 );
 
-const APOSTROPHES = /(?<=[a-z0-9])['\u2018\u2019\u02bc`](?=[a-z0-9])/g;
+/** The marks taken for an apostrophe: ' ‘ ’ ʼ and the backtick. */
+const APOSTROPHE = /['\u2018\u2019\u02bc`]/g;
 
 export function words(text: string): string[] {
   const out: string[] = [];
@@ -20,7 +22,7 @@ export function words(text: string): string[] {
     .toLowerCase();
   for (const token of folded.split(/[^a-z0-9'\u2018\u2019\u02bc`]+/)) {
     const parts = token.split(/['\u2018\u2019\u02bc`]+/).filter((w) => w.length > 1);
-    const joined = token.replace(APOSTROPHES, '').replace(/['\u2018\u2019\u02bc`]/g, '');
+    const joined = token.replace(APOSTROPHE, '');
     if (joined.length > 1) out.push(joined);
     for (const part of parts) if (part !== joined) out.push(part);
   }

@@ -28,6 +28,16 @@ export default function Schedule({ data, site }: PageProps<ScheduleData>) {
     const key = `${p.year}-${String(p.month).padStart(2, '0')}`;
     months.set(key, [...(months.get(key) ?? []), e]);
   }
+  // The list, shown alone or under the month calendars (whose days link to its rows).
+  const list = (
+    <EventList
+      events={items}
+      site={site}
+      places={sport.score_decimal_places}
+      label={`${season.name} schedule`}
+      withYear={withYear}
+    />
+  );
   return (
     <>
       <PageHeader
@@ -90,25 +100,13 @@ export default function Schedule({ data, site }: PageProps<ScheduleData>) {
           {data.hasStats ? <a href={paths.season(sport.slug, 'stats', season.slug)}>Season statistics</a> : null}
         </div>
         {view === 'list' ? (
-          <EventList
-            events={items}
-            site={site}
-            places={sport.score_decimal_places}
-            label={`${season.name} schedule`}
-            withYear={withYear}
-          />
+          list
         ) : (
           <div className="month-grid">
-            {[...months.entries()].map(([key, list]) => (
-              <MonthCalendar key={key} month={key} events={list} today={site.today} anchorPrefix="event-" />
+            {[...months.entries()].map(([key, inMonth]) => (
+              <MonthCalendar key={key} month={key} events={inMonth} today={site.today} anchorPrefix="event-" />
             ))}
-            <EventList
-              events={items}
-              site={site}
-              places={sport.score_decimal_places}
-              label={`${season.name} schedule`}
-              withYear={withYear}
-            />
+            {list}
           </div>
         )}
       </div>

@@ -1,6 +1,7 @@
 /**
- * The incremental build is proven against the full build: random edits are made to the demo CMS through its write
- * API, the site is built incrementally from the CMS's change feed, and every file must be the same, byte for byte
+ * An editor's change, end to end, and the incremental build proven against the full build: `site webhook` builds
+ * the site in full on its first start; random edits are made to the demo CMS through its write API; the CMS's
+ * signed webhooks reach the receiver, which builds incrementally; every file must then be the same, byte for byte
  * (the build id included: it is a hash of the content), as a full build of the same content. The edits are drawn
  * from a seed that changes every run and is printed; FH_INCREMENTAL_SEED=<seed> repeats a run.
  */
@@ -8,14 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changedRecords } from '../../src/build/deps/cache.ts';
-import { buildSite, type BuildSummary } from '../../src/build/index.ts';
+import { buildSite } from '../../src/build/index.ts';
 import { validateConfig } from '../../src/config/index.ts';
 import { DEMO_EDIT_TOKEN } from '../../src/demo/cms/cms.ts';
 import { generateDataset, isPublic } from '../../src/demo/dataset.ts';
 import { createRandom, type Random } from '../../src/demo/random.ts';
 import { startDemoServer, type DemoServer } from '../../src/demo/server/server.ts';
 import { createLogger } from '../../src/logger/logger.ts';
+import type { ReceiverStatus } from '../../src/webhooks/receiver.ts';
+import { startWebhookService, type WebhookService } from '../../src/webhooks/service.ts';
 import { treeDigest } from '../helpers/tree.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -23,7 +25,9 @@ const work = mkdtempSync(join(tmpdir(), 'fieldhouse-incremental-'));
 const logger = createLogger({ level: 'silent' });
 const EPOCH = '1795305600';
 const seed = process.env.FH_INCREMENTAL_SEED ?? String(Date.now());
+const SECRET = 'whsec_' + Buffer.from('incremental').toString('base64');
 let demo: DemoServer;
+let service: WebhookService | null = null;
 
 type Edit = { what: string; method: string; path: string; body?: unknown };
 
@@ -150,39 +154,63 @@ describe('the incremental build (issue 19)', () => {
   });
   afterAll(async () => {
     delete process.env.SOURCE_DATE_EPOCH;
+    await service?.close();
     await demo.close();
     rmSync(work, { recursive: true, force: true });
   });
 
-  it(`writes the same site as a full build after random edits (seed ${seed})`, { timeout: 600_000 }, async () => {
-    const site = join(work, 'site');
-    const first = await buildSite({ config: config(), root, outDir: site, logger });
-    expect(first.ok).toBe(true);
+  it(
+    `reaches the site through signed webhooks, and writes what a full build writes (seed ${seed})`,
+    { timeout: 600_000 },
+    async () => {
+      const site = join(work, 'site');
+      const lines: string[] = [];
+      const status = async () => (await (await fetch(`${service!.receiver.origin}/status`)).json()) as ReceiverStatus;
+      service = await startWebhookService({
+        config: config(),
+        root: work,
+        outDir: site,
+        secret: SECRET,
+        port: 0,
+        host: '127.0.0.1',
+        debounceMs: 300,
+        logger: createLogger({ write: (line) => lines.push(line), color: false }),
+      });
+      demo.cms.webhooks.add({ url: `${service.receiver.origin}/webhook`, secret: SECRET });
+      // The first start: a full build, which leaves the build cache.
+      await service.queue.idle();
+      expect((await status()).lastBuild, lines.join('\n')).toMatchObject({
+        ok: true,
+        reason: expect.stringMatching(/first start/),
+      });
+      const firstId = (await status()).lastBuild!.summary!.match(/build ([0-9a-f]{16})/)![1];
 
-    const random = createRandom(seed);
-    const edits = Array.from({ length: 6 }, () => drawEdit(random, demo));
-    for (const edit of edits) await apply(edit);
-    const changes = demo.cms.log.since(0, 100);
-    expect(changes).toHaveLength(edits.length);
+      const random = createRandom(seed);
+      const edits = Array.from({ length: 6 }, () => drawEdit(random, demo));
+      for (const edit of edits) await apply(edit);
+      await demo.cms.webhooks.idle();
+      await new Promise((r) => setTimeout(r, 400));
+      await service.queue.idle();
+      const story = `seed ${seed}: ${edits.map((e) => e.what).join('; ')}\n${lines.join('\n')}`;
+      const after = await status();
+      expect(after.webhooks, story).toEqual({ received: edits.length, accepted: edits.length, refused: 0 });
+      expect(after.builtSeq, story).toBe(edits.length);
+      expect(after.lastBuild, story).toMatchObject({
+        ok: true,
+        summary: expect.stringMatching(/incremental: [\d,]+ pages touched/),
+      });
+      expect(
+        lines.filter((l) => / webhook chg_/.test(l)),
+        story,
+      ).toHaveLength(edits.length);
 
-    const incremental: BuildSummary = await buildSite({
-      config: config(),
-      root,
-      outDir: site,
-      logger,
-      changes: changedRecords(changes),
-    });
-    const full = await buildSite({ config: config(), root, outDir: join(work, 'full'), logger });
-    const story = `seed ${seed}: ${edits.map((e) => e.what).join('; ')}`;
-    expect(incremental.ok, story).toBe(true);
-    expect(incremental.incremental, story).toMatchObject({ reused: expect.any(Number) });
-    expect((incremental.incremental as { reused: number }).reused, story).toBeGreaterThan(first.pages / 2);
-
-    const a = treeDigest(site);
-    const b = treeDigest(join(work, 'full'));
-    const differing = [...new Set([...a.keys(), ...b.keys()])].filter((file) => a.get(file) !== b.get(file)).sort();
-    expect(differing.slice(0, 20), story).toEqual([]);
-    expect(incremental.buildId, story).toBe(full.buildId);
-    expect(incremental.buildId).not.toBe(first.buildId);
-  });
+      const full = await buildSite({ config: config(), root, outDir: join(work, 'full'), logger });
+      const a = treeDigest(site);
+      const b = treeDigest(join(work, 'full'));
+      const differing = [...new Set([...a.keys(), ...b.keys()])].filter((file) => a.get(file) !== b.get(file)).sort();
+      expect(differing.slice(0, 20), story).toEqual([]);
+      expect(after.lastBuild!.summary, story).toContain(`build ${full.buildId}`);
+      expect(full.buildId).not.toBe(firstId);
+    },
+  );
 });

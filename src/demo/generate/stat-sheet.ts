@@ -129,7 +129,9 @@ export function scoreTo(lines: StatLine[], score: number): StatLine[] {
   if (!out.length) return out;
   const order = out.map((_, i) => i).sort((a, b) => out[b]!.seconds - out[a]!.seconds || a - b);
   let diff = score - out.reduce((sum, l) => sum + points(l), 0);
-  for (let turn = 0; Math.abs(diff) >= 2; turn++) {
+  // Baskets are added, or taken back while there are any to take back.
+  const canTakeBack = () => out.some((l) => l.fg.made > 0);
+  for (let turn = 0; diff >= 2 || (diff <= -2 && canTakeBack()); turn++) {
     const l = out[order[turn % order.length]!]!;
     if (diff > 0) {
       l.fg.made++;
@@ -138,7 +140,7 @@ export function scoreTo(lines: StatLine[], score: number): StatLine[] {
     } else if (l.fg.made > 0) {
       l.fg.made--;
       diff += 2;
-    } else if (turn > order.length * 200) break; // nothing left to take back
+    }
   }
   const first = out[order[0]!]!;
   if (diff === 1) {
