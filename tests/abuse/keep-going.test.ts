@@ -48,10 +48,11 @@ beforeAll(async () => {
   if (!first.ok) throw new Error(`the base build failed: ${JSON.stringify(first.failed.slice(0, 2))}`);
 }, 180_000);
 
+// Several whole sites are removed here: on a busy machine that takes longer than the default minute.
 afterAll(async () => {
   await demo?.close();
   rmSync(work, { recursive: true, force: true });
-});
+}, 180_000);
 
 describe('--keep-going never loses a good page', () => {
   it('builds a page that fails now from the previous build’s data, and says so', async () => {

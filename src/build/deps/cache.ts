@@ -162,10 +162,13 @@ export function touchedPages(
 ): { pages: string[]; all: boolean } {
   if (changes.some((c) => c.resource === 'settings')) return { pages: [], all: true };
   const records = new Set(changes.map((c) => `${c.resource}:${c.recordId}`));
-  const lists = new Set(changes.filter((c) => c.listed !== false).flatMap((c) => LISTS[c.resource] ?? []));
+  const calls = new Set([
+    ...changes.filter((c) => c.listed !== false).flatMap((c) => LISTS[c.resource] ?? []),
+    ...changes.flatMap((c) => DERIVED[c.resource] ?? []),
+  ]);
   const pages: string[] = [];
   for (const { path, deps } of cachedPages(dir))
-    if (deps.some((dep) => records.has(dep) || lists.has(listOf(dep)))) pages.push(path);
+    if (deps.some((dep) => records.has(dep) || calls.has(callOf(dep)))) pages.push(path);
   return { pages, all: false };
 }
 
@@ -177,8 +180,16 @@ const LISTS: Record<string, string[]> = {
   gallery: ['galleries'],
 };
 
+/**
+ * Answers the CMS (or its stat service) derives from records of a kind without naming them: any change to one may
+ * change these. A season's statistics add up its games' scores, so a result entered changes them.
+ */
+const DERIVED: Record<string, string[]> = {
+  event: ['stats'],
+};
+
 /** `q:articles:[…]` → `articles`; anything else → ''. */
-function listOf(dep: string): string {
+function callOf(dep: string): string {
   if (!dep.startsWith('q:')) return '';
   return dep.slice(2, dep.indexOf(':', 2));
 }
