@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../src/contract/index.ts';
+import { newContent } from './content.ts';
 
 export const LATEST_BUILD_URL = '/_site/builds/latest.json';
 const GUARD_KEY = 'fh:reload-guard';
@@ -37,22 +38,32 @@ export interface BuildPoller {
 }
 
 /**
- * Poll `_site/builds/latest.json` while the page is visible. When its id is not this page's build, reload: at
- * once when configured, otherwise on the next navigation, to its target.
+ * Poll `_site/builds/latest.json` while the page is visible (once at start, then every interval). When its id is
+ * not this page's build, reload: at once when configured, otherwise on the next navigation, to its target. When
+ * only its content id moved on (an incremental deploy: the pages' code is the same), drop what this tab holds of
+ * the old content (content.ts), with no reload.
  */
 export function startBuildPoller(
   buildId: string,
   config: Pick<RuntimeConfig, 'buildPollIntervalMs' | 'reloadOnNewBuild' | 'reloadGuardMs'>,
 ): BuildPoller {
   let newBuild = false;
+  let content: string | null = null;
   let timer = 0;
   const check = async () => {
     if (newBuild || document.visibilityState !== 'visible') return;
     try {
       const response = await fetch(LATEST_BUILD_URL, { cache: 'no-store' });
       if (!response.ok) return;
-      const latest = (await response.json()) as { id?: unknown };
-      if (typeof latest.id !== 'string' || latest.id === buildId) return;
+      const latest = (await response.json()) as { id?: unknown; content?: unknown };
+      if (typeof latest.id !== 'string') return;
+      if (latest.id === buildId) {
+        if (typeof latest.content !== 'string') return;
+        // The first answer is the content this tab started on; a later, different one is new content.
+        if (content !== null && latest.content !== content) newContent();
+        content = latest.content;
+        return;
+      }
       newBuild = true;
       if (config.reloadOnNewBuild === 'immediate') guardedReload(new URL(location.href), config.reloadGuardMs);
     } catch {
@@ -66,6 +77,7 @@ export function startBuildPoller(
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void check();
   });
+  void check();
   schedule();
   return { reloadFor: (url) => newBuild && guardedReload(url, config.reloadGuardMs) };
 }

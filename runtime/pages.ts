@@ -3,6 +3,7 @@ import { payloadUrl } from '../src/output/layout.ts';
 import { createRouter } from '../src/routes/match.ts';
 import { ROUTE_TABLE } from '../src/routes/injected.ts';
 import { urlRedirect } from '../src/routes/url-rules.ts';
+import { onNewContent } from './content.ts';
 import { findRedirect } from './redirects.ts';
 import { loadCode } from './templates.ts';
 import { errorView, type View } from './views.ts';
@@ -13,8 +14,10 @@ export type Resolution =
 
 export const router = createRouter(ROUTE_TABLE);
 
-// Behaviour §4 and §9: payloads are cached per build id (the key holds it), so a new build never reads an old entry.
+// Behaviour §4 and §9: payloads are cached per build id (the key holds it), so a new build never reads an old entry;
+// new content under the same build id (an incremental deploy) drops them.
 const payloads = new Map<string, Promise<Payload | null>>();
+onNewContent(() => payloads.clear());
 
 /** A prerendered page's payload, fetched once per build; null when the host has none (not prerendered). */
 export function fetchPayload(path: string, buildId: string): Promise<Payload | null> {

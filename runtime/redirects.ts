@@ -2,9 +2,11 @@ import type { SiteData } from '../src/contract/index.ts';
 import { REDIRECTS_FILE, urlOf } from '../src/output/layout.ts';
 import { checkedRedirect, redirectCheckUrl } from '../src/routes/redirect-service.ts';
 import { redirectLocation, type Redirect } from '../src/routes/url-rules.ts';
+import { onNewContent } from './content.ts';
 import { log } from './errors.ts';
 
 let table: Promise<Map<string, Redirect>> | null = null;
+onNewContent(() => (table = null));
 
 /** The build's redirect table (the same one the host files hold), fetched once per page load. */
 export function redirectTable(buildId: string): Promise<Map<string, Redirect>> {

@@ -4,11 +4,13 @@
  * changes from the CMS's change feed:
  *   (a) an article's title edited, (b) an article published, (c) a game's result entered, (d) a site setting
  *   changed (which touches every page: a full build).
- * For each: wall time, CPU (every thread of the build process), pages loaded from the API, pages built from their
- * previous data, and bytes written, beside the full build of the same run.
+ * For each: wall time, CPU (every thread of the build process), pages loaded from the API, pages kept from the
+ * previous output, the files the build wrote (counted in the output afterwards: files modified since the build
+ * started; a page kept by a hard link keeps its old time) and their bytes, and the stages, beside the full build of
+ * the same run.
  * Usage: npm run bench:incremental [-- --scales 1,10]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,8 +34,24 @@ interface Row {
   cpuSeconds: number;
   pagesLoaded: number;
   pagesReused: number;
+  /** Files in the output modified since the build started (so written by it), of all its files. */
+  filesWritten: number;
+  files: number;
   writtenMb: number;
+  stages: Record<string, number>;
   note: string;
+}
+
+/** Files under `dir`, and how many of them were modified at or after `since` (ms since the epoch). */
+function countFiles(dir: string, since: number): { files: number; written: number } {
+  let files = 0;
+  let written = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    if (statSync(join(entry.parentPath, entry.name)).mtimeMs >= since) written++;
+  }
+  return { files, written };
 }
 
 async function write(demo: DemoServer, method: string, path: string, body?: unknown): Promise<void> {
@@ -45,7 +63,7 @@ async function write(demo: DemoServer, method: string, path: string, body?: unkn
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
 }
 
-function row(scale: number, name: string, s: BuildSummary): Row {
+function row(scale: number, name: string, s: BuildSummary, counted: { files: number; written: number }): Row {
   if (!s.ok) throw new Error(`${name} at scale ${scale} failed: ${s.failed[0]?.message}`);
   const inc = s.incremental;
   const reused = inc && 'reused' in inc ? inc.reused : 0;
@@ -56,7 +74,10 @@ function row(scale: number, name: string, s: BuildSummary): Row {
     cpuSeconds: s.cpuMs / 1000,
     pagesLoaded: s.pages - reused,
     pagesReused: reused,
+    filesWritten: counted.written,
+    files: counted.files,
     writtenMb: s.bytesWritten / 1048576,
+    stages: s.stages,
     note: !inc ? 'full build' : 'full' in inc ? `full: ${inc.full}` : `${inc.touched} pages touched`,
   };
 }
@@ -82,8 +103,10 @@ for (const scale of scales) {
     const outDir = join(work, 'site');
     const build = (name: string, changes?: Parameters<typeof changedRecords>[0]) => {
       process.stderr.write(`bench:incremental: scale ${scale}: ${name} …\n`);
+      // File times have a coarser grain than the clock on some file systems: a second of margin.
+      const started = Date.now() - 1000;
       return buildSite({ config, root, outDir, logger, changes: changes && changedRecords(changes) }).then((s) =>
-        rows.push(row(scale, name, s)),
+        rows.push(row(scale, name, s, countFiles(outDir, started))),
       );
     };
     await build('full build');
@@ -119,7 +142,18 @@ for (const scale of scales) {
   }
 }
 
-const header = ['scale', 'case', 'wall s', 'CPU s', 'loaded', 'reused', 'written MB', 'vs full (wall)', 'note'];
+const header = [
+  'scale',
+  'case',
+  'wall s',
+  'CPU s',
+  'loaded',
+  'kept',
+  'files written',
+  'MB written',
+  'vs full (wall)',
+  'note',
+];
 const fullOf = (scale: number) => rows.find((r) => r.scale === scale && r.case === 'full build')!;
 const table = rows.map((r) => [
   String(r.scale),
@@ -128,15 +162,23 @@ const table = rows.map((r) => [
   r.cpuSeconds.toFixed(1),
   r.pagesLoaded.toLocaleString('en-US'),
   r.pagesReused.toLocaleString('en-US'),
-  r.writtenMb.toFixed(0),
+  `${r.filesWritten.toLocaleString('en-US')} of ${r.files.toLocaleString('en-US')}`,
+  r.writtenMb.toFixed(1),
   `${((r.wallSeconds / fullOf(r.scale).wallSeconds) * 100).toFixed(0)}%`,
   r.note,
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((cells) => cells[i]!.length)));
 const line = (cells: string[]) =>
-  cells.map((c, i) => (i === 1 || i === 8 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  cells.map((c, i) => (i === 1 || i === 9 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 console.log(line(header));
 for (const cells of table) console.log(line(cells));
+console.log('\nstages (s):');
+for (const r of rows)
+  console.log(
+    `  ${r.scale} ${r.case.padEnd(22)} ${Object.entries(r.stages)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
+      .join(', ')}`,
+  );
 console.log(
   JSON.stringify(
     { machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version }, results: rows },

@@ -94,7 +94,7 @@ function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>):
             'incremental',
             'full' in s.incremental
               ? `no: a full build (${s.incremental.full})`
-              : `${n(s.incremental.touched)} pages touched by the changes, ${n(s.incremental.reused)} built from their previous data`,
+              : `${n(s.incremental.touched)} pages touched by the changes, ${n(s.incremental.reused)} ${reusedWords(s.incremental.reusedAs)}`,
           ],
         ]
       : []),
@@ -110,10 +110,17 @@ function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>):
   logger.info(
     'build',
     s.ok
-      ? `built ${s.buildId} into ${s.outDir}`
+      ? `built ${s.buildId} (content ${s.contentId}) into ${s.outDir}`
       : s.buildId && s.pages
         ? `wrote a partial site (${s.buildId}) into ${s.outDir}`
         : 'build failed; the previous output is unchanged',
   );
   for (const [k, v] of lines) logger.info('build', `  ${k!.padEnd(14)} ${v}`);
+}
+
+/** How an incremental build reused the pages no change touched. */
+export function reusedWords(reusedAs: 'linked' | 'rendered'): string {
+  return reusedAs === 'linked'
+    ? 'kept as they were (linked from the previous output)'
+    : 'rendered again from their previous data (the build id changed)';
 }

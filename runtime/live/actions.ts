@@ -1,6 +1,7 @@
 import { isFieldhouseError } from '../../src/errors/error.ts';
 import { createStaticSearch, type SearchAnswer } from '../../src/search/query.ts';
 import { SEARCH_DIR, urlOf } from '../../src/output/layout.ts';
+import { onNewContent } from '../content.ts';
 import type { DraftKind, DraftResult, Drafts, RuntimeActions, SubmitResult } from '../../templates/actions.ts';
 import type { SiteData } from '../../src/contract/index.ts';
 import { reportError } from '../errors.ts';
@@ -50,6 +51,7 @@ export function createActions(
     if (!response.ok) throw new Error(`The search index file ${file} answered ${response.status}`);
     return response.json();
   });
+  onNewContent(() => staticSearch.drop());
 
   // The shell is one file for every id; the id is the route's parameter in the address (digits, checked by the route).
   const draftId = () => {

@@ -38,8 +38,11 @@ export interface BuildPagesOptions {
   concurrency: number;
   keepGoing: boolean;
   progress: Progress;
-  /** Called with each media URL a page uses (the build copies each once, meanwhile). */
-  onMedia(url: string): void;
+  /**
+   * Called with each media URL a page uses (the build copies each once, meanwhile); `kept` when the page is an
+   * incremental build's untouched page, kept from the previous output.
+   */
+  onMedia(url: string, kept: boolean): void;
   /** Called with the site paths a written page links to (those not reported before), for the link check. */
   onLinks(page: string, targets: readonly string[]): void;
   /**
@@ -53,7 +56,13 @@ export interface BuildPagesOptions {
    * An incremental build: the pages a change does not touch, built from their data in the previous output (no
    * API call); null for a full build. Their dependencies are carried over to the new build cache.
    */
-  reuse: { has(path: string): boolean; deps(path: string): string[] | undefined; depsLines: LineWriter } | null;
+  reuse: {
+    has(path: string): boolean;
+    deps(path: string): string[] | undefined;
+    depsLines: LineWriter;
+    /** The previous output carries this build's id: its page files are linked as they are, not rendered again. */
+    link: boolean;
+  } | null;
 }
 
 export interface BuildPagesResult {
@@ -61,7 +70,7 @@ export interface BuildPagesResult {
   pageBytes: number;
   /** Files copied from the API (documents) and their bytes. */
   fileBytes: number;
-  /** Over every page's and file's path and content, in any order: the build id is made from it. */
+  /** Over every page's and file's path and content, in any order: the content id is made from it. */
   contentDigest: SetDigest;
   skipped: number;
   failures: PageFailure[];
@@ -166,10 +175,11 @@ async function buildOne(
       path: page.path,
       label: page.label,
       from: options.previous,
+      link: options.reuse.link,
     });
     if (built.kind === 'error') return { error: built.error };
     if (built.kind === 'page') {
-      written(page.path, built.rendered, built.sitemap, options, result);
+      written(page.path, built.rendered, built.sitemap, options, result, true);
       options.reuse.depsLines.write(JSON.stringify([page.path, options.reuse.deps(page.path) ?? []]));
       result.reused++;
       return;
@@ -205,9 +215,10 @@ function written(
   sitemap: { lastmod: string | null } | null,
   options: BuildPagesOptions,
   result: BuildPagesResult,
+  kept = false,
 ): void {
   result.contentDigest.add(path, rendered.digest);
-  for (const url of rendered.media) options.onMedia(url);
+  for (const url of rendered.media) options.onMedia(url, kept);
   options.onLinks(path, rendered.links);
   result.pageBytes += rendered.bytes;
   if (rendered.bytes > LARGE_PAGE_BYTES)

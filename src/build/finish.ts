@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ApiClient } from '../api/client.ts';
@@ -16,8 +16,12 @@ import type { RenderTask } from './render/protocol.ts';
 import type { LoadedSiteData } from './site-data.ts';
 
 export interface MediaMirror {
-  /** Copy one root-relative media URL (once). */
-  add(url: string): void;
+  /**
+   * Copy one root-relative media URL (once). `kept`: a page kept from the previous output of an incremental build
+   * uses it: the previous output's copy is linked at the end, unless a page loaded from the API uses it too (then
+   * it is fetched fresh), or the previous output does not have it.
+   */
+  add(url: string, kept?: boolean): void;
   /**
    * Wait for every copy; the digest (over every URL and its bytes) goes into the build id. `failed`: the URLs that
    * could not be copied (each warned once), which pages still name: the browser falls back from them (a headshot
@@ -28,43 +32,69 @@ export interface MediaMirror {
   cancel(): Promise<void>;
 }
 
-/** Copy the media the pages reference (root-relative to the API origin) into the site as they are found. */
+/**
+ * Copy the media the pages reference (root-relative to the API origin) into the site as they are found. With
+ * `previous` (an incremental build's previous output), media only kept pages use are linked from it, not fetched.
+ */
 export function createMediaMirror(
   client: ApiClient,
   apiOrigin: string,
   writer: OutputWriter,
   concurrency: number,
   warn: (m: string) => void,
+  previous: string | null = null,
 ): MediaMirror {
   const limit = pLimit(concurrency);
   let bytes = 0;
   let files = 0;
   const digest = createSetDigest();
   const seen = createPathSet();
+  // URLs only kept pages use so far: linked at the end from the previous output.
+  const keptOnly = new Set<string>();
   const failed = new Set<string>();
   const running = new Set<Promise<void>>();
   let cancelled = false;
-  return {
-    add(url) {
-      if (!seen.add(url)) return;
-      const copy = limit(async () => {
+  const fetchOne = (url: string) => {
+    const copy = limit(async () => {
+      if (cancelled) return;
+      try {
+        const body = await client.getBytes(`${apiOrigin}${url}`, { absolute: true });
         if (cancelled) return;
-        try {
-          const body = await client.getBytes(`${apiOrigin}${url}`, { absolute: true });
-          if (cancelled) return;
-          bytes += writer.write(url, body, `media ${url}`);
-          files++;
-          digest.add(url, createHash('sha1').update(body).digest('hex'));
-        } catch (error) {
-          failed.add(url);
-          warn(`media ${url} could not be copied: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      });
-      // Only copies still running are held: the mirror's memory does not grow with the site's media.
-      running.add(copy);
-      void copy.finally(() => running.delete(copy));
+        bytes += writer.write(url, body, `media ${url}`);
+        files++;
+        digest.add(url, createHash('sha1').update(body).digest('hex'));
+      } catch (error) {
+        failed.add(url);
+        warn(`media ${url} could not be copied: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    // Only copies still running are held: the mirror's memory does not grow with the site's media.
+    running.add(copy);
+    void copy.finally(() => running.delete(copy));
+  };
+  return {
+    add(url, kept = false) {
+      if (kept && previous) {
+        if (!seen.has(url)) keptOnly.add(url);
+        return;
+      }
+      // A page loaded from the API uses it: fetched fresh, even when kept pages use it too.
+      keptOnly.delete(url);
+      if (seen.add(url)) fetchOne(url);
     },
     async finish() {
+      for (const url of keptOnly) {
+        seen.add(url);
+        const file = previous && join(previous, url);
+        if (!file || !existsSync(file)) {
+          fetchOne(url);
+          continue;
+        }
+        writer.link(file, url, `media ${url}`);
+        files++;
+        digest.add(url, createHash('sha1').update(readFileSync(file)).digest('hex'));
+      }
+      keptOnly.clear();
       while (running.size) await Promise.all(running);
       return { digest: digest.hex(), files, bytes, failed };
     },
@@ -121,12 +151,14 @@ export type RouteRule =
  */
 export function writeManifests(
   writer: OutputWriter,
-  buildId: string,
+  { buildId, contentId }: { buildId: string; contentId: string },
   timestamp: string,
   prerendered: Iterable<string>,
   redirects: Redirect[],
 ): void {
-  writer.write(`/${BUILDS_DIR}/latest.json`, JSON.stringify({ id: buildId, timestamp }), 'build manifest');
+  // `id` is what the pages carry (the poller reloads when it moves on); `content` moves with any content change.
+  const latest = JSON.stringify({ id: buildId, content: contentId, timestamp });
+  writer.write(`/${BUILDS_DIR}/latest.json`, latest, 'build manifest');
   const head = JSON.stringify({ id: buildId, timestamp, routeRules: routeRules(redirects), prerendered: [] });
   const stream = writer.stream(`/${buildMetaFile(buildId)}`, 'build manifest');
   try {

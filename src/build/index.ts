@@ -9,7 +9,7 @@ import { createRouter, type Router } from '../routes/match.ts';
 import { urlRedirect } from '../routes/url-rules.ts';
 import { readLines, createLineWriter } from '../util/line-files.ts';
 import { FIELDHOUSE_VERSION } from '../version.ts';
-import { buildIdOf } from './build-id.ts';
+import { buildIdOf, contentIdOf, pageConfigOf } from './build-id.ts';
 import {
   buildPages,
   type BuildPagesOptions,
@@ -44,6 +44,7 @@ import { openBuild, type BuildResources } from './resources.ts';
 import { createSession, type Session } from './session.ts';
 import { loadSiteData } from './site-data.ts';
 import { mediaIn } from '../output/media.ts';
+import { createReusingWriter } from '../output/writer.ts';
 import { writeSearchIndex, type SearchDoc } from '../search/writer.ts';
 
 export type { KeptPage, PageFailure };
@@ -80,7 +81,10 @@ export interface BuildOptions {
 
 export interface BuildSummary {
   ok: boolean;
+  /** What every page carries: changes with the code, config, site data or assets, not with content (build-id.ts). */
   buildId: string | null;
+  /** Changes with any change of the output's content (latest.json carries it beside the build id). */
+  contentId: string | null;
   outDir: string;
   routes: number;
   pages: number;
@@ -115,14 +119,16 @@ export interface BuildSummary {
   search: { docs: number; terms: number; files: number; bytes: number } | null;
   /**
    * With `changes`: how many pages the changes touched (loaded from the API) and how many were built from their
-   * previous data, or why the build was a full one.
+   * previous data (linked as they are when the build id did not change, else rendered again), or why the build was
+   * a full one.
    */
-  incremental: { touched: number; reused: number } | { full: string } | null;
+  incremental: { touched: number; reused: number; reusedAs: 'linked' | 'rendered' } | { full: string } | null;
 }
 
 /** What the stages produced, for the summary (computed once, at the end). */
 interface Outcome {
   buildId: string | null;
+  contentId: string | null;
   routes: number;
   plannedFiles: number;
   pages: number;
@@ -151,6 +157,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   }
   const outcome: Outcome = {
     buildId: null,
+    contentId: null,
     routes: 0,
     plannedFiles: 0,
     pages: 0,
@@ -219,10 +226,22 @@ async function runStages(
   const siteData = writeSiteData(loaded, writer);
   const workers = workerCount(options.concurrency ?? config.build.concurrency);
   const staticSearch = config.search.provider === 'static';
+  // Made before the first page, from what every page shares: a content change leaves it as it was (build-id.ts).
+  const buildId = buildIdOf({
+    version: FIELDHOUSE_VERSION,
+    config: pageConfigOf(config),
+    site: siteData.hash,
+    assets: [...built.files.map((f) => `${f.path}:${f.hash}`), `_worker.js:${built.edgeWorker}`],
+  });
+  outcome.buildId = buildId;
+  const reuse = options.changes
+    ? incrementalScope(options.changes, { outDir, config, cacheDir, buildId }, session, outcome)
+    : null;
   const pool = await createRenderPool({
     workers,
     workerBundle: built.workerBundle,
     outDir: resources.staging.dir,
+    buildId,
     assets: { ...built.assets, siteData: siteData.url },
     scripts: { ticketMarketing: config.scripts.ticketMarketing, heatmap: config.scripts.heatmap },
     siteJson: siteData.json,
@@ -239,7 +258,15 @@ async function runStages(
     onWarn: session.warn,
   });
   resources.pool = pool;
-  const media = createMediaMirror(source.client, source.endpoints.baseUrl, writer, MEDIA_CONCURRENCY, session.warn);
+  // An incremental build links the media only kept pages use from the previous output.
+  const media = createMediaMirror(
+    source.client,
+    source.endpoints.baseUrl,
+    writer,
+    MEDIA_CONCURRENCY,
+    session.warn,
+    reuse?.link ? outDir : null,
+  );
   resources.media = media;
   for (const url of mediaIn(siteData.json)) media.add(url);
 
@@ -280,7 +307,6 @@ async function runStages(
       () => planned.close(),
       (error: unknown) => planned.close(error),
     );
-  const reuse = options.changes ? incrementalScope(options.changes, outDir, config, cacheDir, session, outcome) : null;
   // Search documents of pages built here, from a previous build's data (--keep-going), beside the workers' own.
   const mainSearchDocs = staticSearch ? createLineWriter(join(cacheDir, 'search-main.jsonl')) : null;
   const pages = await session.stage('pages', () =>
@@ -293,7 +319,7 @@ async function runStages(
       concurrency: source.concurrency,
       keepGoing: options.keepGoing ?? false,
       progress,
-      onMedia: (url) => media.add(url),
+      onMedia: (url, kept) => media.add(url, kept),
       onLinks: (page, targets) => links.add(page, targets),
       previous: previous?.dir ?? (reuse ? outDir : null),
       searchDocs: mainSearchDocs,
@@ -316,45 +342,48 @@ async function runStages(
   const loadedFiles = await pool.loadingDone();
   const searchFiles = [...loadedFiles.searchFiles, ...(mainSearchDocs ? [mainSearchDocs.file] : [])];
   reuse?.depsLines.close();
-  if (reuse) outcome.incremental = { touched: reuse.touched, reused: pages.reused };
+  if (reuse)
+    outcome.incremental = {
+      touched: reuse.touched,
+      reused: pages.reused,
+      reusedAs: reuse.link ? 'linked' : 'rendered',
+    };
   const notFound = notFoundTask();
   const notFoundBytes = (await pool.render(notFound)).bytes;
   const mirrored = await session.stage('media', () => media.finish());
+  // An incremental build keeps the previous output's feed and index files that come out the same.
+  const derived = reuse?.link ? createReusingWriter(writer, outDir) : writer;
   const feeds = await session.stage('feeds', () =>
-    writeFeeds(ctx, writer, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }),
+    writeFeeds(ctx, derived, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }),
   );
   const search = staticSearch
-    ? await session.stage('search', () => writeSearchIndex(readSearchDocs(searchFiles), writer, cacheDir))
+    ? await session.stage('search', () => writeSearchIndex(readSearchDocs(searchFiles), derived, cacheDir))
     : null;
   if (search) outcome.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
   const rules = hostRules(await redirecting, config, site);
-  const buildId = buildIdOf({
-    version: FIELDHOUSE_VERSION,
-    config: {
-      siteUrl: config.siteUrl,
-      theme: config.theme,
-      scripts: config.scripts,
-      runtime: config.runtime,
-      errorReporting: config.errorReporting,
-    },
-    site: siteData.hash,
-    assets: [...built.files.map((f) => `${f.path}:${f.hash}`), `_worker.js:${built.edgeWorker}`],
+  const contentId = contentIdOf(buildId, {
     media: mirrored.digest,
     hosts: rules,
     feeds: feeds.digest,
     search: search?.digest ?? null,
     content: pages.contentDigest.hex(),
   });
-  outcome.buildId = buildId;
+  outcome.contentId = contentId;
   await session.stage('finish', async () => {
-    await pool.patchBuildId(buildId, ledger.finish(), [{ dir: notFound.dir, file: notFound.file }]);
-    writeManifests(writer, buildId, clock.toISOString(), prerenderedPaths(ledger.sorted()), rules.redirects);
+    const ids = { buildId, contentId };
+    writeManifests(writer, ids, clock.toISOString(), prerenderedPaths(ledger.sorted()), rules.redirects);
     writeHostFiles(writer, rules, built.edgeWorker);
     copyPublic(options.root, config.build.publicDir, writer);
   });
   outcome.cache = prepareBuildCache({
     outDir,
-    manifest: { fieldhouse: FIELDHOUSE_VERSION, config: configDigest(config), buildId, pages: ledger.count },
+    manifest: {
+      fieldhouse: FIELDHOUSE_VERSION,
+      config: configDigest(config),
+      buildId,
+      contentId,
+      pages: ledger.count,
+    },
     depsFiles: [...loadedFiles.depsFiles, ...(reuse ? [reuse.depsLines.file] : [])],
     scratchDir: cacheDir,
     now: clock,
@@ -385,12 +414,11 @@ async function runStages(
  */
 function incrementalScope(
   changes: NonNullable<BuildOptions['changes']>,
-  outDir: string,
-  config: SiteConfig,
-  cacheDir: string,
+  build: { outDir: string; config: SiteConfig; cacheDir: string; buildId: string },
   session: Session,
   outcome: Outcome,
 ): (NonNullable<BuildPagesOptions['reuse']> & { touched: number }) | null {
+  const { outDir, config, cacheDir } = build;
   const full = (reason: string) => {
     outcome.incremental = { full: reason };
     session.warn(`incremental build: a full build instead (${reason})`);
@@ -408,6 +436,8 @@ function incrementalScope(
     has: (path) => deps.has(path),
     deps: (path) => deps.get(path),
     depsLines: createLineWriter(join(cacheDir, 'deps-reused.jsonl')),
+    // The pages of the output carry this build's id: what it holds of a page is what this build would write.
+    link: cache.manifest.buildId === build.buildId,
     touched: touched.pages.length,
   };
 }
@@ -466,6 +496,7 @@ function summarize(
     // Pages kept from the previous build are stale: the build says so (exit code 1), though the site was replaced.
     ok: end.committed && failed.length === 0 && (built?.kept.length ?? 0) === 0,
     buildId: end.committed ? outcome.buildId : null,
+    contentId: end.committed ? outcome.contentId : null,
     outDir: end.outDir,
     routes: outcome.routes,
     pages: outcome.pages,

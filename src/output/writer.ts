@@ -1,4 +1,15 @@
-import { closeSync, copyFileSync, mkdirSync, openSync, readdirSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UnsafeOutputPath } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
@@ -42,7 +53,13 @@ export interface OutputWriter {
   stream(sitePath: string, label?: string): OutputStream;
   /** Copy a folder's files into the output, as they are (public/). */
   copyFolder(from: string, label?: string): void;
-  /** The absolute path of a site path (checked), for readers such as the build-id patch. */
+  /**
+   * Put a file of a previous output (an absolute path) at a site path as it is: a hard link (no bytes written), or
+   * a copy where the file system has no links. The output is never written in place, so a file shared by the
+   * previous output and this one cannot change under either; a build never writes a site path twice.
+   */
+  link(from: string, sitePath: string, label?: string): void;
+  /** The absolute path of a site path (checked). */
   pathOf(sitePath: string, label?: string): string;
 }
 
@@ -64,6 +81,17 @@ export function createOutputWriter(root: string): OutputWriter {
       const fd = openSync(prepare(sitePath, label), 'w');
       return { write: (text) => void writeSync(fd, text), close: () => closeSync(fd) };
     },
+    link(from, sitePath, label) {
+      const file = prepare(sitePath, label);
+      try {
+        linkSync(from, file);
+      } catch (error) {
+        // Another device, or a file system without hard links: a copy does the same job.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
+        copyFileSync(from, file);
+      }
+    },
     copyFolder(from, label = `copy of ${from}`) {
       const walk = (dir: string) => {
         for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -74,6 +102,31 @@ export function createOutputWriter(root: string): OutputWriter {
         }
       };
       walk(from);
+    },
+  };
+}
+
+/**
+ * A writer that keeps a previous output's file when the new one is byte for byte the same: it is linked, not
+ * written again (an incremental build's search index and feeds, of which a change alters a few files). Files that
+ * are kept keep their time, so a host that uploads what changed uploads only those.
+ */
+export function createReusingWriter(writer: OutputWriter, previous: string): OutputWriter {
+  const same = (file: string, content: string | Uint8Array) => {
+    const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+    try {
+      return statSync(file).size === bytes.byteLength && readFileSync(file).equals(bytes);
+    } catch {
+      return false;
+    }
+  };
+  return {
+    ...writer,
+    write(sitePath, content, label) {
+      const before = outputPath(previous, sitePath, label ?? `file ${sitePath}`);
+      if (!same(before, content)) return writer.write(sitePath, content, label);
+      writer.link(before, sitePath, label);
+      return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
     },
   };
 }

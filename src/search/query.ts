@@ -136,6 +136,10 @@ export function createStaticSearch(load: IndexLoader) {
   }
 
   return {
+    /** Forget the files read so far: a new build's content replaced them (the next search reads them again). */
+    drop(): void {
+      cache.clear();
+    },
     async search(query: SearchQuery): Promise<SearchAnswer> {
       const perPage = Math.max(1, Math.min(50, query.perPage ?? DEFAULT_PER_PAGE));
       const page = Math.max(1, query.page ?? 1);

@@ -9,6 +9,7 @@ import { hash } from 'node:crypto';
 export interface PathSet {
   /** Add `value`; false when it was already there. */
   add(value: string): boolean;
+  has(value: string): boolean;
   readonly size: number;
 }
 
@@ -46,6 +47,12 @@ export function createPathSet(): PathSet {
       if (!insert(h, l)) return false;
       if (++size * 2 > slots) grow();
       return true;
+    },
+    has(value) {
+      const [h, l] = hash64(value);
+      for (let i = (l ^ h) & (slots - 1); high[i] !== 0 || low[i] !== 0; i = (i + 1) & (slots - 1))
+        if (high[i] === h && low[i] === l) return true;
+      return false;
     },
     get size() {
       return size;

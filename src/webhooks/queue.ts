@@ -20,6 +20,7 @@ export interface BuildReport {
   /** One line for the log and the status page ("12,659 pages, 0 failed, build 3f2a…"). */
   summary: string;
   buildId?: string | null;
+  contentId?: string | null;
   /** Where the site was written (given to the deploy command). */
   outDir?: string;
 }

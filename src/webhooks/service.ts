@@ -99,13 +99,14 @@ async function buildOnce(options: WebhookServiceOptions, outDir: string, request
       ? 'full build'
       : 'full' in inc
         ? `full build (${inc.full})`
-        : `incremental: ${n(inc.touched)} pages touched, ${n(inc.reused)} built from their previous data`;
+        : `incremental: ${n(inc.touched)} pages touched, ${n(inc.reused)} ${inc.reusedAs === 'linked' ? 'kept as they were' : 'rendered from their previous data'}`;
     return {
       ok: summary.ok,
       summary: summary.ok
-        ? `${n(summary.pages)} pages, ${n(summary.warnings)} warnings, build ${summary.buildId}; ${scope}`
+        ? `${n(summary.pages)} pages, ${n(summary.warnings)} warnings, build ${summary.buildId}, content ${summary.contentId}; ${scope}`
         : `${n(summary.failed.length)} pages failed (first: ${summary.failed[0]?.path ?? '?'}: ${summary.failed[0]?.message ?? ''}); the site was not replaced`,
       buildId: summary.buildId,
+      contentId: summary.contentId,
       outDir,
     };
   } catch (error) {
@@ -121,7 +122,12 @@ function runDeploy(command: string, cwd: string, report: BuildReport): Promise<D
       cwd,
       shell: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FIELDHOUSE_OUT_DIR: report.outDir ?? '', FIELDHOUSE_BUILD_ID: report.buildId ?? '' },
+      env: {
+        ...process.env,
+        FIELDHOUSE_OUT_DIR: report.outDir ?? '',
+        FIELDHOUSE_BUILD_ID: report.buildId ?? '',
+        FIELDHOUSE_CONTENT_ID: report.contentId ?? '',
+      },
     });
     let output = '';
     const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-DEPLOY_OUTPUT_KEPT));

@@ -117,8 +117,11 @@ describe('the set of planned paths', () => {
   it('tells new paths from repeats, through many growths', () => {
     const set = createPathSet();
     const paths = Array.from({ length: 50_000 }, (_, i) => `/sports/sport-${i % 40}/roster/${i}/player-${i}`);
+    expect(paths.some((p) => set.has(p))).toBe(false);
     expect(paths.every((p) => set.add(p))).toBe(true);
     expect(paths.some((p) => set.add(p))).toBe(false);
+    expect(paths.every((p) => set.has(p))).toBe(true);
+    expect(set.has('/sports/sport-0/roster/50000/player-50000')).toBe(false);
     expect(set.size).toBe(50_000);
     expect(set.add('/')).toBe(true);
     expect(set.add('')).toBe(true);
@@ -150,15 +153,24 @@ describe('the ledger of written pages', () => {
   it('streams the manifest’s prerendered list: the same JSON as one stringify', async () => {
     const out = mkdtempSync(join(work, 'manifest-'));
     const paths = Array.from({ length: 20_000 }, (_, i) => `/news/2026/${String(i).padStart(5, '0')}/"quoted"-é`);
-    writeManifests(createOutputWriter(out), 'abc123', '2026-11-22T00:00:00.000Z', paths.values(), [
-      { source: '/old', target: '/new', status: 301, passQuery: false },
-    ]);
+    writeManifests(
+      createOutputWriter(out),
+      { buildId: 'abc123', contentId: 'c1' },
+      '2026-11-22T00:00:00.000Z',
+      paths.values(),
+      [{ source: '/old', target: '/new', status: 301, passQuery: false }],
+    );
     const meta = readFileSync(join(out, '_site/builds/meta/abc123.json'), 'utf8');
     const parsed = JSON.parse(meta);
     expect(parsed.prerendered).toEqual(paths);
     expect(meta).toBe(JSON.stringify(parsed));
+    expect(JSON.parse(readFileSync(join(out, '_site/builds/latest.json'), 'utf8'))).toEqual({
+      id: 'abc123',
+      content: 'c1',
+      timestamp: '2026-11-22T00:00:00.000Z',
+    });
     expect(parsed.routeRules['/old']).toEqual({ redirect: { to: '/new', statusCode: 301, passQuery: false } });
-    writeManifests(createOutputWriter(out), 'empty', 't', [], []);
+    writeManifests(createOutputWriter(out), { buildId: 'empty', contentId: 'c2' }, 't', [], []);
     expect(JSON.parse(readFileSync(join(out, '_site/builds/meta/empty.json'), 'utf8')).prerendered).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
   buildCacheDir,
   cachedPages,
   changedRecords,
+  BUILD_CACHE_FORMAT,
   configDigest,
   readBuildCache,
   touchedPages,
@@ -143,7 +144,8 @@ describe('site build of the demo CMS', () => {
 
   it('writes the build manifests', () => {
     const latest = JSON.parse(read('_site/builds/latest.json'));
-    expect(latest).toEqual({ id: first.buildId, timestamp: '2026-11-22T00:00:00.000Z' });
+    expect(latest).toEqual({ id: first.buildId, content: first.contentId, timestamp: '2026-11-22T00:00:00.000Z' });
+    expect(first.contentId).toMatch(/^[0-9a-f]{16}$/);
     const meta = JSON.parse(read('_site/builds/meta', `${first.buildId}.json`));
     expect(meta.id).toBe(first.buildId);
     expect(meta.routeRules['/search']).toEqual({ prerender: false, render: 'client', shell: '/search' });
@@ -227,6 +229,7 @@ describe('site build of the demo CMS', () => {
     const again = join(work, 'again');
     const second = await buildSite({ config, root, outDir: again, logger });
     expect(second.buildId).toBe(first.buildId);
+    expect(second.contentId).toBe(first.contentId);
     const a = treeDigest(out);
     const b = treeDigest(again);
     expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
@@ -242,7 +245,12 @@ describe('the build cache (issue 19): what each page read, beside the output', (
   it('describes the output it came with, and is refused for another output, version or config', () => {
     const cache = readBuildCache(out, expected());
     expect(cache.ok).toBe(true);
-    expect(cache.ok && cache.manifest).toMatchObject({ format: 1, buildId: first.buildId, pages: first.pages });
+    expect(cache.ok && cache.manifest).toMatchObject({
+      format: BUILD_CACHE_FORMAT,
+      buildId: first.buildId,
+      contentId: first.contentId,
+      pages: first.pages,
+    });
     expect(readBuildCache(out, { ...expected(), config: 'another' })).toEqual({
       ok: false,
       reason: 'the build cache was written with another site.config.ts',

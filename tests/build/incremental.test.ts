@@ -2,12 +2,14 @@
  * An editor's change, end to end, and the incremental build proven against the full build: `site webhook` builds
  * the site in full on its first start; random edits are made to the demo CMS through its write API; the CMS's
  * signed webhooks reach the receiver, which builds incrementally; every file must then be the same, byte for byte
- * (the build id included: it is a hash of the content), as a full build of the same content. The edits are drawn
+ * (the ids in latest.json included), as a full build of the same content. Content changes leave the build id as it
+ * was, so the pages no change touched are the previous output's own files (linked, not written again). The edits are drawn
  * from a seed that changes every run and is printed; FH_INCREMENTAL_SEED=<seed> repeats a run.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../src/build/index.ts';
 import { validateConfig } from '../../src/config/index.ts';
@@ -16,6 +18,7 @@ import { generateDataset, isPublic } from '../../src/demo/dataset.ts';
 import { createRandom, type Random } from '../../src/demo/random.ts';
 import { startDemoServer, type DemoServer } from '../../src/demo/server/server.ts';
 import { createLogger } from '../../src/logger/logger.ts';
+import { startPreview, type Preview } from '../../src/preview/server.ts';
 import type { ReceiverStatus } from '../../src/webhooks/receiver.ts';
 import { startWebhookService, type WebhookService } from '../../src/webhooks/service.ts';
 import { treeDigest } from '../helpers/tree.ts';
@@ -28,6 +31,8 @@ const seed = process.env.FH_INCREMENTAL_SEED ?? String(Date.now());
 const SECRET = 'whsec_' + Buffer.from('incremental').toString('base64');
 let demo: DemoServer;
 let service: WebhookService | null = null;
+let preview: Preview | null = null;
+let browser: Browser | null = null;
 
 type Edit = { what: string; method: string; path: string; body?: unknown };
 
@@ -142,10 +147,53 @@ const config = () =>
         redirectServiceUrl: `${demo.origin}/redirect-service`,
       },
       fetch: { concurrency: 32 },
+      // The open tab below asks for new builds every second.
+      runtime: { buildPollIntervalMs: 1_000 },
       build: { publicDir: join(root, 'public') },
     },
     'test',
   );
+
+/** A fan's tab on the site: client navigations through a link the runtime handles, and what went wrong in it. */
+async function openTab(url: string) {
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const page: Page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  let loads = 0;
+  page.on('load', () => loads++);
+  // The runtime's page-end events, counted from the first byte (a full load starts again from 0).
+  await page.addInitScript(() => {
+    const w = window as unknown as { fhEnds: number };
+    w.fhEnds = 0;
+    document.addEventListener('fieldhouse:page-end', () => w.fhEnds++);
+  });
+  const ends = () => page.evaluate(() => (window as unknown as { fhEnds: number }).fhEnds);
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { fhEnds: number }).fhEnds >= 1);
+  return {
+    page,
+    errors,
+    loads: () => loads,
+    /** Follow a link to `path` as a fan would (the runtime navigates in the page), and wait for its heading. */
+    async go(path: string, heading: string) {
+      const before = await ends();
+      await page.evaluate((href) => {
+        document.getElementById('test-link')?.remove();
+        const a = Object.assign(document.createElement('a'), { href, id: 'test-link', textContent: href });
+        document.querySelector('#main')!.prepend(a);
+      }, path);
+      await page.locator('#test-link').click();
+      await page.waitForURL((u) => u.pathname === path);
+      await page.waitForFunction((n) => (window as unknown as { fhEnds: number }).fhEnds > n, before);
+      await page.locator('#main h1', { hasText: heading }).first().waitFor();
+    },
+  };
+}
 
 describe('the incremental build (issue 19)', () => {
   beforeAll(async () => {
@@ -154,6 +202,8 @@ describe('the incremental build (issue 19)', () => {
   });
   afterAll(async () => {
     delete process.env.SOURCE_DATE_EPOCH;
+    await browser?.close();
+    await preview?.close();
     await service?.close();
     await demo.close();
     rmSync(work, { recursive: true, force: true });
@@ -183,11 +233,29 @@ describe('the incremental build (issue 19)', () => {
         ok: true,
         reason: expect.stringMatching(/first start/),
       });
-      const firstId = (await status()).lastBuild!.summary!.match(/build ([0-9a-f]{16})/)![1];
+      const [, firstBuild, firstContent] = (await status()).lastBuild!.summary!.match(
+        /build ([0-9a-f]{16}), content ([0-9a-f]{16})/,
+      )!;
+
+      // A fan's tab, open on the site `site preview` serves, reads the news before the changes.
+      preview = await startPreview({ outDir: site, host: '127.0.0.1', port: 0 });
+      const tab = await openTab(`${preview.url}/staff-directory`);
+      await tab.go('/news', 'News');
+      await tab.go('/staff-directory', 'Staff Directory');
 
       const random = createRandom(seed);
       const edits = Array.from({ length: 6 }, () => drawEdit(random, demo));
       for (const edit of edits) await apply(edit);
+      // Last, the newest article gets a new title: the tab is to see it on the news page.
+      const newest = demo.dataset.articles.filter(isPublic).sort((x, y) => (x.date < y.date ? 1 : -1))[0]!;
+      const headline = `${newest.title} (updated while a tab was open)`;
+      edits.push({
+        what: `retitle article ${newest.id}, the newest`,
+        method: 'PATCH',
+        path: `/articles/${newest.id}`,
+        body: { title: headline },
+      });
+      await apply(edits.at(-1)!);
       await demo.cms.webhooks.idle();
       await new Promise((r) => setTimeout(r, 400));
       await service.queue.idle();
@@ -197,20 +265,36 @@ describe('the incremental build (issue 19)', () => {
       expect(after.builtSeq, story).toBe(edits.length);
       expect(after.lastBuild, story).toMatchObject({
         ok: true,
-        summary: expect.stringMatching(/incremental: [\d,]+ pages touched/),
+        summary: expect.stringMatching(/incremental: [\d,]+ pages touched, [\d,]+ kept as they were/),
       });
       expect(
         lines.filter((l) => / webhook chg_/.test(l)),
         story,
       ).toHaveLength(edits.length);
 
+      // The tab learns of the new content (the build id is the same) and drops what it held: the news page it
+      // navigates to shows the new title, with no reload and no error.
+      const content = after.lastBuild!.summary!.match(/content ([0-9a-f]{16})/)![1]!;
+      await tab.page.waitForResponse(
+        async (r) => r.url().endsWith('/_site/builds/latest.json') && (await r.json()).content === content,
+        { timeout: 15_000 },
+      );
+      await tab.page.waitForTimeout(200);
+      await tab.go('/news', 'News');
+      await tab.page.getByText(headline).first().waitFor({ timeout: 5_000 });
+      await tab.go(`/staff-directory`, 'Staff Directory');
+      expect(tab.loads(), story).toBe(1);
+      expect(tab.errors, story).toEqual([]);
+
       const full = await buildSite({ config: config(), root, outDir: join(work, 'full'), logger });
       const a = treeDigest(site);
       const b = treeDigest(join(work, 'full'));
       const differing = [...new Set([...a.keys(), ...b.keys()])].filter((file) => a.get(file) !== b.get(file)).sort();
       expect(differing.slice(0, 20), story).toEqual([]);
-      expect(after.lastBuild!.summary, story).toContain(`build ${full.buildId}`);
-      expect(full.buildId).not.toBe(firstId);
+      expect(after.lastBuild!.summary, story).toContain(`build ${full.buildId}, content ${full.contentId}`);
+      // Content changed; the pages' code and chrome did not: an open tab keeps its build (no reload).
+      expect(full.buildId).toBe(firstBuild);
+      expect(full.contentId).not.toBe(firstContent);
     },
   );
 });

@@ -117,7 +117,13 @@ describe('the output folder is the build’s own', () => {
 });
 
 describe('the build cache beside the output is the build’s own too', () => {
-  const manifest = { fieldhouse: '0.1.0', config: 'c', buildId: '0123456789abcdef', pages: 0 };
+  const manifest = {
+    fieldhouse: '0.1.0',
+    config: 'c',
+    buildId: '0123456789abcdef',
+    contentId: 'fedcba9876543210',
+    pages: 0,
+  };
   const prepare = (outDir: string) =>
     prepareBuildCache({ outDir, manifest, depsFiles: [], scratchDir: work, now: new Date(0) });
 

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, PACKAGE_ROOT } from '../../src/build/bundle.ts';
 import { notFoundTask } from '../../src/build/finish.ts';
-import { createLedger } from '../../src/build/ledger.ts';
 import { createRenderPool, type RenderPool } from '../../src/build/render/pool.ts';
 import type { PageTask } from '../../src/build/render/protocol.ts';
 import type { DemoServer } from '../../src/demo/server/server.ts';
@@ -29,6 +29,7 @@ beforeAll(async () => {
     workers: 2,
     workerBundle: built.workerBundle,
     outDir: out,
+    buildId: '0123456789abcdef',
     assets: { ...built.assets, siteData: '/_site/data/site-test.json' },
     scripts: { ticketMarketing: null, heatmap: null },
     siteJson: JSON.stringify(site),
@@ -108,15 +109,10 @@ describe('the render pool, two workers', () => {
     }
   });
 
-  it('renders a known payload (the 404 document) and patches the build id into every page', async () => {
+  it('renders a known payload (the 404 document); every page carries the build id it was given', async () => {
     const notFound = notFoundTask();
     const rendered = await pool.render(notFound);
     expect(rendered.bytes).toBeGreaterThan(1_000);
-    const ledger = createLedger(cache);
-    ledger.add({ path: '/sports/football/roster', indexable: true, lastmod: null });
-    ledger.add({ path: '/sports/volleyball/roster', indexable: true, lastmod: null });
-    ledger.add({ path: '/staff-directory', indexable: true, lastmod: null });
-    await pool.patchBuildId('0123456789abcdef', ledger.finish(), [{ dir: notFound.dir, file: notFound.file }]);
     for (const path of ['sports/football/roster', 'sports/volleyball/roster', 'staff-directory']) {
       expect(readFileSync(join(out, path + '.html'), 'utf8')).toContain(
         '<meta name="fh-build" content="0123456789abcdef">',
@@ -124,6 +120,31 @@ describe('the render pool, two workers', () => {
       expect(readFileSync(join(out, path, '_payload.json'), 'utf8')).toMatch(/^\{"buildId":"0123456789abcdef"/);
     }
     expect(readFileSync(join(out, '404.html'), 'utf8')).toContain('content="0123456789abcdef"');
+  });
+
+  it('links an untouched page of a previous output with this build id into the output, writing nothing', async () => {
+    // The staff directory as a previous output holds it; the new output does not have it yet.
+    const previous = mkdtempSync(join(tmpdir(), 'fieldhouse-pool-previous-'));
+    try {
+      mkdirSync(join(previous, 'staff-directory'), { recursive: true });
+      renameSync(join(out, 'staff-directory.html'), join(previous, 'staff-directory.html'));
+      renameSync(join(out, 'staff-directory/_payload.json'), join(previous, 'staff-directory/_payload.json'));
+      const task = { route: 'staff-directory', params: {}, path: '/staff-directory', label: 'staff directory' };
+      const result = await pool.buildPage({ ...task, from: previous, link: true });
+      expect(result.kind).toBe('page');
+      if (result.kind !== 'page') return;
+      expect(result.rendered.bytes).toBe(0);
+      for (const file of ['staff-directory.html', 'staff-directory/_payload.json'])
+        expect(statSync(join(out, file)).ino, file).toBe(statSync(join(previous, file)).ino);
+      // What the build keeps of it is what rendering it would have given: the digest of its payload, its links.
+      const { buildId: _id, ...payload } = JSON.parse(
+        readFileSync(join(previous, 'staff-directory/_payload.json'), 'utf8'),
+      );
+      expect(result.rendered.digest).toBe(createHash('sha1').update(JSON.stringify(payload)).digest('hex'));
+      expect(result.sitemap).not.toBeNull();
+    } finally {
+      rmSync(previous, { recursive: true, force: true });
+    }
   });
 
   it('closes the search and deps files of its workers when loading is done', async () => {

@@ -423,6 +423,46 @@ test.describe('new builds', () => {
     expect(await windowMarked(page)).toBe(false);
   });
 
+  test('new content under the same build id drops the payloads the tab holds, with no reload', async ({ page }) => {
+    await withRuntimeConfig(page, (runtime) => {
+      runtime.buildPollIntervalMs = 1000;
+    });
+    // An incremental deploy: latest.json names this build and, later, other content.
+    let content = 'before';
+    await page.route('**/_site/builds/latest.json', (route) =>
+      route.fulfill({ json: { id: buildId(), content, timestamp: new Date().toISOString() } }),
+    );
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/news/_payload.json') fetched.push(request.url());
+    });
+    await open(page, '/');
+    await markWindow(page);
+    let ends = 1;
+    const go = async (path: string, heading: RegExp) => {
+      await addLink(page, path, path);
+      await page.locator('#test-link').click();
+      await pageEnds(page, ++ends);
+      await expect(page.locator('#main h1').first()).toHaveText(heading);
+    };
+    await go('/news', /^News$/);
+    await go('/staff-directory', /Staff Directory/);
+    await go('/news', /^News$/);
+    // Cached per build id: fetched once (by the prefetch or the first visit).
+    expect(fetched).toHaveLength(1);
+    content = 'after';
+    await page.waitForResponse(
+      async (response) =>
+        response.url().endsWith('/_site/builds/latest.json') && (await response.json()).content === 'after',
+    );
+    await page.waitForTimeout(200);
+    await go('/staff-directory', /Staff Directory/);
+    await go('/news', /^News$/);
+    expect(fetched).toHaveLength(2);
+    expect(fetched[1]).toBe(fetched[0]);
+    expect(await windowMarked(page)).toBe(true);
+  });
+
   test('an immediate reload happens once: the guard holds the same path for 10 s', async ({ page }) => {
     await withRuntimeConfig(page, (runtime) => {
       runtime.buildPollIntervalMs = 1000;

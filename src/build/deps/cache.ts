@@ -2,12 +2,12 @@
  * The build cache: what a build knows about the site it wrote, kept beside its output (`out/` → `.out-cache/`) for
  * the next build to start from. A documented, versioned artefact (docs/build-cache.md) that CI saves and restores
  * with `out/`:
- * - `manifest.json`: the format, the Fieldhouse version, a digest of the config, the build id of the output it
- *   describes, the number of pages;
+ * - `manifest.json`: the format, the Fieldhouse version, a digest of the config, the build id and content id of the
+ *   output it describes, the number of pages;
  * - `pages.jsonl`: one line per page, `[path, deps]`, in path order: what the page read from the API
  *   (deps/recorder.ts).
  * It is written beside the staging folder during the build and swapped in right after the output, so it never
- * describes an output it did not come with; a reader checks that anyway (the output's build id).
+ * describes an output it did not come with; a reader checks that anyway (the output's ids).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { readLines, sortLines, createLineWriter } from '../../util/line-files.ts
 import type { ChangedRecord, ContentChange } from '../../webhooks/change.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
-export const BUILD_CACHE_FORMAT = 1;
+export const BUILD_CACHE_FORMAT = 2;
 export const MANIFEST_FILE = 'manifest.json';
 export const PAGES_FILE = 'pages.jsonl';
 
@@ -27,8 +27,10 @@ export interface BuildCacheManifest {
   fieldhouse: string;
   /** Over the whole resolved config: another config may render every page differently. */
   config: string;
-  /** The build id of the output this cache describes. */
+  /** The build id of the output this cache describes: its pages carry it. */
   buildId: string;
+  /** The content id of that output: with the build id, it names the output exactly. */
+  contentId: string;
   pages: number;
   createdAt: string;
 }
@@ -125,19 +127,23 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
     };
   if (manifest.config !== expected.config)
     return { ok: false, reason: 'the build cache was written with another site.config.ts' };
-  const live = liveBuildId(outDir);
-  if (live !== manifest.buildId)
+  const live = liveBuild(outDir);
+  if (live?.id !== manifest.buildId || live.content !== manifest.contentId)
     return {
       ok: false,
-      reason: `the build cache describes build ${manifest.buildId}, but ${outDir} holds ${live ?? 'no build'}`,
+      reason: `the build cache describes build ${manifest.buildId}/${manifest.contentId}, but ${outDir} holds ${live ? `${live.id}/${live.content}` : 'no build'}`,
     };
   if (!existsSync(join(dir, PAGES_FILE))) return { ok: false, reason: `the build cache has no ${PAGES_FILE}` };
   return { ok: true, manifest, dir };
 }
 
-function liveBuildId(outDir: string): string | null {
+/** The ids `latest.json` names in an output folder (null when it has none, or it is not readable). */
+function liveBuild(outDir: string): { id?: string; content?: string } | null {
   try {
-    return (JSON.parse(readFileSync(join(outDir, BUILDS_DIR, 'latest.json'), 'utf8')) as { id?: string }).id ?? null;
+    return JSON.parse(readFileSync(join(outDir, BUILDS_DIR, 'latest.json'), 'utf8')) as {
+      id?: string;
+      content?: string;
+    };
   } catch {
     return null;
   }

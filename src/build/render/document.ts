@@ -32,16 +32,11 @@ export interface DocumentInput {
 const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Written where the build id goes until every page is known; then patched in place (same length). */
-export const BUILD_ID_PLACEHOLDER = 'fh-build-pending';
-export const BUILD_ID_LENGTH = BUILD_ID_PLACEHOLDER.length;
-/** Every document starts with this, so the build id sits at a fixed byte offset. */
+/** Every document starts with this, the build id right after it. */
 export const DOCUMENT_PREFIX =
   '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="fh-build" content="';
-export const HTML_BUILD_ID_OFFSET = DOCUMENT_PREFIX.length;
-/** A payload file starts with this, for the same reason. */
+/** A payload file starts with this, the build id right after it. */
 export const PAYLOAD_PREFIX = '{"buildId":"';
-export const PAYLOAD_BUILD_ID_OFFSET = PAYLOAD_PREFIX.length;
 
 /** The payload file's text, from the payload's JSON without its build id and a build id. */
 export function payloadFile(payloadJson: string, buildId: string): string {

@@ -10,6 +10,7 @@ import type { SearchDoc } from '../../search/writer.ts';
 import { connectApi, type ApiConnection } from '../api-connection.ts';
 import { createDepsRecorder } from '../deps/recorder.ts';
 import { createMemo } from '../memo.ts';
+import { PAYLOAD_PREFIX } from './document.ts';
 import type { PageTask } from './protocol.ts';
 
 /** How a render worker reaches the API (a connection of its own, so loading uses every core) and what it builds. */
@@ -20,7 +21,7 @@ export interface PageBuilderConfig extends ApiConnection {
   search: boolean;
 }
 
-/** A payload without its build id (written as a placeholder, patched at the end). */
+/** A payload without its build id (the worker adds it as it writes the page). */
 export interface PendingPayload {
   route: string;
   path: string;
@@ -35,7 +36,7 @@ export type LoadedPage =
   | {
       kind: 'page';
       payload: PendingPayload;
-      /** The payload as JSON: written as the page's _payload.json and inline data, and hashed for the build id. */
+      /** The payload as JSON: written as the page's _payload.json and inline data, and hashed for the content id. */
       payloadJson: string;
       /** Null when the page is kept out of search engines (noindex). */
       indexable: { lastmod: string | null; searchDoc: SearchDoc | null } | null;
@@ -63,7 +64,7 @@ export function createPageBuilder(config: PageBuilderConfig, site: SiteData, war
         const { result: loaded, deps } = await recorder.track(() => source.load(ctx, task.params));
         if ('skip' in loaded) return { kind: 'skip', reason: loaded.skip };
         const route = ROUTES.find((r) => r.name === task.route)!;
-        // The payload without its build id: the worker writes a placeholder that is patched once every page is known.
+        // The payload without its build id: the worker adds it as it writes the page.
         const payload: PendingPayload = {
           route: task.route,
           path: task.path,
@@ -99,7 +100,9 @@ export function createPageBuilder(config: PageBuilderConfig, site: SiteData, war
       const indexable = head.noindex
         ? null
         : derivedOf(payload.template, payload.data, payload.path, site, config.search);
-      return { kind: 'page', payload, payloadJson: JSON.stringify(payload), indexable, deps: [] };
+      // The file is `{"buildId":"…",` and the payload's own JSON after its `{` (document.ts, payloadFile).
+      const payloadJson = `{${text.slice(text.indexOf('",', PAYLOAD_PREFIX.length) + 2)}`;
+      return { kind: 'page', payload, payloadJson, indexable, deps: [] };
     } catch (error) {
       return { kind: 'error', error: errorToRecord(error) };
     }

@@ -22,6 +22,8 @@ export interface RenderPoolOptions {
   /** The server bundle (src/build/render/worker.ts bundled): each worker runs it. */
   workerBundle: string;
   outDir: string;
+  /** The build id every page carries. */
+  buildId: string;
   assets: AssetManifest;
   scripts: DocumentScripts;
   siteJson: string;
@@ -47,8 +49,6 @@ export interface RenderPool {
   render(task: RenderTask): Promise<Rendered>;
   /** The workers' API requests, retries and bytes, summed. */
   apiStats(): ApiStats;
-  /** Write the build id into every page the ledger file lists (shared among the workers) and into `others`. */
-  patchBuildId(buildId: string, ledger: string, others: { dir: string; file?: string }[]): Promise<void>;
   /** Every page is built: the workers close their search and deps files (named in the answer) and let go of their clients. */
   loadingDone(): Promise<{ searchFiles: string[]; depsFiles: string[] }>;
   close(): Promise<void>;
@@ -96,6 +96,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     Array.from({ length: options.workers }, (_, index) => {
       const setup: WorkerSetup = {
         outDir: options.outDir,
+        buildId: options.buildId,
         assets: options.assets,
         scripts: options.scripts,
         siteJson: options.siteJson,
@@ -226,21 +227,6 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       const reply = await ask<'rendered'>(slots[0]!, { type: 'render', id: nextId++, task });
       if (!reply.result.ok) throw errorFromRecord(reply.result.error);
       return reply.result.rendered;
-    },
-    async patchBuildId(buildId, ledger, others) {
-      await Promise.all(
-        slots.map((slot, share) =>
-          ask<'patched'>(slot, {
-            type: 'patch',
-            id: nextId++,
-            buildId,
-            ledger,
-            share,
-            of: slots.length,
-            others: share === 0 ? others : [],
-          }),
-        ),
-      );
     },
     async loadingDone() {
       const replies = await Promise.all(

@@ -12,6 +12,8 @@ import type { PageBuilderConfig } from './page-builder.ts';
 /** What every worker is started with (its `workerData`). */
 export interface WorkerSetup {
   outDir: string;
+  /** The build id every page carries (src/build/build-id.ts): known before the first page is rendered. */
+  buildId: string;
   assets: AssetManifest;
   scripts: DocumentScripts;
   /** The site data as JSON (parsed once per worker). */
@@ -36,6 +38,11 @@ export interface PageTask {
    * call (the outcome is `absent` when that output has no such page).
    */
   from?: string;
+  /**
+   * With `from`: the previous output carries this build's id, so the page's files there are what this build would
+   * write. They are linked into the new output as they are (writer.link), not rendered again.
+   */
+  link?: boolean;
 }
 
 /** A page whose payload is known (the 404 document): rendered and written as `file` in `dir`. */
@@ -50,8 +57,9 @@ export interface RenderTask {
 
 /** What rendering a page produced. */
 export interface Rendered {
+  /** Bytes written: 0 for a page linked from the previous output. */
   bytes: number;
-  /** SHA-1 of the payload JSON: the build id is made from these. */
+  /** SHA-1 of the payload JSON: the content id is made from these. */
   digest: string;
   /** Root-relative media URLs in the payload (the main thread copies them). */
   media: string[];
@@ -70,17 +78,6 @@ export type PageOutcome =
 export type ToWorker =
   | { type: 'build'; pages: PageTask[] }
   | { type: 'render'; id: number; task: RenderTask }
-  | {
-      type: 'patch';
-      id: number;
-      buildId: string;
-      /** The ledger file; this worker patches every `of`-th page from `share`. */
-      ledger: string;
-      share: number;
-      of: number;
-      /** Other pages to patch (the 404 document): folder relative to the output, and file name. */
-      others: { dir: string; file?: string }[];
-    }
   | { type: 'loading-done'; id: number };
 
 /** Worker → main thread. */
@@ -90,7 +87,6 @@ export type FromWorker =
   /** Pages built, in a batch (one message per turn of the worker's event loop), with the client's stats. */
   | { type: 'built'; results: (PageOutcome & { id: number })[]; stats: ApiStats }
   | { type: 'rendered'; id: number; result: { ok: true; rendered: Rendered } | { ok: false; error: ErrorRecord } }
-  | { type: 'patched'; id: number }
   /** Every page loaded: the worker's search file is complete (null without one). */
   | { type: 'loading-closed'; id: number; searchFile: string | null; depsFile: string };
 

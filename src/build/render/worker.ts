@@ -1,11 +1,13 @@
 /**
  * A render worker: loads pages through the API (a client and connections of its own), renders each as its data
- * arrives, writes it through the output writer, and writes its search document to a file of its own; at the end
- * it patches the build id into its share of the pages the ledger lists. Bundled with everything it needs into
- * one server bundle (src/build/bundle.ts); it talks to pool.ts in the messages of protocol.ts.
+ * arrives, writes it through the output writer, and writes its search document to a file of its own. An
+ * incremental build's untouched pages come from the previous output: rendered from their payload, or linked as
+ * they are when that output carries this build's id. Bundled with everything it needs into one server bundle
+ * (src/build/bundle.ts); it talks to pool.ts in the messages of protocol.ts.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Payload, SiteData } from '../../contract/index.ts';
 import { errorToRecord } from '../../errors/error.ts';
@@ -14,8 +16,7 @@ import { mediaIn } from '../../output/media.ts';
 import { createOutputWriter } from '../../output/writer.ts';
 import { createLineWriter } from '../../util/line-files.ts';
 import { createLinkFinder } from '../links.ts';
-import { readLedger } from '../ledger.ts';
-import { BUILD_ID_PLACEHOLDER, HTML_BUILD_ID_OFFSET, PAYLOAD_BUILD_ID_OFFSET, payloadFile } from './document.ts';
+import { payloadFile } from './document.ts';
 import { createPageBuilder, type PendingPayload } from './page-builder.ts';
 import type { FromWorker, PageOutcome, PageTask, Rendered, RenderTask, ToWorker, WorkerSetup } from './protocol.ts';
 import { loadComponents, renderPage } from './ssr.tsx';
@@ -38,8 +39,8 @@ const findLinks = createLinkFinder(new URL(site.siteUrl).origin);
 /** Write a page's HTML and payload (or, with `file`, only the HTML under that name). */
 function render(task: RenderTask, payload?: PendingPayload): Rendered {
   const dir = task.dir === '' ? '' : `/${task.dir}`;
-  const text = payloadFile(task.payloadJson, BUILD_ID_PLACEHOLDER);
-  const full = (payload ? { buildId: BUILD_ID_PLACEHOLDER, ...payload } : JSON.parse(text)) as Payload;
+  const text = payloadFile(task.payloadJson, setup.buildId);
+  const full = (payload ? { buildId: setup.buildId, ...payload } : JSON.parse(text)) as Payload;
   const html = renderPage(full, site, setup.assets, setup.scripts, task.payloadJson);
   const file = task.file ? `${dir}/${task.file}` : `/${pageHtmlFile(task.dir)}`;
   let bytes = output.write(file, html, `page ${full.path}`);
@@ -49,6 +50,25 @@ function render(task: RenderTask, payload?: PendingPayload): Rendered {
     digest: createHash('sha1').update(task.payloadJson).digest('hex'),
     media: mediaIn(task.payloadJson),
     links: findLinks(html),
+  };
+}
+
+/**
+ * An untouched page of an incremental build whose previous output carries this build's id: its files there are
+ * byte for byte what render() would write, so they are linked into the new output; only its links are read.
+ */
+function link(from: string, path: string, payloadJson: string): Rendered {
+  const dir = pageDir(path);
+  const html = `/${pageHtmlFile(dir)}`;
+  const payload = `${dir === '' ? '' : `/${dir}`}/${PAYLOAD_FILE}`;
+  const previousHtml = join(from, html);
+  output.link(previousHtml, html, `page ${path}`);
+  output.link(join(from, payload), payload, `payload of ${path}`);
+  return {
+    bytes: 0,
+    digest: createHash('sha1').update(payloadJson).digest('hex'),
+    media: mediaIn(payloadJson),
+    links: findLinks(readFileSync(previousHtml, 'utf8')),
   };
 }
 
@@ -69,7 +89,10 @@ async function build(task: PageTask): Promise<void> {
   if (loaded.kind === 'error') return reply({ id: task.id, kind: 'error', error: loaded.error });
   if (loaded.kind === 'absent') return reply({ id: task.id, kind: 'absent' });
   try {
-    const rendered = render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload);
+    const rendered =
+      task.from && task.link
+        ? link(task.from, task.path, loaded.payloadJson)
+        : render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload);
     if (loaded.indexable?.searchDoc) searchDocs?.write(JSON.stringify(loaded.indexable.searchDoc));
     // A page built from a previous output read nothing: the main thread carries its dependencies over.
     if (!task.from) depsLines.write(JSON.stringify([task.path, loaded.deps]));
@@ -77,28 +100,6 @@ async function build(task: PageTask): Promise<void> {
   } catch (error) {
     reply({ id: task.id, kind: 'error', error: errorToRecord(error) });
   }
-}
-
-function patchFile(path: string, offset: number, buildId: string): void {
-  const fd = openSync(path, 'r+');
-  try {
-    writeSync(fd, buildId, offset, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function patch(message: Extract<ToWorker, { type: 'patch' }>): void {
-  const one = ({ dir, file }: { dir: string; file?: string }) => {
-    const at = dir === '' ? '' : `/${dir}`;
-    patchFile(output.pathOf(file ? `${at}/${file}` : `/${pageHtmlFile(dir)}`), HTML_BUILD_ID_OFFSET, message.buildId);
-    if (!file) patchFile(output.pathOf(`${at}/${PAYLOAD_FILE}`), PAYLOAD_BUILD_ID_OFFSET, message.buildId);
-  };
-  // This worker's share of the ledger (every `of`-th page from `share`), and the other pages named.
-  let index = 0;
-  for (const entry of readLedger(message.ledger))
-    if (index++ % message.of === message.share) one({ dir: pageDir(entry.path) });
-  for (const other of message.others) one(other);
 }
 
 port.on('message', (message: ToWorker) => {
@@ -112,10 +113,6 @@ port.on('message', (message: ToWorker) => {
       } catch (error) {
         send({ type: 'rendered', id: message.id, result: { ok: false, error: errorToRecord(error) } });
       }
-      return;
-    case 'patch':
-      patch(message);
-      send({ type: 'patched', id: message.id });
       return;
     case 'loading-done':
       // Every page is loaded: the search file is complete, and the client's connections and memo can go.
