@@ -78,14 +78,24 @@ export function offsetOfWallTime(timeZone: string, date: string, time: string): 
   return second;
 }
 
+// Answers for the names met so far: a department uses a handful, and making a formatter to ask costs ~50 µs
+// (once per event of every schedule read). Bounded, so a hostile API's endless names cannot grow it.
+const knownZones = new Map<string, boolean>();
+const KNOWN_ZONES_MAX = 512;
+
 /** Whether a timezone name is one the runtime knows. */
 export function isTimeZone(name: string): boolean {
+  const known = knownZones.get(name);
+  if (known !== undefined) return known;
+  let ok: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
+    ok = true;
   } catch {
-    return false;
+    ok = false;
   }
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.set(name, ok);
+  return ok;
 }
 
 /**
