@@ -21,7 +21,6 @@ import { createPageBuilder, type PendingPayload } from './page-builder.ts';
 import type { FromWorker, PageOutcome, PageTask, Rendered, RenderTask, ToWorker, WorkerSetup } from './protocol.ts';
 import { loadComponents, renderPage } from './ssr.tsx';
 
-process.env.NODE_ENV = 'production';
 const setup = workerData as WorkerSetup;
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
