@@ -64,7 +64,10 @@ export async function resolveIcons(names: readonly string[], options: IconOption
     }
   }
   await writeCache(options.cacheFile, cache);
-  return out;
+  // In name order, however many came from the cache: the icons are part of the site data, whose bytes make the
+  // build id, so a cold cache and a warm one must give the same object (else the first rebuild after a cold one
+  // re-renders every page instead of linking it).
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** Icon lookups that fail (a dropped answer, a time-out) are tried twice more, each with its own 500 ms. */

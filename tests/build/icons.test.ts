@@ -56,6 +56,22 @@ describe('icons resolved at build time (behaviour §7)', () => {
     }
   });
 
+  it('gives the same object, key for key in the same order, from a cold cache, a warm one and a half-warm one', async () => {
+    const cacheFile = join(dir, 'order', 'icons.json');
+    const fetchSet = async (_prefix: string, names: string[]) => iconSet(names);
+    const names = ['fieldhouse:volleyball', 'fieldhouse:baseball', 'fieldhouse:football', 'fieldhouse:golf'];
+    const resolve = (list: string[]) => resolveIcons(list, { fetchSet, cacheFile, warn: () => undefined });
+    // Half warm: two of the four are cached, the others fetched after them.
+    await resolve(['fieldhouse:volleyball', 'fieldhouse:golf']);
+    const half = JSON.stringify(await resolve(names));
+    const warm = JSON.stringify(await resolve(names));
+    rmSync(cacheFile);
+    const cold = JSON.stringify(await resolve(names));
+    expect(half).toBe(warm);
+    expect(cold).toBe(warm);
+    expect(Object.keys(JSON.parse(warm) as object)).toEqual([...names].sort());
+  });
+
   it('refetches entries older than 168 hours, and keeps only the newest 50', async () => {
     const cacheFile = join(dir, 'b', 'icons.json');
     let now = 1_000_000;
