@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from '../src/contract/index.ts';
+import { samplingOf, sessionRolls } from './error-sampling.ts';
 
 type ErrorConfig = RuntimeConfig['errorReporting'];
 type Reporter = (error: unknown, context?: Record<string, unknown>) => void;
@@ -7,7 +8,10 @@ type Level = ErrorConfig['logLevel'];
 const LEVELS: Record<Level, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 let threshold = LEVELS.info;
 let reporter: Reporter | null = null;
-let pending: [unknown, Record<string, unknown> | undefined][] = [];
+/** Errors raised before the SDK is ready: the error, its context, the script that raised it (when known). */
+let pending: [unknown, Record<string, unknown> | undefined, string?][] = [];
+/** In a session not sampled into tracing or replay: loads the SDK, at the first error worth reporting. */
+let loadAtFirstError: (() => void) | null = null;
 
 /** The runtime's console output, filtered by site.config.ts's log level (behaviour §1: info by default). */
 export function log(level: Level, ...args: unknown[]): void {
@@ -40,21 +44,38 @@ export function reportError(error: unknown, context?: Record<string, unknown>): 
   if (isNotFound(error)) return;
   log('error', error);
   if (reporter) reporter(error, context);
-  else pending.push([error, context]);
+  else {
+    pending.push([error, context]);
+    loadAtFirstError?.();
+  }
 }
 
 const idle = (fn: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 3000 }) : setTimeout(fn, 200);
 
+/** sessionStorage, or null where the browser refuses it. */
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Error reporting with the service's browser SDK, loaded after hydration in idle time so it costs the first load
- * nothing. Errors raised before it arrives are queued and sent when it does.
+ * Error reporting with the service's browser SDK (91 KB gzipped), loaded only where it is needed: in a session
+ * sampled into tracing or replay (behaviour §1's rates, rolled once per tab session), after hydration in idle
+ * time; in any other session at its first error worth reporting (not a 404, not known noise). Errors raised
+ * before it arrives are queued and sent when it does. A replay on error covers the time since the SDK loaded.
  */
 export function initErrorReporting(config: ErrorConfig, release: string): void {
   threshold = LEVELS[config.logLevel];
   const early = (event: ErrorEvent | PromiseRejectionEvent) => {
-    if (!reporter)
-      pending.push(['reason' in event ? event.reason : (event.error ?? event.message), { mechanism: event.type }]);
+    if (reporter) return;
+    const error = 'reason' in event ? event.reason : (event.error ?? event.message);
+    if (isNotFound(error)) return;
+    pending.push([error, { mechanism: event.type }, 'filename' in event ? event.filename : undefined]);
+    loadAtFirstError?.();
   };
   addEventListener('error', early);
   addEventListener('unhandledrejection', (event) => {
@@ -66,15 +87,37 @@ export function initErrorReporting(config: ErrorConfig, release: string): void {
     pending = [];
     return;
   }
-  const start = () =>
+  const sampling = samplingOf(config.sampleRates, sessionRolls(sessionStore()));
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    loadAtFirstError = null;
     import('./sentry.ts')
       .then(({ startSentry }) => {
-        reporter = startSentry(config, release);
+        reporter = startSentry(config, release, sampling);
         removeEventListener('error', early);
         for (const [error, context] of pending.splice(0))
           if (!isDroppedRejection(error, config.dropRejectionUrls)) reporter(error, context);
       })
       .catch((error: unknown) => log('warn', 'Error reporting did not load:', error));
-  if (document.readyState === 'complete') idle(() => void start());
-  else addEventListener('load', () => idle(() => void start()), { once: true });
+  };
+  if (!sampling.traced && !sampling.replayed) {
+    // The noise list is a small chunk of its own, fetched at the first error: the first load does not carry it.
+    let checking = false;
+    loadAtFirstError = () => {
+      if (checking) return;
+      checking = true;
+      import('./error-noise.ts')
+        .then(({ ignoreListOf, isNoise }) => {
+          const ignore = ignoreListOf(config.ignoreErrors);
+          pending = pending.filter(([error, , source]) => !isNoise(error, ignore, source));
+          checking = false;
+          if (pending.length) start();
+        })
+        .catch((error: unknown) => log('warn', 'Error reporting did not load:', error));
+    };
+    if (pending.length) loadAtFirstError();
+  } else if (document.readyState === 'complete') idle(start);
+  else addEventListener('load', () => idle(start), { once: true });
 }

@@ -24,6 +24,27 @@ const idle = (fn: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 1);
 
 /**
+ * Template code fetched on speculation (a link in view, the layouts) waits until the page has been loaded this
+ * long: the first seconds are a phone's busiest (hydration, photos, ads), and issue 21 holds everything a page
+ * downloads in them to 90 KB of JavaScript. Payloads do not wait (they are small data), nor does anything a
+ * visitor points at, focuses or touches.
+ */
+export const SPECULATIVE_CODE_DELAY_MS = 5000;
+
+/** Resolves SPECULATIVE_CODE_DELAY_MS after the document's load event. */
+function settled(): Promise<void> {
+  return new Promise((resolve) => {
+    const after = () => {
+      const loaded = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const since = loaded?.loadEventEnd ? performance.now() - loaded.loadEventEnd : 0;
+      setTimeout(resolve, Math.max(0, SPECULATIVE_CODE_DELAY_MS - since));
+    };
+    if (document.readyState === 'complete') after();
+    else addEventListener('load', after, { once: true });
+  });
+}
+
+/**
  * Prefetch pages before the visitor asks: a link's payload and template code load when the link scrolls into
  * view (one shared IntersectionObserver, in idle time) or at once when it is pointed at, focused or touched.
  * Each URL once; never more than five in flight.
@@ -31,15 +52,28 @@ const idle = (fn: () => void) =>
 export function initPrefetch(buildId: string): void {
   if (!prefetchAllowed()) return;
   const seen = new Set<string>();
-  const queue: string[] = [];
+  const queue: { path: string; urgent: boolean }[] = [];
   let inFlight = 0;
+  const codeMayLoad = settled();
+  /** Payloads in hand whose code waits for the page to settle, by path. */
+  const waiting = new Map<string, Payload>();
+  const loadCodeOf = (payload: Payload) => void loadCode(payload).catch(() => null);
 
   const pump = () => {
     while (inFlight < PREFETCH_CONCURRENCY && queue.length) {
-      const path = queue.shift()!;
+      const { path, urgent } = queue.shift()!;
       inFlight++;
       void fetchPayload(path, buildId)
-        .then((payload: Payload | null) => (payload && payload.buildId === buildId ? loadCode(payload) : null))
+        .then((payload: Payload | null) => {
+          if (!payload || payload.buildId !== buildId) return;
+          if (urgent) return loadCode(payload);
+          waiting.set(path, payload);
+          void codeMayLoad.then(() =>
+            idle(() => {
+              if (waiting.delete(path)) loadCodeOf(payload);
+            }),
+          );
+        })
         .catch(() => null)
         .finally(() => {
           inFlight--;
@@ -49,12 +83,20 @@ export function initPrefetch(buildId: string): void {
   };
   const prefetch = (anchor: Element | null, urgent: boolean) => {
     const url = navigableUrl(anchor);
-    if (!url || seen.has(url.pathname) || url.pathname === location.pathname || urlRedirect(url.pathname)) return;
+    if (!url || url.pathname === location.pathname) return;
+    const held = waiting.get(url.pathname);
+    if (urgent && held) {
+      // Pointed at while its code waits: load it now.
+      waiting.delete(url.pathname);
+      loadCodeOf(held);
+      return;
+    }
+    if (seen.has(url.pathname) || urlRedirect(url.pathname)) return;
     const match = router.match(url.pathname);
     if (match.type !== 'match' || match.route.render !== 'static') return;
     seen.add(url.pathname);
-    if (urgent) queue.unshift(url.pathname);
-    else queue.push(url.pathname);
+    if (urgent) queue.unshift({ path: url.pathname, urgent });
+    else queue.push({ path: url.pathname, urgent });
     pump();
   };
 
@@ -80,7 +122,7 @@ export function initPrefetch(buildId: string): void {
   on('page:end', () => {
     observer.disconnect();
     observeLinks();
-    // Spec §2: the game-day and ticketing layouts are preloaded on navigation.
-    idle(() => Object.values(LAYOUTS).forEach((load) => void load().catch(() => null)));
+    // Spec §2: the game-day and ticketing layouts are preloaded on navigation (once the first page settles).
+    void codeMayLoad.then(() => idle(() => Object.values(LAYOUTS).forEach((load) => void load().catch(() => null))));
   });
 }

@@ -4,6 +4,6 @@ export type Query = Record<string, unknown>;
 /** qs loads only when a URL has a query string: most pages never pay for it. */
 export async function queryOf(url: URL): Promise<Query> {
   if (url.search.length <= 1) return {};
-  const { parseQuery } = await import('../src/api/query.ts');
+  const { parseQuery } = await import('../src/api/query-parse.ts');
   return parseQuery(url.search);
 }

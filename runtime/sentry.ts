@@ -1,64 +1,47 @@
-import { browserTracingIntegration, captureException, init, replayIntegration } from '@sentry/browser';
+import {
+  browserTracingIntegration,
+  captureException,
+  getCurrentScope,
+  init,
+  replayIntegration,
+  type addIntegration,
+} from '@sentry/browser';
 import type { RuntimeConfig } from '../src/contract/index.ts';
+import { EXTENSION_URLS, ignoreListOf } from './error-noise.ts';
+import type { Sampling } from './error-sampling.ts';
 import { isDroppedRejection, isNotFound } from './errors.ts';
 
 /**
- * Known noise from third-party scripts and browser extensions (the community's common ignore list); the site's
- * own additions come from site.config.ts.
+ * Every trace of the session samples with the session's own roll (runtime/error-sampling.ts): the SDK's decision
+ * (roll < traces rate) is then the one the runtime made before loading it, and the traces carry the configured
+ * rate, so the service's counts extrapolate correctly. Registered before the tracing integration, whose page-load
+ * trace starts while the SDK sets up.
  */
-export const KNOWN_NOISE: (string | RegExp)[] = [
-  'top.GLOBALS',
-  'originalCreateNotification',
-  'canvas.contentDocument',
-  'MyApp_RemoveAllHighlights',
-  'atomicFindClose',
-  'fb_xd_fixed',
-  'conduitPage',
-  'jigsaw is not defined',
-  'ComboSearch is not defined',
-  'EBCallBackMessageReceived',
-  '_avast_submit',
-  'NS_ERROR_NOT_CONNECTED',
-  'webkitExitFullScreen',
-  'instantSearchSDKJSBridgeClearHighlight',
-  'ResizeObserver loop limit exceeded',
-  'ResizeObserver loop completed with undelivered notifications',
-  'Non-Error promise rejection captured',
-  /^Script error\.?$/,
-  /Can't find variable: (ZiteReader|gmo|__gCrWeb|_AutofillCallbackHandler)/,
-];
+type Integration = Parameters<typeof addIntegration>[0];
 
-export const EXTENSION_URLS: RegExp[] = [
-  /extensions\//i,
-  /^chrome:\/\//i,
-  /^chrome-extension:\/\//i,
-  /^moz-extension:\/\//i,
-  /^safari-(web-)?extension:\/\//i,
-];
-
-/** "/regex/flags" in the config is a pattern; anything else a substring. */
-function toMatcher(entry: string): string | RegExp {
-  const literal = /^\/(.+)\/([a-z]*)$/.exec(entry);
-  if (!literal) return entry;
-  try {
-    return new RegExp(literal[1]!, literal[2]);
-  } catch {
-    return entry;
-  }
-}
+const sessionTraceSampling = (roll: number): Integration => ({
+  name: 'FieldhouseSessionSampling',
+  setup(client) {
+    client.on('beforeSampling', () => {
+      const scope = getCurrentScope();
+      scope.setPropagationContext({ ...scope.getPropagationContext(), sampleRand: roll });
+    });
+  },
+});
 
 /** Start the SDK with behaviour §1's sample rates and §8's filters; returns how the runtime reports an error. */
-export function startSentry(config: RuntimeConfig['errorReporting'], release: string) {
+export function startSentry(config: RuntimeConfig['errorReporting'], release: string, sampling: Sampling) {
   const { sampleRates } = config;
   init({
     dsn: config.dsn ?? undefined,
     release,
     sampleRate: sampleRates.error,
     tracesSampleRate: sampleRates.traces,
-    replaysSessionSampleRate: sampleRates.replays,
+    // The session was rolled before the SDK loaded; replays on error buffer from the moment it did.
+    replaysSessionSampleRate: sampling.replayed ? 1 : 0,
     replaysOnErrorSampleRate: sampleRates.replaysOnError,
-    integrations: [browserTracingIntegration(), replayIntegration()],
-    ignoreErrors: [...KNOWN_NOISE, ...config.ignoreErrors.map(toMatcher)],
+    integrations: [sessionTraceSampling(sampling.rolls.traces), browserTracingIntegration(), replayIntegration()],
+    ignoreErrors: ignoreListOf(config.ignoreErrors),
     denyUrls: EXTENSION_URLS,
     beforeSend(event, hint) {
       const error = hint.originalException;

@@ -8,34 +8,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { firstLoad as firstLoadOf, gzipWeigher, staticClosure } from './js-weight.ts';
 import { serveDemoSite } from './site-session.ts';
 
 const site = await serveDemoSite({ rebuild: !process.argv.includes('--no-rebuild') });
 const assets = join(site.outDir, '_site/assets');
-const gz = (file: string) => gzipSync(readFileSync(join(site.outDir, file)), { level: 9 }).byteLength;
+const gz = gzipWeigher(site.outDir);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-/** A module and its static imports, as URL paths. */
-function closure(entry: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(entry)) return seen;
-  seen.add(entry);
-  const code = readFileSync(join(site.outDir, entry), 'utf8');
-  for (const [, spec] of code.matchAll(/(?:import|from)\s*"(\.\/[^"]+\.js)"/g))
-    closure(`${entry.slice(0, entry.lastIndexOf('/'))}/${spec!.slice(2)}`, seen);
-  return seen;
-}
-
-function firstLoad(path: string): { files: string[]; bytes: number } {
-  const html = readFileSync(join(site.outDir, path === '/' ? 'index.html' : `${path}.html`), 'utf8');
-  const entries = [
-    ...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g),
-  ].map((m) => m[1] ?? m[2]!);
-  const files = new Set<string>();
-  for (const entry of entries) closure(entry, files);
-  return { files: [...files], bytes: [...files].reduce((sum, file) => sum + gz(file), 0) };
-}
+const closure = (entry: string) => staticClosure(site.outDir, entry);
+const firstLoad = (path: string) => firstLoadOf(site.outDir, path);
 
 const latest = JSON.parse(readFileSync(join(site.outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
 const meta = JSON.parse(readFileSync(join(site.outDir, `_site/builds/meta/${latest.id}.json`), 'utf8')) as {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { SAMPLING_KEY, type SessionRolls } from '../../runtime/error-sampling.ts';
 
 /**
  * The demo's headshots that 404 on purpose (src/demo/server/wire.ts, `brokenHeadshot`): pages swap them for the
@@ -83,5 +84,31 @@ export async function addLink(page: Page, href: string, text: string): Promise<v
       document.querySelector('#main')!.prepend(a);
     },
     [href, text],
+  );
+}
+
+/** Serve the site data with its runtime config changed (for what site.config.ts sets and the demo does not). */
+export async function withRuntimeConfig(page: Page, change: (runtime: Record<string, unknown>) => void): Promise<void> {
+  await page.route('**/_site/data/site-*.json', async (route) => {
+    try {
+      const response = await route.fetch();
+      const site = (await response.json()) as { runtime: Record<string, unknown> };
+      change(site.runtime);
+      await route.fulfill({ response, json: site });
+    } catch {
+      // The page reloaded while this request was on its way (the reload tests do that on purpose).
+      await route.abort().catch(() => undefined);
+    }
+  });
+}
+
+/**
+ * Fix the tab session's error-reporting rolls (runtime/error-sampling.ts) before the first page: below a sample
+ * rate samples the session in, at or above it leaves it out.
+ */
+export async function rollSession(page: Page, rolls: SessionRolls): Promise<void> {
+  await page.addInitScript(
+    ([key, value]) => sessionStorage.setItem(key!, value!),
+    [SAMPLING_KEY, JSON.stringify(rolls)],
   );
 }

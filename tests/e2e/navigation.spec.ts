@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
 import { templatePages } from './template-pages.ts';
-import { addLink, markWindow, pageEnds, recordRuntimeEvents, watchErrors, windowMarked } from './helpers.ts';
+import {
+  addLink,
+  markWindow,
+  pageEnds,
+  recordRuntimeEvents,
+  rollSession,
+  watchErrors,
+  windowMarked,
+  withRuntimeConfig,
+} from './helpers.ts';
 
 const outDir = () => process.env.FH_E2E_OUT!;
 const buildId = () =>
@@ -379,31 +388,39 @@ test.describe('prefetch', () => {
     }
   });
 
-  test('the game-day and ticketing layouts are preloaded', async ({ page }) => {
+  test('the game-day and ticketing layouts are preloaded once the page has settled', async ({ page }) => {
     const chunks: string[] = [];
     page.on('request', (r) => {
       if (/layout-(game-day|ticketing)-/.test(r.url())) chunks.push(r.url());
     });
     await open(page, '/');
-    await expect.poll(() => chunks.length).toBe(2);
+    await page.waitForTimeout(2000);
+    expect(chunks).toEqual([]);
+    await expect.poll(() => chunks.length, { timeout: 10_000 }).toBe(2);
+  });
+
+  test("a visible link's template code waits until 5 s after load; a pointed-at link's loads at once", async ({
+    page,
+  }) => {
+    const payloads: string[] = [];
+    const articleCode: number[] = [];
+    const started = Date.now();
+    page.on('request', (r) => {
+      if (r.url().includes('_payload.json')) payloads.push(r.url());
+      if (/\/page-article-[A-Z0-9]+\.js$/.test(r.url())) articleCode.push(Date.now() - started);
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page, '/news');
+    // The payloads of the links in view come at once; the article template's code does not.
+    await expect.poll(() => payloads.length).toBeGreaterThan(3);
+    expect(articleCode).toEqual([]);
+    await page.locator('#main .card-title a').first().hover();
+    await expect.poll(() => articleCode.length).toBe(1);
+    expect(articleCode[0]).toBeLessThan(5000);
   });
 });
 
 /** Site-wide data with runtime settings changed, as site.config.ts would write them. */
-async function withRuntimeConfig(page: Page, change: (runtime: Record<string, unknown>) => void): Promise<void> {
-  await page.route('**/_site/data/site-*.json', async (route) => {
-    try {
-      const response = await route.fetch();
-      const site = (await response.json()) as { runtime: Record<string, unknown> };
-      change(site.runtime);
-      await route.fulfill({ response, json: site });
-    } catch {
-      // The page reloaded while this request was on its way (the reload tests do that on purpose).
-      await route.abort().catch(() => undefined);
-    }
-  });
-}
-
 test.describe('new builds', () => {
   test('a new build reloads on the next navigation, to its target', async ({ page }) => {
     await withRuntimeConfig(page, (runtime) => {
@@ -530,14 +547,28 @@ async function reportErrorsTo(page: Page, extra: Record<string, unknown> = {}): 
 }
 
 test.describe('error reporting', () => {
-  test('errors are reported with the configured sample rates; 404s, known noise and listed rejections are not', async ({
-    page,
-  }) => {
-    const sent = await reportErrorsTo(page, { dropRejectionUrls: ['/ads/'] });
+  /** Watch for the SDK's chunk. */
+  const sdkRequests = (page: Page) => {
     const sdk: string[] = [];
     page.on('request', (r) => {
       if (/\/error-reporting-[A-Z0-9]+\.js$/.test(r.url())) sdk.push(r.url());
     });
+    return sdk;
+  };
+  const throwLater = (page: Page, messages: string[]) =>
+    page.evaluate((list) => {
+      for (const message of list)
+        setTimeout(() => {
+          throw new Error(message);
+        });
+    }, messages);
+
+  test('a session sampled into tracing loads the SDK after hydration; errors are reported with the configured sample rates; 404s, known noise and listed rejections are not', async ({
+    page,
+  }) => {
+    const sent = await reportErrorsTo(page, { dropRejectionUrls: ['/ads/'] });
+    await rollSession(page, { traces: 0.1, replays: 0.9 });
+    const sdk = sdkRequests(page);
     await open(page, '/');
     await expect.poll(() => sdk.length, { timeout: 8000 }).toBe(1);
     await page.waitForFunction(() => document.readyState === 'complete');
@@ -559,12 +590,43 @@ test.describe('error reporting', () => {
     expect(all).not.toContain('not found here');
     expect(all).not.toContain('ResizeObserver loop');
     expect(all).not.toContain('ad request failed');
-    // The trace context carries behaviour §1's traces sample rate.
+    // The trace was sampled by the session's roll, and carries behaviour §1's traces sample rate.
     expect(all).toContain('"sample_rate":"0.25"');
+    expect(all).toContain('"sample_rand":"0.1"');
+    expect(all).toContain('"sampled":"true"');
+  });
+
+  test('a session sampled into neither loads the SDK only at its first error worth reporting, and reports it', async ({
+    page,
+  }) => {
+    const sent = await reportErrorsTo(page);
+    await rollSession(page, { traces: 0.9, replays: 0.9 });
+    const sdk = sdkRequests(page);
+    await open(page, '/');
+    await page.waitForTimeout(2500);
+    expect(sdk).toEqual([]);
+    // Noise and 404s do not load it.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw Object.assign(new Error('not found here'), { status: 404 });
+      });
+    });
+    await throwLater(page, ['ResizeObserver loop completed with undelivered notifications']);
+    await page.waitForTimeout(1000);
+    expect(sdk).toEqual([]);
+    await throwLater(page, ['the standings broke']);
+    await expect.poll(() => sent.some((body) => body.includes('the standings broke')), { timeout: 8000 }).toBe(true);
+    expect(sdk).toHaveLength(1);
+    const all = sent.join('\n');
+    expect(all).not.toContain('ResizeObserver loop');
+    // Not traced: its error's trace context says so.
+    expect(all).not.toContain('"sampled":"true"');
   });
 
   test('an unhandled render error is reported and the error page shows', async ({ page }) => {
     const sent = await reportErrorsTo(page);
+    // Not sampled: the render error is the first error, and loads the SDK.
+    await rollSession(page, { traces: 0.9, replays: 0.9 });
     await page.route('**/videos/_payload.json*', async (route) => {
       const response = await route.fetch();
       const body = (await response.json()) as Record<string, unknown>;

@@ -1,0 +1,127 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { E2E_PORT } from '../../playwright.config.ts';
+import { gzipWeigher, staticClosure } from '../../scripts/js-weight.ts';
+import { rollSession, withRuntimeConfig } from './helpers.ts';
+import { templatePages } from './template-pages.ts';
+
+/**
+ * What fans' phones download, per template, gzipped at level 9 (scripts/js-weight.ts), with error reporting on:
+ * - first load: every Fieldhouse script the HTML names and their static imports. Today 66–77 KB, three quarters
+ *   of it React DOM; the budget guards that figure. Issue 21's target of 55 KB needs React DOM out of the first
+ *   load, which this runtime does not do.
+ * - the first 5 s after load: every Fieldhouse script the page asked for by then, by the browser's own resource
+ *   timing (first load, the runtime's start module, the page's lazily loaded blocks, live API calls; error
+ *   reporting's SDK where it loads), in a session sampled into neither tracing nor replay (about 2 in 3 sessions
+ *   at behaviour §1's rates; the others load the SDK, 91 KB, by design). Issue 21's budget is 90 KB; the
+ *   templates that exceed it today have their own ceiling, with the reason, so that none grows unseen.
+ */
+const FIRST_LOAD_BUDGET = 78 * 1024;
+const FIRST_FIVE_SECONDS_BUDGET = 90 * 1024;
+const OVER_BUDGET: Record<string, { kb: number; why: string }> = {
+  home: {
+    kb: 98,
+    why: 'ads call the API at run time (the live client, 5.5 KB) and the page has carousel and form blocks',
+  },
+  'layout-game-day': { kb: 98, why: 'ads and content blocks, as the home page' },
+  'layout-ticketing': { kb: 98, why: 'ads and content blocks, as the home page' },
+  'sport-home': { kb: 93, why: 'its content blocks (carousel, form, events)' },
+  'content-page': { kb: 92, why: 'its content blocks (carousel, form, events)' },
+  'protected-page': { kb: 92, why: 'its content blocks, once unlocked' },
+  player: { kb: 92, why: 'ad zones in its content call the API at run time' },
+  'article-preview': { kb: 116, why: 'editors only: the preview calls the API and sanitises with DOMPurify' },
+  'page-preview': { kb: 116, why: 'editors only: the preview calls the API and sanitises with DOMPurify' },
+};
+const AT_ONCE = 4;
+
+const outDir = process.env.FH_E2E_OUT!;
+const weigh = gzipWeigher(outDir);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const OWN_SCRIPT = /^\/_site\/assets\/[^/]+\.js$/;
+
+interface Weight {
+  template: string;
+  path: string;
+  firstLoad: number;
+  firstFiveSeconds: number;
+  /** The scripts requested after the first load, with their gzipped bytes. */
+  after: string[];
+  sdk: boolean;
+}
+
+async function measure(browser: Browser, template: string, path: string): Promise<Weight> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 }, isMobile: true });
+  const page = await context.newPage();
+  try {
+    await withRuntimeConfig(page, (runtime) => {
+      runtime.errorReporting = {
+        ...(runtime.errorReporting as object),
+        dsn: `http://fieldhouse@127.0.0.1:${E2E_PORT}/1`,
+      };
+    });
+    await rollSession(page, { traces: 0.9, replays: 0.9 });
+    // The browser keeps 250 resource entries by default; a page of photos has more.
+    await page.addInitScript(() => performance.setResourceTimingBufferSize(5000));
+    const response = await page.goto(path, { waitUntil: 'load' });
+    const html = (await response?.text()) ?? '';
+    await page.waitForTimeout(6000);
+    // What the page asked for up to 5 s after its load event, by the browser's own clock.
+    const requested = new Set(
+      await page.evaluate(
+        ({ window, pattern }) => {
+          const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          const until = navigation.loadEventEnd + window;
+          return performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.startTime <= until)
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => new RegExp(pattern).test(path));
+        },
+        { window: 5000, pattern: OWN_SCRIPT.source },
+      ),
+    );
+    const named = [...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)]
+      .map((m) => m[1] ?? m[2]!)
+      .filter((src) => OWN_SCRIPT.test(src));
+    expect(named.length, `${path} names its scripts`).toBeGreaterThan(0);
+    const firstLoad = new Set<string>();
+    for (const src of named) staticClosure(outDir, src, firstLoad);
+    const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + weigh(file), 0);
+    return {
+      template,
+      path,
+      firstLoad: sum(firstLoad),
+      firstFiveSeconds: sum(new Set([...requested, ...firstLoad])),
+      after: [...requested]
+        .filter((file) => !firstLoad.has(file))
+        .map((file) => `${file.replace('/_site/assets/', '')} ${kb(weigh(file))}`),
+      sdk: [...requested].some((file) => file.includes('/error-reporting-')),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+test('every template stays within the JavaScript budgets on a phone, with error reporting on', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const pages = templatePages(outDir);
+  const weights: Weight[] = [];
+  for (let i = 0; i < pages.length; i += AT_ONCE)
+    weights.push(
+      ...(await Promise.all(pages.slice(i, i + AT_ONCE).map(({ template, path }) => measure(browser, template, path)))),
+    );
+  // The figures go with the report (the list reporter prints a test's output), for the next engineer.
+  const table = weights.map(
+    (w) =>
+      `  ${w.template.padEnd(22)} ${kb(w.firstLoad).padStart(8)} ${kb(w.firstFiveSeconds).padStart(9)}   then: ${w.after.join(', ')}`,
+  );
+  process.stdout.write(`JavaScript per template, gzipped: first load / first 5 s after load\n${table.join('\n')}\n`);
+  const over = weights.flatMap((w) => [
+    ...(w.firstLoad > FIRST_LOAD_BUDGET ? [`${w.path}: first load ${kb(w.firstLoad)}`] : []),
+    ...(w.firstFiveSeconds > (OVER_BUDGET[w.template]?.kb ?? 0) * 1024 && w.firstFiveSeconds > FIRST_FIVE_SECONDS_BUDGET
+      ? [`${w.path}: first 5 s ${kb(w.firstFiveSeconds)}`]
+      : []),
+    ...(w.sdk ? [`${w.path}: loaded the error-reporting SDK in an unsampled session with no error`] : []),
+  ]);
+  expect(over).toEqual([]);
+  expect(weights.length).toBe(pages.length);
+});
