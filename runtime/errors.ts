@@ -115,7 +115,8 @@ export function initErrorReporting(config: ErrorConfig, release: string): void {
           checking = false;
           if (pending.length) start();
         })
-        .catch((error: unknown) => log('warn', 'Error reporting did not load:', error));
+        // The list did not load: the SDK, which has the same filters, decides instead.
+        .catch(start);
     };
     if (pending.length) loadAtFirstError();
   } else if (document.readyState === 'complete') idle(start);

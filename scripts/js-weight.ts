@@ -37,17 +37,20 @@ export function htmlFileOf(outDir: string, path: string): string {
   return found;
 }
 
+/** The module scripts an HTML document names: its module script tags and modulepreload links, as written. */
+export function namedScripts(html: string): string[] {
+  return [...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map(
+    (m) => m[1] ?? m[2]!,
+  );
+}
+
 /**
  * First-load JavaScript of a page: every script its HTML names (module scripts and modulepreloads, Fieldhouse's own
  * under /_site/) and their static imports, with their gzipped bytes.
  */
 export function firstLoad(outDir: string, path: string): { files: string[]; bytes: number } {
-  const html = readFileSync(htmlFileOf(outDir, path), 'utf8');
-  const entries = [
-    ...html.matchAll(/<script type="module" src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g),
-  ].map((m) => m[1] ?? m[2]!);
   const files = new Set<string>();
-  for (const entry of entries) staticClosure(outDir, entry, files);
+  for (const entry of namedScripts(readFileSync(htmlFileOf(outDir, path), 'utf8'))) staticClosure(outDir, entry, files);
   const weigh = gzipWeigher(outDir);
   return { files: [...files], bytes: [...files].reduce((sum, file) => sum + weigh(file), 0) };
 }

@@ -18,9 +18,9 @@ function compareKeys(a: string, b: string): number {
 }
 
 /**
- * Encode a query the way the API expects: keys in order, arrays as comma-separated lists (each value encoded, the
- * commas not), null, undefined and lists that join to nothing dropped, keys as they are. The same string as qs.stringify with
- * `{ arrayFormat: 'comma', encodeValuesOnly: true, skipNulls: true, sort }`.
+ * Encode a query the way the API expects: keys in order and as they are, arrays as comma-separated lists (each
+ * value encoded, the commas not); null, undefined and lists that join to nothing are dropped. The same string as
+ * qs.stringify with `{ arrayFormat: 'comma', encodeValuesOnly: true, skipNulls: true, sort }`.
  */
 export function stringifyQuery(query: Query | undefined): string {
   if (!query) return '';
