@@ -57,6 +57,8 @@ export function initPrefetch(buildId: string): void {
   const codeMayLoad = settled();
   /** Payloads in hand whose code waits for the page to settle, by path. */
   const waiting = new Map<string, Payload>();
+  /** Paths a visitor pointed at, focused or touched: their code loads as soon as their payload is in hand. */
+  const wanted = new Set<string>();
   const loadCodeOf = (payload: Payload) => void loadCode(payload).catch(() => null);
 
   const pump = () => {
@@ -66,7 +68,7 @@ export function initPrefetch(buildId: string): void {
       void fetchPayload(path, buildId)
         .then((payload: Payload | null) => {
           if (!payload || payload.buildId !== buildId) return;
-          if (urgent) return loadCode(payload);
+          if (urgent || wanted.has(path)) return loadCode(payload);
           waiting.set(path, payload);
           void codeMayLoad.then(() =>
             idle(() => {
@@ -84,6 +86,7 @@ export function initPrefetch(buildId: string): void {
   const prefetch = (anchor: Element | null, urgent: boolean) => {
     const url = navigableUrl(anchor);
     if (!url || url.pathname === location.pathname) return;
+    if (urgent) wanted.add(url.pathname);
     const held = waiting.get(url.pathname);
     if (urgent && held) {
       // Pointed at while its code waits: load it now.
@@ -91,7 +94,13 @@ export function initPrefetch(buildId: string): void {
       loadCodeOf(held);
       return;
     }
-    if (seen.has(url.pathname) || urlRedirect(url.pathname)) return;
+    if (seen.has(url.pathname)) {
+      // Pointed at while its payload is queued on speculation: it goes first (in flight, it is in `wanted`).
+      const queued = urgent ? queue.findIndex((entry) => entry.path === url.pathname) : -1;
+      if (queued > 0) queue.unshift(...queue.splice(queued, 1));
+      return;
+    }
+    if (urlRedirect(url.pathname)) return;
     const match = router.match(url.pathname);
     if (match.type !== 'match' || match.route.render !== 'static') return;
     seen.add(url.pathname);

@@ -433,6 +433,30 @@ test.describe('prefetch', () => {
     // Well before the 5 s a link in view waits (its hover came as soon as the page was ready).
     expect((await requestedAfterLoad(page, article))[0]).toBeLessThan(5000);
   });
+
+  test('a link pointed at while its payload is on its way on speculation gets its code at once', async ({ page }) => {
+    // The race the CI proof met: a link in view had its payload in flight when the visitor pointed at it.
+    const card = page.locator('#main .card-title a').first();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.route('**/_payload.json*', async (route) => {
+      const href = await card.getAttribute('href').catch(() => null);
+      if (new URL(route.request().url()).pathname === `${href}/_payload.json`) {
+        asked = true;
+        await held;
+      }
+      await route.continue();
+    });
+    await open(page, '/news');
+    await expect.poll(() => asked).toBe(true);
+    await card.hover();
+    release();
+    const article = /\/page-article-[A-Z0-9]+\.js$/;
+    await expect.poll(() => requestedAfterLoad(page, article).then((times) => times.length)).toBe(1);
+    expect((await requestedAfterLoad(page, article))[0]).toBeLessThan(5000);
+  });
 });
 
 /** Site-wide data with runtime settings changed, as site.config.ts would write them. */
