@@ -3,6 +3,7 @@ import type { Sport } from '../src/api/schemas/sports.ts';
 import type { Payload, SiteData, SportPage } from '../src/contract/index.ts';
 import type { LayoutName } from './layouts/index.ts';
 import { ErrorPage } from './ErrorPage.tsx';
+import { ImagesContext, pageImages } from './ui/images.ts';
 import { Shell } from './layout/Shell.tsx';
 import type { PageProps } from './types.ts';
 
@@ -58,19 +59,21 @@ export function App({ site, payload, Page, Layout, error }: AppProps) {
       <Page key={payload.path} data={payload.data} site={site} payload={payload} />
     );
   return (
-    <Shell
-      site={site}
-      sport={error ? null : sportOf(payload)}
-      path={payload.path}
-      layout={error ? null : layoutOf(payload)}
-    >
-      {Layout && !error ? (
-        <Layout site={site} payload={payload}>
-          {content}
-        </Layout>
-      ) : (
-        content
-      )}
-    </Shell>
+    <ImagesContext.Provider value={pageImages(site, payload)}>
+      <Shell
+        site={site}
+        sport={error ? null : sportOf(payload)}
+        path={payload.path}
+        layout={error ? null : layoutOf(payload)}
+      >
+        {Layout && !error ? (
+          <Layout site={site} payload={payload}>
+            {content}
+          </Layout>
+        ) : (
+          content
+        )}
+      </Shell>
+    </ImagesContext.Provider>
   );
 }

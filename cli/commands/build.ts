@@ -106,6 +106,14 @@ function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>):
     ],
     ['API requests', `${n(s.apiRequests)} (${n(s.apiRetries)} retried)`],
     ['bytes written', `${(s.bytesWritten / 1048576).toFixed(1)} MB`],
+    ...(s.images
+      ? [
+          [
+            'images',
+            `${n(s.images.fetched)} fetched, ${n(s.images.unchanged)} not modified; ${n(s.images.encoded)} variants encoded (${(s.images.encodeMs / 1000).toFixed(1)} s of encoder time), ${n(s.images.cached)} from the cache`,
+          ],
+        ]
+      : []),
   ];
   logger.info(
     'build',

@@ -72,9 +72,23 @@ export interface ApiClient {
   post<S extends z.ZodType>(path: string, options: PostOptions<S>): Promise<ApiResult<z.output<S>>>;
   /** Raw bytes (documents, media). */
   getBytes(path: string, options?: { query?: Query; absolute?: boolean }): Promise<Uint8Array>;
+  /**
+   * A file as getBytes, asked for only if it changed since the copy `validators` describe (HTTP's conditional GET):
+   * `null` when the server says it did not (304), else the bytes with the validators to send next time.
+   */
+  getBytesIfChanged(
+    url: string,
+    validators: Validators | null,
+  ): Promise<{ bytes: Uint8Array; validators: Validators } | null>;
   /** The full URL of a content call. */
   url(path: string, query?: Query): string;
   readonly stats: ApiStats;
+}
+
+/** What a server said identifies the version of a file it sent (for conditional requests). */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
 }
 
 const ACCEPT = 'application/json, text/plain, */*';
@@ -201,6 +215,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           throw httpError('GET', target, response.status, decode(response.body));
         return response.body;
       });
+    },
+    async getBytesIfChanged(target, validators) {
+      const conditions: Record<string, string> = {};
+      if (validators?.etag) conditions['If-None-Match'] = validators.etag;
+      if (validators?.lastModified) conditions['If-Modified-Since'] = validators.lastModified;
+      return call(
+        'GET',
+        target,
+        (response) => {
+          if (response.status === 304 && validators) return null;
+          if (response.status < 200 || response.status >= 300)
+            throw httpError('GET', target, response.status, decode(response.body));
+          const { etag, 'last-modified': lastModified } = response.headers;
+          return { bytes: response.body, validators: { etag, lastModified } };
+        },
+        undefined,
+        conditions,
+      );
     },
   };
 }

@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { ApiClient } from '../api/client.ts';
+import type { ImageService, ImageStats } from '../images/service.ts';
+import { isRaster } from '../images/variants.ts';
 import { errorPayload } from '../contract/error-document.ts';
 import { BUILDS_DIR, buildMetaFile, DATA_DIR, NOT_FOUND_FILE } from '../output/layout.ts';
 import type { OutputWriter } from '../output/writer.ts';
@@ -27,7 +29,13 @@ export interface MediaMirror {
    * could not be copied (each warned once), which pages still name: the browser falls back from them (a headshot
    * to the default photo), and the link check does not report them a second time.
    */
-  finish(): Promise<{ digest: string; files: number; bytes: number; failed: ReadonlySet<string> }>;
+  finish(): Promise<{
+    digest: string;
+    files: number;
+    bytes: number;
+    failed: ReadonlySet<string>;
+    images: ImageStats | null;
+  }>;
   /** Drop queued copies and wait for those in flight (a failed build, before its staging folder goes). */
   cancel(): Promise<void>;
 }
@@ -35,6 +43,8 @@ export interface MediaMirror {
 /**
  * Copy the media the pages reference (root-relative to the API origin) into the site as they are found. With
  * `previous` (an incremental build's previous output), media only kept pages use are linked from it, not fetched.
+ * With `images` (the image pipeline), a raster image comes from the pipeline's cache (fetched once per build, a
+ * conditional request when cached) and its encoded variants are published beside it.
  */
 export function createMediaMirror(
   client: ApiClient,
@@ -43,6 +53,7 @@ export function createMediaMirror(
   concurrency: number,
   warn: (m: string) => void,
   previous: string | null = null,
+  images: ImageService | null = null,
 ): MediaMirror {
   const limit = pLimit(concurrency);
   let bytes = 0;
@@ -58,6 +69,16 @@ export function createMediaMirror(
     const copy = limit(async () => {
       if (cancelled) return;
       try {
+        if (images && isRaster(url)) {
+          const image = await images.fetch(url);
+          if (cancelled) return;
+          // The original stays at its URL (a link from the cache: no bytes written), for whatever names it as is.
+          writer.link(image.file, url, `media ${url}`);
+          files++;
+          digest.add(url, image.hash);
+          images.publish(image);
+          return;
+        }
         const body = await client.getBytes(`${apiOrigin}${url}`, { absolute: true });
         if (cancelled) return;
         bytes += writer.write(url, body, `media ${url}`);
@@ -92,15 +113,21 @@ export function createMediaMirror(
         }
         writer.link(file, url, `media ${url}`);
         files++;
-        digest.add(url, createHash('sha1').update(readFileSync(file)).digest('hex'));
+        if (images && isRaster(url)) {
+          // A kept page names this image's variants by its content: the same content gives the same ones.
+          const image = await images.fromFile(file);
+          digest.add(url, image.hash);
+          images.publish(image);
+        } else digest.add(url, createHash('sha1').update(readFileSync(file)).digest('hex'));
       }
       keptOnly.clear();
       while (running.size) await Promise.all(running);
-      return { digest: digest.hex(), files, bytes, failed };
+      return { digest: digest.hex(), files, bytes, failed, images: (await images?.finish()) ?? null };
     },
     async cancel() {
       cancelled = true;
       while (running.size) await Promise.allSettled(running);
+      await images?.cancel();
     },
   };
 }

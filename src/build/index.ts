@@ -44,6 +44,8 @@ import { openBuild, type BuildResources } from './resources.ts';
 import { createSession, type Session } from './session.ts';
 import { loadSiteData } from './site-data.ts';
 import { mediaIn } from '../output/media.ts';
+import { createImageService, type ImageService, type ImageStats } from '../images/service.ts';
+import { isRaster, type ImageMap } from '../images/variants.ts';
 import { createReusingWriter } from '../output/writer.ts';
 import { writeSearchIndex, type SearchDoc } from '../search/writer.ts';
 
@@ -123,6 +125,8 @@ export interface BuildSummary {
    * a full one.
    */
   incremental: { touched: number; reused: number; reusedAs: 'linked' | 'rendered' } | { full: string } | null;
+  /** The image pipeline's work: fetches, variants encoded and taken from its cache (null with a resizing CDN). */
+  images: ImageStats | null;
 }
 
 /** What the stages produced, for the summary (computed once, at the end). */
@@ -140,6 +144,7 @@ interface Outcome {
   /** The build cache of this output, put in place right after the output is (deps/cache.ts). */
   cache: PendingCache | null;
   incremental: BuildSummary['incremental'];
+  images: ImageStats | null;
 }
 
 /** `site build`: plan → pages (load, render, write) → finish, into a staging folder swapped in only on success. */
@@ -168,6 +173,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     links: { checked: 0, broken: [] },
     cache: null,
     incremental: null,
+    images: null,
   };
   let committed = false;
   let failure: unknown = null;
@@ -222,6 +228,21 @@ async function runStages(
   const redirecting = loadRedirects(source.api, session.warn);
   redirecting.catch(() => undefined);
 
+  // The image pipeline (none when a CDN resizes): the site-wide images first, since the site data names them.
+  const images = config.images.cdn
+    ? null
+    : createImageService(
+        {
+          client: source.client,
+          apiOrigin: source.endpoints.baseUrl,
+          cacheDir: resolve(options.root, config.images.cacheDir),
+          settings: config.images,
+          warn: session.warn,
+        },
+        writer,
+      );
+  resources.images = images;
+  if (images) site.images.known = await imageMap(images, mediaIn(JSON.stringify(site)));
   const built = await bundling;
   const siteData = writeSiteData(loaded, writer);
   const workers = workerCount(options.concurrency ?? config.build.concurrency);
@@ -256,6 +277,7 @@ async function runStages(
     searchDir: staticSearch ? cacheDir : null,
     depsDir: cacheDir,
     onWarn: session.warn,
+    imageInfo: images ? (urls) => imageMap(images, urls) : undefined,
   });
   resources.pool = pool;
   // An incremental build links the media only kept pages use from the previous output.
@@ -266,6 +288,7 @@ async function runStages(
     MEDIA_CONCURRENCY,
     session.warn,
     reuse?.link ? outDir : null,
+    images,
   );
   resources.media = media;
   for (const url of mediaIn(siteData.json)) media.add(url);
@@ -351,6 +374,7 @@ async function runStages(
   const notFound = notFoundTask();
   const notFoundBytes = (await pool.render(notFound)).bytes;
   const mirrored = await session.stage('media', () => media.finish());
+  outcome.images = mirrored.images;
   // An incremental build keeps the previous output's feed and index files that come out the same.
   const derived = reuse?.link ? createReusingWriter(writer, outDir) : writer;
   const feeds = await session.stage('feeds', () =>
@@ -519,7 +543,15 @@ function summarize(
     links: outcome.links,
     search: outcome.search,
     incremental: outcome.incremental,
+    images: outcome.images,
   };
+}
+
+/** What the pipeline knows of each raster image among `urls`, in their order; those it cannot read are left out. */
+async function imageMap(images: ImageService, urls: string[]): Promise<ImageMap> {
+  const raster = [...new Set(urls.filter(isRaster))];
+  const infos = await Promise.all(raster.map((url) => images.info(url)));
+  return Object.fromEntries(raster.flatMap((url, i) => (infos[i] ? [[url, infos[i]] as const] : [])));
 }
 
 function failedBuild(failures: PageFailure[]) {

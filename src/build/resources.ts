@@ -5,6 +5,7 @@ import type { Logger } from '../logger/logger.ts';
 import { createOutputWriter, type OutputWriter } from '../output/writer.ts';
 import { FIELDHOUSE_VERSION } from '../version.ts';
 import { PACKAGE_ROOT } from './bundle.ts';
+import type { ImageService } from '../images/service.ts';
 import type { MediaMirror } from './finish.ts';
 import type { RenderPool } from './render/pool.ts';
 import { openContentSource, type ContentSource } from './source.ts';
@@ -21,6 +22,7 @@ export interface BuildResources {
   /** Opened by the build once it has what they need, registered here so `close` closes them too. */
   pool: RenderPool | null;
   media: MediaMirror | null;
+  images: ImageService | null;
   /**
    * Close everything, in order: queued media copies dropped and the staging folder thrown away unless the build
    * was committed, the workers and connections closed, the scratch folder removed. Resolves with the demo CMS's
@@ -61,8 +63,9 @@ export async function openBuild(options: OpenOptions): Promise<BuildResources> {
     source,
     pool: null,
     media: null,
+    images: null,
     async close(committed) {
-      if (!committed) await resources.media?.cancel();
+      if (!committed) await (resources.media ?? resources.images)?.cancel();
       await resources.pool?.close();
       await rm(cacheDir, { recursive: true, force: true });
       if (!committed) await staging.discard();

@@ -110,6 +110,11 @@ export async function loadSiteData(options: SiteDataOptions): Promise<LoadedSite
       errorReporting: config.errorReporting,
       search: config.search.provider,
     },
+    // The build adds what it encoded of the site-wide images (index.ts) before the site data is written.
+    images: {
+      settings: { widths: config.images.widths, formats: config.images.formats, cdn: config.images.cdn },
+      known: {},
+    },
   };
   return { site, files: analytics.files };
 }

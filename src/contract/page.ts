@@ -3,6 +3,7 @@
  * first-load data are this object), its head, and the data fragments several templates share.
  */
 import type * as S from '../api/schemas/index.ts';
+import type { ImageMap } from '../images/variants.ts';
 import type { PageDataMap, TemplateName } from '../pages/index.ts';
 
 export type { PageDataMap, TemplateName };
@@ -66,6 +67,8 @@ export interface Payload {
   data: unknown;
   /** Set on error documents (404.html): the page shows the error instead of a template. */
   error?: { status: number; message: string };
+  /** The page's raster images as the build encoded them, by URL (src/images/variants.ts): absent without any. */
+  images?: ImageMap;
 }
 
 /** The payload of one template's pages, its data typed. */

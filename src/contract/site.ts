@@ -3,6 +3,7 @@
  * build and in the browser.
  */
 import type * as S from '../api/schemas/index.ts';
+import type { ImageMap, ImageSettings } from '../images/variants.ts';
 
 /** A sport as the menus and cards need it. */
 export interface SportSummary {
@@ -55,6 +56,8 @@ export interface SiteData {
   today: string;
   /** What the browser runtime does beyond rendering, from site.config.ts. */
   runtime: RuntimeConfig;
+  /** How pages name responsive images (site.config.ts `images`), and the site-wide images the build encoded. */
+  images: { settings: ImageSettings; known: ImageMap };
 }
 
 export interface ExternalScript {

@@ -74,7 +74,7 @@ function BlockView({
           <ul className="grid tile-grid" role="list">
             {block.tiles.map((tile) => (
               <li key={tile.url} className="tile">
-                <Img image={tile.image} decorative />
+                <Img image={tile.image} decorative sizes="(min-width: 960px) 25vw, 50vw" />
                 <a href={tile.url} className="stretched">
                   {tile.title}
                 </a>
@@ -115,7 +115,7 @@ function BlockView({
     case 'ticket_promotion':
       return (
         <section className="container promo tickets" aria-label={block.title}>
-          <Img image={block.image} className="promo-image" decorative />
+          <Img image={block.image} className="promo-image" decorative sizes="(min-width: 960px) 50vw, 100vw" />
           <div className="promo-text">
             <h2>{block.title}</h2>
             <div dangerouslySetInnerHTML={{ __html: block.body }} />
@@ -134,10 +134,10 @@ function BlockView({
               <li key={s.name}>
                 {s.url ? (
                   <a href={s.url} rel="noopener sponsored">
-                    <Img image={s.logo} />
+                    <Img image={s.logo} sizes="160px" />
                   </a>
                 ) : (
-                  <Img image={s.logo} />
+                  <Img image={s.logo} sizes="160px" />
                 )}
               </li>
             ))}

@@ -10,7 +10,7 @@ export function Footer({ site }: { site: SiteData }) {
       <div className="container footer-grid">
         {settings.website_footer_content_blocks.map((block) => (
           <section key={block.id} className="footer-block" aria-labelledby={`footer-block-${block.id}`}>
-            {block.image ? <Img image={block.image} className="footer-logo" decorative /> : null}
+            {block.image ? <Img image={block.image} className="footer-logo" decorative sizes="160px" /> : null}
             <h2 id={`footer-block-${block.id}`}>{block.title}</h2>
             <div dangerouslySetInnerHTML={{ __html: block.body }} />
             {block.link ? <a href={block.link.url}>{block.link.label}</a> : null}

@@ -84,7 +84,7 @@ export function Header({ site }: { site: SiteData }) {
       )}
       <div className="container header-inner" ref={inner} onKeyDown={onKeyDown}>
         <a className="brand" href="/">
-          <Img image={settings.website_logo} className="brand-logo" eager decorative />
+          <Img image={settings.website_logo} className="brand-logo" eager decorative sizes="96px" />
           <span className="brand-name">{settings.site_title}</span>
         </a>
         <button

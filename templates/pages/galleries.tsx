@@ -25,7 +25,13 @@ export default function Galleries({ data, site }: PageProps<GalleriesData>) {
             {data.galleries.map((g, i) => (
               <li key={g.id}>
                 <article className="card">
-                  <Img image={g.cover} className="card-media" decorative eager={i === 0} />
+                  <Img
+                    image={g.cover}
+                    className="card-media"
+                    decorative
+                    eager={i === 0}
+                    sizes="(min-width: 960px) 33vw, 100vw"
+                  />
                   <div className="card-body">
                     {g.sport ? <p className="eyebrow">{g.sport.name}</p> : null}
                     <h2 className="card-title">

@@ -56,7 +56,12 @@ export default function Gallery({ data, site }: PageProps<GalleryData>) {
                   show(i);
                 }}
               >
-                <Img image={p.image} eager={i < 2} decorative />
+                <Img
+                  image={p.image}
+                  eager={i < 2}
+                  decorative
+                  sizes="(min-width: 1100px) 360px, (min-width: 640px) 50vw, 100vw"
+                />
                 <span className="visually-hidden">
                   Open photo {i + 1} of {count}: {p.caption}
                 </span>
@@ -77,7 +82,7 @@ export default function Gallery({ data, site }: PageProps<GalleryData>) {
       >
         {photo ? (
           <figure>
-            <Img image={photo.image} eager />
+            <Img image={photo.image} eager sizes="min(100vw - 4rem, 1068px)" />
             <figcaption>
               {photo.caption}
               {photo.credit ? <span className="meta"> Photo: {photo.credit}</span> : null}

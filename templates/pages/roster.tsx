@@ -6,6 +6,9 @@ import type { PageProps } from '../types.ts';
 import type { RosterData } from '../../src/pages/families/roster.ts';
 import { RecordLink } from '../ui/RecordLink.tsx';
 
+/** A roster card's photo: two to a row on a phone, up to six on a desktop (the `.grid.people` columns). */
+const PEOPLE_PHOTO_SIZES = '(min-width: 640px) 220px, 50vw';
+
 export default function Roster({ data, site }: PageProps<RosterData>) {
   const { sport, roster, season } = data;
   const [view, setView] = useState<'grid' | 'table'>('grid');
@@ -54,6 +57,7 @@ export default function Roster({ data, site }: PageProps<RosterData>) {
                     name={p.full_name}
                     className="headshot"
                     decorative
+                    sizes={PEOPLE_PHOTO_SIZES}
                   />
                   <div className="card-body">
                     {p.jersey_number !== null ? (
@@ -137,6 +141,7 @@ export default function Roster({ data, site }: PageProps<RosterData>) {
                     name={s.full_name}
                     className="headshot"
                     decorative
+                    sizes={PEOPLE_PHOTO_SIZES}
                   />
                   <div className="card-body">
                     <h3 className="card-title">

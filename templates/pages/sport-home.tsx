@@ -29,7 +29,7 @@ export default function SportHome({ data, site }: PageProps<SportHomeData>) {
           {standing ? <p className="record">{standing}</p> : null}
           {sport.heroPresentedByLogo ? (
             <p className="presented-by">
-              Presented by <Img image={sport.heroPresentedByLogo} className="presented-logo" />
+              Presented by <Img image={sport.heroPresentedByLogo} className="presented-logo" sizes="160px" />
             </p>
           ) : null}
         </div>

@@ -37,7 +37,7 @@ export function VideoCard({ video, timeZone }: { video: Video; timeZone: string 
           )
         ) : (
           <button type="button" className="video-play" onClick={() => setPlaying(true)}>
-            <Img image={video.thumbnail} decorative />
+            <Img image={video.thumbnail} decorative sizes="(min-width: 960px) 33vw, 100vw" />
             <span className="play-badge">
               <UiIcon name="play" />
             </span>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Img } from './Img.tsx';
+import { usePicture } from './images.ts';
 import type { Image } from '../../src/api/schemas/common.ts';
 
 /** "D'Asia Smith-Jones" → "DS": the letters a photo's place shows when no photo loads. */
@@ -25,12 +26,15 @@ export function Headshot({
   className,
   eager,
   decorative,
+  sizes,
 }: {
   image: Image | null | undefined;
   fallback?: Image | null;
   name: string;
   className?: string;
   eager?: boolean;
+  /** How wide the photo shows (Img's `sizes`). */
+  sizes?: string;
   /** Beside the person's name already (a roster card): an empty alt. */
   decorative?: boolean;
 }) {
@@ -38,15 +42,16 @@ export function Headshot({
   const [failed, setFailed] = useState<string[]>([]);
   const ref = useRef<HTMLImageElement>(null);
   const img = chain.find((i) => !failed.includes(i.url));
+  const src = usePicture(img?.url ?? '').src;
   const fail = (url: string) => setFailed((list) => (list.includes(url) ? list : [...list, url]));
   useEffect(() => {
     const el = ref.current;
     if (!el || !img) return;
     el.decode().catch(() => {
       // decode() also rejects when the element's source changed meanwhile; only a broken image counts.
-      if (el.complete && el.naturalWidth === 0 && el.getAttribute('src') === img.url) fail(img.url);
+      if (el.complete && el.naturalWidth === 0 && el.getAttribute('src') === src) fail(img.url);
     });
-  }, [img]);
+  }, [img, src]);
   if (chain.length === 0) return null;
   if (!img)
     return (
@@ -62,6 +67,7 @@ export function Headshot({
       className={className}
       eager={eager}
       decorative={decorative}
+      sizes={sizes}
       onError={() => fail(img.url)}
     />
   );
@@ -84,7 +90,7 @@ export function ProfileHeader({
 }) {
   return (
     <header className={`profile-header${photo?.url || fallback?.url ? '' : ' no-photo'}`}>
-      <Headshot image={photo} fallback={fallback} name={name} className="profile-photo" eager />
+      <Headshot image={photo} fallback={fallback} name={name} className="profile-photo" eager sizes="320px" />
       <div>{children}</div>
     </header>
   );

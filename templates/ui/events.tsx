@@ -76,7 +76,9 @@ export function EventRow({
         <span className="meta">{event.result ? 'Final' : eventTime(event, tz)}</span>
       </div>
       <div className="event-what">
-        {event.opponent?.logo ? <Img image={event.opponent.logo} className="opponent-logo" decorative /> : null}
+        {event.opponent?.logo ? (
+          <Img image={event.opponent.logo} className="opponent-logo" decorative sizes="64px" />
+        ) : null}
         <div>
           {showSport ? <p className="eyebrow">{event.sport.name}</p> : null}
           <p className="event-title">

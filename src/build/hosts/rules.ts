@@ -89,6 +89,8 @@ export function hostRules(redirects: Redirect[], config: SiteConfig, site: SiteD
       { path: '/*', headers: security },
       { path: '/_site/assets/*', headers: { 'Cache-Control': CACHE.immutable } },
       { path: '/_site/data/*', headers: { 'Cache-Control': CACHE.immutable } },
+      // Image variants are named by their content and encoder settings (src/images/variants.ts).
+      { path: '/_site/img/*', headers: { 'Cache-Control': CACHE.immutable } },
       { path: '/_site/builds/*', headers: { 'Cache-Control': CACHE.revalidate } },
       { path: '/*/_payload.json', headers: { 'Cache-Control': CACHE.payload } },
       { path: '/_site/search/*', headers: { 'Cache-Control': CACHE.payload } },

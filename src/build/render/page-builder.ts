@@ -5,6 +5,7 @@ import { PAYLOAD_FILE, pageDir } from '../../output/layout.ts';
 import { errorToRecord, isFieldhouseError } from '../../errors/error.ts';
 import { derivedOf, ROUTES, sourceOf, type PageContext } from '../../pages/index.ts';
 import { createRouter } from '../../routes/match.ts';
+import type { ImageMap } from '../../images/variants.ts';
 import type { Params } from '../../routes/params.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import { connectApi, type ApiConnection } from '../api-connection.ts';
@@ -29,6 +30,8 @@ export interface PendingPayload {
   params: Params;
   head: unknown;
   data: unknown;
+  /** The page's raster images as the image pipeline made them (src/images/), by URL: added before it renders. */
+  images?: ImageMap;
 }
 
 /** What loading a page gave: its payload (to render), a reason to skip it, or why it failed. */

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import type { ApiStats } from '../../api/client.ts';
 import { WorkerOutOfMemory } from '../../errors/catalogue.ts';
 import { createError, errorFromRecord, type FieldhouseError } from '../../errors/error.ts';
+import type { ImageMap } from '../../images/variants.ts';
 import type { PageBuilderConfig } from './page-builder.ts';
 import type {
   FromWorker,
@@ -36,6 +37,8 @@ export interface RenderPoolOptions {
   depsDir: string;
   /** Warnings from the workers (retries, skipped records). */
   onWarn(message: string): void;
+  /** The image pipeline: what the build knows of these image URLs (absent: no pipeline, pages name images as they are). */
+  imageInfo?: (urls: string[]) => Promise<ImageMap>;
 }
 
 /** A page built by a worker: written (with its sitemap entry), skipped (with why), or failed (the catalogue's error). */
@@ -103,6 +106,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         builder: options.builder,
         searchFile: options.searchDir ? join(options.searchDir, `search-${index}.jsonl`) : null,
         depsFile: join(options.depsDir, `deps-${index}.jsonl`),
+        images: Boolean(options.imageInfo),
       };
       const worker = new Worker(options.workerBundle, {
         workerData: setup,
@@ -191,6 +195,14 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
           return dispatch();
         case 'ready':
           return;
+        case 'image-info': {
+          const { id, urls } = message;
+          // A failed lookup is no info: the page names its images as they are (the mirror reports the failure).
+          void (options.imageInfo?.(urls) ?? Promise.resolve({}))
+            .catch(() => ({}))
+            .then((images) => post(slot, { type: 'image-info', id, images }));
+          return;
+        }
         default: {
           const waiting = slot.replies.get(message.id);
           slot.replies.delete(message.id);

@@ -5,6 +5,7 @@
  */
 import type { ApiStats } from '../../api/client.ts';
 import type { ErrorRecord } from '../../errors/error.ts';
+import type { ImageMap } from '../../images/variants.ts';
 import type { Params } from '../../routes/params.ts';
 import type { AssetManifest, DocumentScripts } from './document.ts';
 import type { PageBuilderConfig } from './page-builder.ts';
@@ -23,6 +24,8 @@ export interface WorkerSetup {
   searchFile: string | null;
   /** Where this worker writes what each of its pages read from the API (`[path, deps]` lines, deps/recorder.ts). */
   depsFile: string;
+  /** The image pipeline runs (src/images/): a page's raster images are asked for (`image-info`) before it renders. */
+  images: boolean;
 }
 
 /** One planned page for a worker to build: load its data through the API, render it, write it. */
@@ -78,7 +81,9 @@ export type PageOutcome =
 export type ToWorker =
   | { type: 'build'; pages: PageTask[] }
   | { type: 'render'; id: number; task: RenderTask }
-  | { type: 'loading-done'; id: number };
+  | { type: 'loading-done'; id: number }
+  /** The answer to a worker's `image-info` (by the worker's id): what the build knows of each image it could read. */
+  | { type: 'image-info'; id: number; images: ImageMap };
 
 /** Worker → main thread. */
 export type FromWorker =
@@ -88,7 +93,9 @@ export type FromWorker =
   | { type: 'built'; results: (PageOutcome & { id: number })[]; stats: ApiStats }
   | { type: 'rendered'; id: number; result: { ok: true; rendered: Rendered } | { ok: false; error: ErrorRecord } }
   /** Every page loaded: the worker's search file is complete (null without one). */
-  | { type: 'loading-closed'; id: number; searchFile: string | null; depsFile: string };
+  | { type: 'loading-closed'; id: number; searchFile: string | null; depsFile: string }
+  /** A request of the worker's own (its id): the image pipeline's info on these image URLs, before a page renders. */
+  | { type: 'image-info'; id: number; urls: string[] };
 
 /** The replies that answer a request by id. */
-export type Reply = Extract<FromWorker, { id: number }>;
+export type Reply = Exclude<Extract<FromWorker, { id: number }>, { type: 'image-info' }>;

@@ -5,6 +5,7 @@ import { EagerComponents } from '../../../templates/deferred.tsx';
 import { EAGER_COMPONENTS } from '../../../templates/eager.ts';
 import { Footer } from '../../../templates/layout/Footer.tsx';
 import { Header } from '../../../templates/layout/Header.tsx';
+import { ImagesContext, pageImages } from '../../../templates/ui/images.ts';
 import { ChromeSlots, slotMarkup } from '../../../templates/layout/Shell.tsx';
 import { LAYOUT_NAMES, LAYOUTS } from '../../../templates/layouts/index.ts';
 import type { LayoutComponent, PageComponent } from '../../../templates/app.tsx';
@@ -47,8 +48,21 @@ function chromeOf(site: SiteData) {
   if (chrome?.site !== site)
     chrome = {
       site,
-      header: splitHoisted(renderToString(<Header site={site} />)),
-      footer: splitHoisted(renderToString(<Footer site={site} />)),
+      // The site's own images only: what the browser's header and footer find too (a page's are not theirs).
+      header: splitHoisted(
+        renderToString(
+          <ImagesContext.Provider value={pageImages(site, null)}>
+            <Header site={site} />
+          </ImagesContext.Provider>,
+        ),
+      ),
+      footer: splitHoisted(
+        renderToString(
+          <ImagesContext.Provider value={pageImages(site, null)}>
+            <Footer site={site} />
+          </ImagesContext.Provider>,
+        ),
+      ),
     };
   return chrome;
 }

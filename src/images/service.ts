@@ -1,0 +1,200 @@
+/**
+ * The build's image pipeline (main thread): each raster image URL a page or the site data uses is fetched once per
+ * build (a conditional request when the cache has it), read once per content (size, colour), and encoded once per
+ * content and settings into the variants `variants.ts` names, on libuv's threads while the workers render. Render
+ * workers ask for what a page's images are (`info`) before they render it; the media mirror publishes them
+ * (`publish`). Everything is cached by content in the image store, so a rebuild encodes nothing that did not change.
+ * A failed image keeps its page: it has no info (the page names the URL as it is) and is reported once.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pLimit from 'p-limit';
+import type { ApiClient } from '../api/client.ts';
+import type { OutputWriter } from '../output/writer.ts';
+import { encode, probe, type EncodeSettings, type Probe } from './encode.ts';
+import { openImageStore } from './store.ts';
+import { variantsOf, type ImageInfo, type ImageSettings } from './variants.ts';
+
+/** Bumped when the encoder's output changes for the same settings: every variant gets a new URL. */
+const ENCODER_VERSION = 1;
+
+export interface ImageServiceOptions {
+  client: ApiClient;
+  /** Root-relative media URLs are fetched from here. */
+  apiOrigin: string;
+  cacheDir: string;
+  settings: ImageSettings & EncodeSettings;
+  warn(message: string): void;
+  /** Encodes at once (each is several libvips threads' work already). */
+  concurrency?: number;
+}
+
+/** An image as fetched: its content hash and the file holding the original, with what was read of it. */
+export interface FetchedImage {
+  hash: string;
+  file: string;
+  /** Null when the file is not an image libvips can read (it is still published as it is). */
+  info: ImageInfo | null;
+}
+
+export interface ImageStats {
+  /** Images fetched with their bytes, and answered "not modified". */
+  fetched: number;
+  unchanged: number;
+  /** Variants encoded in this build, and taken from the cache. */
+  encoded: number;
+  cached: number;
+  encodeMs: number;
+  failed: number;
+}
+
+export interface ImageService {
+  readonly settings: ImageSettings;
+  /** An image URL's info, fetched and read once per build; null when it cannot be had (reported once). */
+  info(url: string): Promise<ImageInfo | null>;
+  /** The fetched image behind a URL (once per build); throws what the fetch threw. */
+  fetch(url: string): Promise<FetchedImage>;
+  /** An image already in a previous output (a kept page's): read from that file, not fetched. */
+  fromFile(file: string): Promise<FetchedImage>;
+  /** Put an image's variants in the output (once per content), encoding those the cache lacks. */
+  publish(image: FetchedImage): void;
+  /** Wait for every encode and link; the index of URLs is saved for the next build. */
+  finish(): Promise<ImageStats>;
+  cancel(): Promise<void>;
+}
+
+export function createImageService(options: ImageServiceOptions, writer: OutputWriter): ImageService {
+  const { client, settings, warn } = options;
+  const store = openImageStore(options.cacheDir);
+  const encodeKey = JSON.stringify([ENCODER_VERSION, settings.quality, settings.avifEffort]);
+  const stats: ImageStats = { fetched: 0, unchanged: 0, encoded: 0, cached: 0, encodeMs: 0, failed: 0 };
+  const encoding = pLimit(options.concurrency ?? 2);
+  const byUrl = new Map<string, Promise<FetchedImage>>();
+  const byHash = new Map<string, Promise<Probe | null>>();
+  const published = new Set<string>();
+  const running = new Set<Promise<unknown>>();
+  let cancelled = false;
+  const track = <T>(work: Promise<T>) => {
+    running.add(work);
+    void work.catch(() => undefined).finally(() => running.delete(work));
+    return work;
+  };
+
+  const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  const infoOf = (hash: string, read: Probe | null): ImageInfo | null =>
+    read && {
+      id: createHash('sha256').update(`${hash}${encodeKey}`).digest('hex').slice(0, 16),
+      width: read.width,
+      height: read.height,
+      color: read.color,
+    };
+
+  /** What the file of `hash` is (once per content per build, from the store when it was read before). */
+  const probeOf = (hash: string, bytes: () => Uint8Array, label: string) => {
+    let reading = byHash.get(hash);
+    if (!reading) {
+      reading = (async () => {
+        const known = store.probe(hash);
+        if (known) return known;
+        try {
+          const read = await probe(bytes());
+          store.putProbe(hash, read);
+          return read;
+        } catch (error) {
+          warn(`image ${label} is not an image the build can read (${message(error)}); it is published as it is`);
+          return null;
+        }
+      })();
+      byHash.set(hash, reading);
+    }
+    return reading;
+  };
+
+  async function fetchOne(url: string): Promise<FetchedImage> {
+    const known = store.index.get(url);
+    const cached = known && store.hasOriginal(known.hash) ? known : null;
+    const absolute = url.startsWith('/') ? `${options.apiOrigin}${url}` : url;
+    const answer = await client.getBytesIfChanged(absolute, cached?.validators ?? null);
+    let hash: string;
+    if (answer) {
+      stats.fetched++;
+      hash = hashOf(answer.bytes);
+      if (!store.hasOriginal(hash)) store.putOriginal(hash, answer.bytes);
+      store.index.set(url, { hash, validators: answer.validators });
+    } else {
+      stats.unchanged++;
+      hash = cached!.hash;
+    }
+    const file = store.originalFile(hash);
+    const read = await probeOf(hash, () => answer?.bytes ?? readFileSync(file), url);
+    return { hash, file, info: infoOf(hash, read) };
+  }
+
+  function publishVariants(image: FetchedImage & { info: ImageInfo }): void {
+    for (const variant of variantsOf(image.info, settings)) {
+      const name = variant.url.slice(variant.url.lastIndexOf('/') + 1);
+      const ready = store.variant(name);
+      if (ready) {
+        stats.cached++;
+        writer.link(ready, variant.url, `image variant ${variant.url}`);
+        continue;
+      }
+      track(
+        encoding(async () => {
+          if (cancelled) return;
+          const started = performance.now();
+          const bytes = await encode(readFileSync(image.file), variant.width, variant.format, settings);
+          stats.encodeMs += performance.now() - started;
+          stats.encoded++;
+          writer.link(store.putVariant(name, bytes), variant.url, `image variant ${variant.url}`);
+        }).catch((error: unknown) => {
+          stats.failed++;
+          warn(`image variant ${variant.url} could not be encoded: ${message(error)}`);
+        }),
+      );
+    }
+  }
+
+  const service: ImageService = {
+    settings,
+    fetch(url) {
+      let fetching = byUrl.get(url);
+      if (!fetching) {
+        fetching = track(fetchOne(url));
+        byUrl.set(url, fetching);
+      }
+      return fetching;
+    },
+    async info(url) {
+      try {
+        return (await service.fetch(url)).info;
+      } catch {
+        // The media mirror reports the URL when it cannot copy it; the page names the URL as it is.
+        return null;
+      }
+    },
+    async fromFile(file) {
+      const bytes = readFileSync(file);
+      const hash = hashOf(bytes);
+      if (!store.hasOriginal(hash)) store.putOriginal(hash, bytes);
+      return { hash, file: store.originalFile(hash), info: infoOf(hash, await probeOf(hash, () => bytes, file)) };
+    },
+    publish(image) {
+      if (!image.info || published.has(image.info.id)) return;
+      published.add(image.info.id);
+      publishVariants(image as FetchedImage & { info: ImageInfo });
+    },
+    async finish() {
+      while (running.size) await Promise.allSettled(running);
+      store.saveIndex();
+      return stats;
+    },
+    async cancel() {
+      cancelled = true;
+      while (running.size) await Promise.allSettled(running);
+    },
+  };
+  return service;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,112 @@
+/**
+ * The one rule for responsive images, shared by the build (which encodes the variants) and the browser (which
+ * names them in `srcset`): which widths an image gets, in which formats, and at which URLs. Plain data in, plain
+ * data out; no Node or DOM APIs, so it is bundled into both.
+ */
+
+/** Formats encoded beside the JPEG fallback, best first (the order of `<source>` elements). */
+export type ModernFormat = 'avif' | 'webp';
+
+/** What the pages need to know of the image settings (site.config.ts `images`), carried in the site data. */
+export interface ImageSettings {
+  /** Variant widths in CSS pixels times density, ascending. */
+  widths: number[];
+  formats: ModernFormat[];
+  /**
+   * A CDN that resizes on its own: `srcset` names its URLs from this pattern (`{url}`, `{width}`, `{format}`) and
+   * nothing is encoded at build time. Null: the build encodes the variants.
+   */
+  cdn: string | null;
+}
+
+/**
+ * What the build learned of one image it encoded: its size read from the file, the content id its variants are
+ * named by, and its dominant colour (the placeholder a hero image shows while it loads). A payload carries these
+ * by image URL (`images`), the site data for the site-wide images.
+ */
+export interface ImageInfo {
+  /** Content id: the first 16 hex digits of the file's SHA-256. */
+  id: string;
+  width: number;
+  height: number;
+  /** Dominant colour, `#rrggbb`. */
+  color: string;
+}
+
+export type ImageMap = Record<string, ImageInfo>;
+
+/** Where an image's encoded variants are published. */
+export const VARIANT_DIR = '_site/img';
+
+/** The widths an image of `width` pixels is encoded at: every configured width below it, and its own if smaller. */
+export function variantWidths(width: number, widths: readonly number[]): number[] {
+  const below = widths.filter((w) => w < width);
+  const largest = widths.at(-1) ?? width;
+  return width <= largest ? [...below, width] : below.length ? below : [width];
+}
+
+export function variantUrl(id: string, width: number, format: ModernFormat | 'jpeg'): string {
+  return `/${VARIANT_DIR}/${id}-${width}.${format === 'jpeg' ? 'jpg' : format}`;
+}
+
+/** Every variant an image has: what the build encodes and publishes. */
+export function variantsOf(
+  info: ImageInfo,
+  settings: Pick<ImageSettings, 'widths' | 'formats'>,
+): { width: number; format: ModernFormat | 'jpeg'; url: string }[] {
+  const formats = [...settings.formats, 'jpeg' as const];
+  return variantWidths(info.width, settings.widths).flatMap((width) =>
+    formats.map((format) => ({ width, format, url: variantUrl(info.id, width, format) })),
+  );
+}
+
+/** What an `<img>` (and the `<source>`s of its `<picture>`) say for one image. */
+export interface Picture {
+  src: string;
+  srcSet?: string;
+  sources: { type: string; srcSet: string }[];
+  width?: number;
+  height?: number;
+  /** The placeholder colour while it loads. */
+  color?: string;
+}
+
+const MIME: Record<ModernFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
+
+/**
+ * The picture for an image URL: with the build's variants when it encoded them (`info`), the CDN's resized URLs
+ * when the site has one, and the URL as it is otherwise (an SVG, an image the build could not read).
+ */
+export function pictureOf(url: string, info: ImageInfo | undefined, settings: ImageSettings | undefined): Picture {
+  if (info && settings && !settings.cdn) {
+    const widths = variantWidths(info.width, settings.widths);
+    const set = (format: ModernFormat | 'jpeg') =>
+      widths.map((w) => `${variantUrl(info.id, w, format)} ${w}w`).join(', ');
+    // The fallback src: a JPEG about as wide as a phone's screen needs (the srcset picks the right one anyway).
+    const fallback = widths.find((w) => w >= 960) ?? widths.at(-1)!;
+    return {
+      src: variantUrl(info.id, fallback, 'jpeg'),
+      srcSet: set('jpeg'),
+      sources: settings.formats.map((format) => ({ type: MIME[format], srcSet: set(format) })),
+      width: info.width,
+      height: info.height,
+      color: info.color,
+    };
+  }
+  if (settings?.cdn && isRaster(url)) {
+    const at = (w: number, format: string) =>
+      settings.cdn!.replaceAll('{url}', url).replaceAll('{width}', String(w)).replaceAll('{format}', format);
+    const set = (format: string) => settings.widths.map((w) => `${at(w, format)} ${w}w`).join(', ');
+    return {
+      src: at(settings.widths.find((w) => w >= 960) ?? settings.widths.at(-1)!, 'jpeg'),
+      srcSet: set('jpeg'),
+      sources: settings.formats.map((format) => ({ type: MIME[format], srcSet: set(format) })),
+    };
+  }
+  return { src: url, sources: [] };
+}
+
+/** An image URL whose file is a raster image the pipeline encodes (by its extension; SVGs stay as they are). */
+export function isRaster(url: string): boolean {
+  return /\.(jpe?g|png|webp|avif|gif|tiff?)$/i.test(url.replace(/[?#].*$/, ''));
+}

@@ -1,0 +1,24 @@
+import { createContext, useContext } from 'react';
+import type { Payload, SiteData } from '../../src/contract/index.ts';
+import { pictureOf, type ImageInfo, type ImageSettings, type Picture } from '../../src/images/variants.ts';
+
+/** What the build made of the images a page names (its payload's and the site's), and how pages name variants. */
+export interface PageImages {
+  settings: ImageSettings;
+  find(url: string): ImageInfo | undefined;
+}
+
+export const ImagesContext = createContext<PageImages | null>(null);
+
+/** The images of one page: its payload's, then the site's (the header's and footer's, the default photos). */
+export function pageImages(site: SiteData, payload: Pick<Payload, 'images'> | null): PageImages {
+  const known = site.images?.known ?? {};
+  const own = payload?.images;
+  return { settings: site.images?.settings, find: (url) => own?.[url] ?? known[url] };
+}
+
+/** The `<picture>` an image URL gets on this page (src/images/variants.ts: the same rule the build encodes by). */
+export function usePicture(url: string): Picture {
+  const images = useContext(ImagesContext);
+  return pictureOf(url, images?.find(url), images?.settings);
+}
