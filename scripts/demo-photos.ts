@@ -39,7 +39,7 @@ try {
   }
   const total = first.sizes.reduce((a, b) => a + b, 0);
   console.log(
-    `${POOL_IMAGES.length} images, ${mb(total)} MB, drawn cold in ${(first.ms / 1000).toFixed(1)} s (again in ${(second.ms / 1000).toFixed(1)} s)`,
+    `${POOL_IMAGES.length} images, ${mb(total)} MB, drawn cold in ${(first.ms / 1000).toFixed(1)} s (again in ${(second.ms / 1000).toFixed(1)} s), peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
   );
   console.log(
     `pool digest ${sha256(Buffer.from(first.digests.join('\n'))).slice(0, 16)} (seed "${seed}"): compare across machines`,
