@@ -583,9 +583,13 @@ two items and long text shortened.
   (an accent, a space, a capital: \`inés-dixon\`) has no page, skipped with a warning naming it, and every link to
   it is left out with it (its name shows as text on rosters, statistics and lists) by the same rule, so no page
   links to it. The demo CMS has such a player.
-- **Media.** Image \`url\`s are absolute, or root-relative to the API origin (the demo serves generated SVGs under
-  \`/media\`). \`alt\` may be null (then empty); \`width\` and \`height\` may be missing or null, as most CDNs send
-  them: the page then reserves a 3:2 box for the image, so nothing shifts while it loads.
+- **Media.** Image \`url\`s are absolute, or root-relative to the API origin. \`alt\` may be null (then empty);
+  \`width\` and \`height\` may be missing or null, as most CDNs send them: the page then reserves a 3:2 box for
+  the image, so nothing shifts while it loads. The demo serves under \`/media\` what a real CMS carries: action
+  photos, headshots and banners as camera-weight JPEGs (photos of 2–8 MB at 3000–6000 px, headshots of
+  0.8–2.5 MB, banners of 1–3 MB; about 1 in 3 photos and headshots without their size), logos, sponsors, ads and
+  the default headshots as SVGs. Media answers carry a strong \`ETag\`, \`Last-Modified\` and
+  \`Content-Length\`, answer \`If-None-Match\` and \`If-Modified-Since\` with a 304, and \`HEAD\`.
 - **What may be null.** Optional text (a player's position, class, hometown, schools; a staff member's email and
   phone; an event's venue, city and state) may be null, missing or blank: it is left off the page. A biography may
   be null (no "Biography" section). A headshot or photo may be null (the default photo shows).

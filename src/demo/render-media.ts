@@ -1,19 +1,24 @@
 import { SPONSORS } from './data/places.ts';
 import { OPPONENTS } from './data/places.ts';
 import { ICONS } from './icons.ts';
+import type { PhotoPool } from './photo-pool.ts';
+import { pickFromPool, type PoolKind } from './photos.ts';
 import { createRandom } from './random.ts';
 import { TEAM } from './media.ts';
 
 export interface MediaFile {
   contentType: string;
   body: Uint8Array | string;
+  /** Known already (a pool photo's); otherwise the server hashes the body. */
+  etag?: string;
 }
 
 const svg = (w: number, h: number, inner: string, label: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${escapeXml(label)}">${inner}</svg>`;
 const FONT = `font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"`;
 
-const SCENES: Record<string, [string, string]> = {
+/** Each sport's scene colours: the ground's top and bottom. */
+export const SCENES: Record<string, [string, string]> = {
   football: ['#2f7d32', '#1b5e20'],
   soccer: ['#388e3c', '#1b5e20'],
   'field-hockey': ['#1565c0', '#0d47a1'],
@@ -34,11 +39,18 @@ const SCENES: Record<string, [string, string]> = {
   campus: ['#4f7cac', '#0b2545'],
 };
 
-/** Draw the file a /media/... path names, or undefined when the path names nothing. */
-export function renderMedia(path: string): MediaFile | undefined {
+/**
+ * The file a /media/... path names, or undefined when the path names nothing: logos, sponsors, ads and the
+ * default headshots are SVGs drawn from the path; photos, headshots and banners are JPEGs from the photo pool.
+ */
+export async function renderMedia(path: string, photos: PhotoPool): Promise<MediaFile | undefined> {
   const parts = path.replace(/^\/media\//, '').split('/');
   const [kind, a, b] = parts;
   const image = (body: string): MediaFile => ({ contentType: 'image/svg+xml', body });
+  const jpeg = async (kind: PoolKind, name: string): Promise<MediaFile> => {
+    const file = await photos.file(pickFromPool(kind, name).image);
+    return { contentType: 'image/jpeg', body: file.bytes, etag: file.etag };
+  };
   switch (kind) {
     case 'logo':
       if (a === 'hawks.svg' || a === 'favicon.svg') return image(logo(a === 'favicon.svg' ? 64 : 240));
@@ -53,18 +65,17 @@ export function renderMedia(path: string): MediaFile | undefined {
         );
       return undefined;
     case 'headshot': {
-      const match = /^(?:([a-z]{1,2})-(\d{1,3})|default-(player|staff))\.svg$/.exec(a ?? '');
-      if (!match) return undefined;
-      return image(headshot(match[1]?.toUpperCase() ?? '', match[3] ? 210 : Number(match[2]) % 360, Boolean(match[3])));
+      if (/^default-(player|staff)\.svg$/.test(a ?? '') && !b) return image(headshot(210, true));
+      const match = /^([a-z]{1,2}-\d{1,3})\.jpg$/.exec(a ?? '');
+      return match && !b ? jpeg('headshot', match[1]!) : undefined;
     }
     case 'photo': {
-      const match = /^(\d{1,2})\.svg$/.exec(b ?? '');
-      if (!a || !SCENES[a] || !match) return undefined;
-      return image(scene(a, Number(match[1])));
+      const match = /^(\d{1,2})\.jpg$/.exec(b ?? '');
+      return a && SCENES[a] && match && parts.length === 3 ? jpeg('photo', `${a}/${match[1]}`) : undefined;
     }
     case 'banner': {
-      const match = /^([a-z0-9-]{1,40})\.svg$/.exec(a ?? '');
-      return match ? image(banner(match[1]!)) : undefined;
+      const match = /^([a-z0-9-]{1,40})\.jpg$/.exec(a ?? '');
+      return match && !b ? jpeg('banner', match[1]!) : undefined;
     }
     case 'opponent': {
       const match = /^(\d{1,3})\.svg$/.exec(a ?? '');
@@ -100,22 +111,21 @@ function logo(size: number): string {
   ).replace('width="240" height="240"', `width="${size}" height="${size}"`);
 }
 
-function headshot(initials: string, hue: number, placeholder: boolean): string {
+/** A headshot silhouette on a backdrop of `hue`: the placeholder's greys, or the photo pool's colours. */
+export function headshot(hue: number, placeholder: boolean): string {
   const bg = placeholder ? '#d7dde5' : `hsl(${hue} 35% 82%)`;
   const body = placeholder ? '#9aa7b6' : TEAM.navy;
   return svg(
     400,
     500,
     `<rect width="400" height="500" fill="${bg}"/><circle cx="200" cy="190" r="92" fill="${placeholder ? '#b7c1cd' : `hsl(${hue} 30% 64%)`}"/>` +
-      `<path d="M40 500c10-120 80-180 160-180s150 60 160 180z" fill="${body}"/>` +
-      (initials
-        ? `<text x="200" y="460" text-anchor="middle" ${FONT} font-size="64" font-weight="700" fill="${TEAM.gold}">${escapeXml(initials)}</text>`
-        : ''),
-    placeholder ? 'Photo placeholder' : `Headshot ${initials}`,
+      `<path d="M40 500c10-120 80-180 160-180s150 60 160 180z" fill="${body}"/>`,
+    placeholder ? 'Photo placeholder' : 'Headshot',
   );
 }
 
-function scene(topic: string, variant: number): string {
+/** An action scene in a sport's colours (a key of SCENES), 1600×1067. */
+export function scene(topic: string, variant: number): string {
   const [top, bottom] = SCENES[topic]!;
   const random = createRandom(`scene/${topic}/${variant}`);
   const figures = Array.from({ length: random.int(3, 7) }, () => {
@@ -142,7 +152,8 @@ function scene(topic: string, variant: number): string {
   );
 }
 
-function banner(name: string): string {
+/** A banner in the team's colours, 1920×800, its stripes drawn from `name`. */
+export function banner(name: string): string {
   const random = createRandom(`banner/${name}`);
   const stripes = Array.from(
     { length: 6 },

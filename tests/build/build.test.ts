@@ -122,7 +122,7 @@ describe('site build of the demo CMS', () => {
     expect(html).toContain('<meta property="og:locale" content="en_US">');
     expect(html).toContain('<meta property="og:type" content="article">');
     expect(html).toMatch(
-      /<meta property="og:image" content="https:\/\/www\.cedarvalleyhawks\.example\/media\/photo\/[^"]+\.svg">/,
+      /<meta property="og:image" content="https:\/\/www\.cedarvalleyhawks\.example\/media\/photo\/[^"]+\.jpg">/,
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/media/logo/favicon.svg">');

@@ -1,18 +1,19 @@
 import type { Page } from '@playwright/test';
 import { SAMPLING_KEY, type SessionRolls } from '../../runtime/error-sampling.ts';
+import { REMOVED_HEADSHOTS } from '../../src/demo/server/wire.ts';
 
 /**
  * The demo's headshots that 404 on purpose (src/demo/server/wire.ts, `brokenHeadshot`): pages swap them for the
  * default photo, but the browser still logs the failed load, which is not the page's error.
  */
-const BROKEN_HEADSHOT = /\/media\/headshot\/[^/]+\.jpg$/;
+const brokenHeadshot = (url: string) => url.includes(REMOVED_HEADSHOTS);
 
 /** Collect console errors and page errors (a hydration mismatch shows up as one). */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    if (message.text().startsWith('Failed to load resource') && BROKEN_HEADSHOT.test(message.location().url)) return;
+    if (message.text().startsWith('Failed to load resource') && brokenHeadshot(message.location().url)) return;
     errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(String(error)));

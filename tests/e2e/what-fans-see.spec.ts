@@ -6,7 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { generateDataset } from '../../src/demo/dataset.ts';
 import { UNREPORTED_EVERY } from '../../src/demo/generate/schedule.ts';
-import { brokenHeadshot } from '../../src/demo/server/wire.ts';
+import { brokenHeadshot, brokenHeadshotUrl } from '../../src/demo/server/wire.ts';
 import { hydrated, watchErrors } from './helpers.ts';
 
 const dataset = generateDataset();
@@ -130,7 +130,7 @@ test('a headshot that does not load gives way to the default photo, not a broken
   expect(roster, 'the demo has a current roster with a broken headshot').toBeTruthy();
   const player = roster!.players.find((p) => p.headshot && brokenHeadshot(p.id))!;
   const sport = dataset.sports.find((s) => s.id === roster!.sport_id)!;
-  const broken = player.headshot!.url.replace(/\.svg$/, '.jpg');
+  const broken = brokenHeadshotUrl(player.headshot!.url);
   const defaultPhoto = dataset.settings.default_player_photo?.url;
   expect(defaultPhoto).toBeTruthy();
 

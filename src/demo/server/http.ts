@@ -1,4 +1,5 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 
 /** What an endpoint of the demo CMS answers: JSON, bytes, or an error with a message. */
 export interface Answer {
@@ -91,5 +92,30 @@ export function paginate<T>(items: readonly T[], query: URLSearchParams, cache: 
 export function isAnswer(value: unknown): value is Answer {
   return (
     typeof value === 'object' && value !== null && 'status' in value && typeof (value as Answer).status === 'number'
+  );
+}
+
+/** A strong ETag: a hash of the body's bytes. */
+export function etagOf(body: Uint8Array): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/**
+ * Whether a GET or HEAD may be answered 304: If-None-Match names the current ETag or, without If-None-Match,
+ * If-Modified-Since is no earlier than `lastModified` (RFC 9110, 13.2.2).
+ */
+export function notModified(req: IncomingMessage, etag: string | null, lastModified?: Date): boolean {
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined)
+    return (
+      etag !== null &&
+      ifNoneMatch
+        .split(',')
+        .map((t) => t.trim())
+        .some((t) => t === etag || t === `W/${etag}` || t === '*')
+    );
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  return (
+    lastModified !== undefined && !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) * 1000 <= since
   );
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForNode } from '../../util/bundle-node.ts';
 import type { DatasetOptions } from '../dataset.ts';
+import { DEFAULT_PHOTO_CACHE } from '../photos.ts';
 import type { FaultOptions } from './faults.ts';
 
 /** The demo CMS as the build sees it: addresses, and a way to stop it. */
@@ -35,7 +36,10 @@ export async function startDemoProcess(options: DemoProcessOptions): Promise<Dem
   await mkdir(cacheDir, { recursive: true });
   const script = join(cacheDir, 'demo-cms.mjs');
   await bundleForNode(fileURLToPath(new URL('./process-entry.ts', import.meta.url)), script);
-  const child = fork(script, [JSON.stringify(serverOptions)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // The bundle cannot find Fieldhouse's .cache from where it is written: the photo pool's folder is handed to it.
+  const child = fork(script, [JSON.stringify({ photoCache: DEFAULT_PHOTO_CACHE, ...serverOptions })], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<{
     origin: string;
     apiPrefix: string;

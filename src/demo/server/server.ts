@@ -1,11 +1,13 @@
-import { createHash } from 'node:crypto';
 import { wireShapes } from './wire.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateDataset, type Dataset, type DatasetOptions } from '../dataset.ts';
 import { renderMedia } from '../render-media.ts';
+import { photoPool } from '../photo-pool.ts';
+import { DEFAULT_PHOTO_CACHE } from '../photos.ts';
 import { createFaults, type FaultOptions } from './faults.ts';
-import { fail, type Answer, type RequestContext } from './http.ts';
+import { etagOf, fail, notModified, type Answer, type RequestContext } from './http.ts';
+import { sendMedia } from './media.ts';
 import { createCms, type Cms } from '../cms/cms.ts';
 import type { WebhookTarget } from '../cms/webhooks.ts';
 import { contentRoutes, dashboardRoutes, redirectRoutes, type Route } from './routes.ts';
@@ -42,6 +44,11 @@ export interface DemoServerOptions extends DatasetOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** Called with one line per change and webhook delivery. */
   logChanges?: (line: string) => void;
+  /**
+   * Where the photo pool's JPEGs are kept between runs (photo-pool.ts): Fieldhouse's .cache/demo-photos unless
+   * given; null keeps them in memory only.
+   */
+  photoCache?: string | null;
 }
 
 export interface DemoServer {
@@ -75,6 +82,11 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const dataset = options.dataset ?? generateDataset(options);
   const faults = createFaults(options.faults);
   const cookieName = options.bypassCookie ?? DEMO_BYPASS_COOKIE;
+  const photos = photoPool({
+    dir: options.photoCache === undefined ? DEFAULT_PHOTO_CACHE : options.photoCache,
+    seed: dataset.seed,
+    warn: options.log,
+  });
   const isEditor = (identity: string | null) => identity !== null && dataset.users.has(identity);
   const cms = createCms(dataset, {
     store: options.store,
@@ -131,9 +143,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       return;
     }
     if (path.startsWith('/media/') && (req.method === 'GET' || req.method === 'HEAD')) {
-      const file = renderMedia(path);
+      const file = await renderMedia(path, photos);
       if (!file) return send(res, req, fail(404, `No media at ${path}.`), null);
-      return send(res, req, { status: 200, bytes: file.body, contentType: file.contentType, cache: 'public' }, null);
+      return sendMedia(req, res, file, cacheHeader('public'));
     }
     const adminMatch = /^\/admin\/(article|page)\/(\d+)\/edit$/.exec(path);
     if (adminMatch)
@@ -229,7 +241,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     const isJson = answer.bytes === undefined;
     const body = Buffer.from(isJson ? JSON.stringify(answer.json ?? null, wireShapes) : answer.bytes!);
     const contentType = isJson ? 'application/json; charset=utf-8' : (answer.contentType ?? 'application/octet-stream');
-    const etag = answer.status === 200 ? `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` : null;
+    const etag = answer.status === 200 ? etagOf(body) : null;
     if (cacheKey && etag && !cache.has(cacheKey)) {
       cache.set(cacheKey, { body, etag, contentType });
       cacheBytes += body.byteLength;
@@ -254,14 +266,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   ): void {
     const base: Record<string, string> = { 'Cache-Control': cacheControl, ...headers };
     if (etag) base.ETag = etag;
-    if (
-      etag &&
-      req.headers['if-none-match'] &&
-      req.headers['if-none-match']
-        .split(',')
-        .map((t) => t.trim())
-        .includes(etag)
-    ) {
+    if (etag && notModified(req, etag)) {
       res.writeHead(304, base).end();
       return;
     }

@@ -38,6 +38,9 @@ function wireEvent(event: Json): Json {
 
 /** Roster entries whose headshot URL is gone from the CDN (404), as old records' photos are. */
 export const brokenHeadshot = (rosterPlayerId: number) => rosterPlayerId % 29 === 0;
+/** Where such a headshot's URL points: a folder the demo CMS serves nothing from. */
+export const REMOVED_HEADSHOTS = '/media/headshot/removed/';
+export const brokenHeadshotUrl = (url: string) => url.replace('/media/headshot/', REMOVED_HEADSHOTS);
 
 function wirePlayer(player: Json): Json {
   const id = Number(player.id);
@@ -49,8 +52,7 @@ function wirePlayer(player: Json): Json {
   else if (id % 19 === 0) out.bio = '<p>&nbsp;</p>'; // an editor's emptied biography
   const headshot = player.headshot as Json | null;
   if (headshot && id % 13 === 0) out.headshot = { url: headshot.url, alt: headshot.alt };
-  if (headshot && brokenHeadshot(id))
-    out.headshot = { ...headshot, url: String(headshot.url).replace(/\.svg$/, '.jpg') };
+  if (headshot && brokenHeadshot(id)) out.headshot = { ...headshot, url: brokenHeadshotUrl(String(headshot.url)) };
   if (id % 17 === 0)
     out.social_links = [
       ...((player.social_links as unknown[] | null) ?? []),
