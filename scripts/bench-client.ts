@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { firstLoad as firstLoadOf, gzipWeigher, staticClosure } from './js-weight.ts';
-import { serveDemoSite } from './site-session.ts';
+import { CHROMIUM, serveDemoSite } from './site-session.ts';
 
 const site = await serveDemoSite({ rebuild: !process.argv.includes('--no-rebuild') });
 const assets = join(site.outDir, '_site/assets');
@@ -41,17 +41,7 @@ const chunks = readdirSync(assets)
   .sort((a, b) => b.bytes - a.bytes);
 
 // Client navigation to a prefetched page, timed in the page: click → the new page's title is on screen.
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM);
 const navigations: number[] = [];
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -6,22 +6,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { templatePages, WIDTHS } from '../tests/e2e/template-pages.ts';
-import { ROOT, serveDemoSite } from './site-session.ts';
+import { CHROMIUM, ROOT, serveDemoSite } from './site-session.ts';
 
 const site = await serveDemoSite({ rebuild: process.argv.includes('--rebuild') });
 const dir = join(ROOT, 'screenshots');
 mkdirSync(dir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM);
 try {
   for (const { template, path } of templatePages(site.outDir)) {
     for (const width of WIDTHS) {

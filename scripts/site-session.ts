@@ -1,10 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSite } from '../src/build/index.ts';
 import { loadConfig } from '../src/config/index.ts';
 import { createLogger } from '../src/logger/logger.ts';
+import { ROUTES } from '../src/pages/index.ts';
 import { startPreview, type Preview } from '../src/preview/server.ts';
+import { createRouter } from '../src/routes/match.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,4 +25,32 @@ export async function serveDemoSite(options: { rebuild?: boolean } = {}): Promis
     demo: config.api ? null : { port: config.demo.port, seed: config.demo.seed, scale: config.demo.scale },
   });
   return { ...preview, outDir };
+}
+
+/** Debian's Chromium as the review scripts launch it (no sandbox in the VM, nothing fetched in the background). */
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+/** The first page a built site has of a route (by name) or of a template, from its build manifest. */
+export function firstPageOf(outDir: string): (which: { route: string } | { template: string }) => string {
+  const latest = JSON.parse(readFileSync(join(outDir, '_site/builds/latest.json'), 'utf8')) as { id: string };
+  const meta = JSON.parse(readFileSync(join(outDir, '_site/builds/meta', `${latest.id}.json`), 'utf8')) as {
+    prerendered: string[];
+  };
+  const router = createRouter(ROUTES);
+  return (which) =>
+    meta.prerendered.find((path) => {
+      const match = router.match(path);
+      if (match.type !== 'match') return false;
+      return 'route' in which ? match.route.name === which.route : match.route.template === which.template;
+    })!;
 }

@@ -229,18 +229,19 @@ async function runStages(
   redirecting.catch(() => undefined);
 
   // The image pipeline (none when a CDN resizes): the site-wide images first, since the site data names them.
-  const images = config.images.cdn
-    ? null
-    : createImageService(
-        {
-          client: source.client,
-          apiOrigin: source.endpoints.baseUrl,
-          cacheDir: resolve(options.root, config.images.cacheDir),
-          settings: config.images,
-          warn: session.warn,
-        },
-        writer,
-      );
+  const images =
+    config.images.cdn || !config.images.enabled
+      ? null
+      : createImageService(
+          {
+            client: source.client,
+            apiOrigin: source.endpoints.baseUrl,
+            cacheDir: resolve(options.root, config.images.cacheDir),
+            settings: config.images,
+            warn: session.warn,
+          },
+          writer,
+        );
   resources.images = images;
   if (images) site.images.known = await imageMap(images, mediaIn(JSON.stringify(site)));
   const built = await bundling;

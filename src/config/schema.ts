@@ -166,6 +166,8 @@ export const SiteConfigSchema = z.strictObject({
    */
   images: z
     .strictObject({
+      /** false: pages name images as the API gives them, and the build copies the files as they are. */
+      enabled: z.boolean().default(true),
       widths: z
         .array(z.number().int().min(16).max(8192))
         .min(1)
@@ -195,6 +197,7 @@ export const SiteConfigSchema = z.strictObject({
         .default(null),
     })
     .default({
+      enabled: true,
       widths: [...DEFAULT_IMAGE_WIDTHS],
       formats: ['avif', 'webp'],
       quality: { avif: 50, webp: 72, jpeg: 75 },

@@ -29,6 +29,12 @@ export interface ImageServiceOptions {
   concurrency?: number;
 }
 
+/**
+ * Images fetched and read at once: each holds its file (up to several MB) until it is stored and read, so the
+ * requests wait their turn before they are sent, not after.
+ */
+const FETCH_CONCURRENCY = 6;
+
 /** An image as fetched: its content hash and the file holding the original, with what was read of it. */
 export interface FetchedImage {
   hash: string;
@@ -69,6 +75,7 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
   const encodeKey = JSON.stringify([ENCODER_VERSION, settings.quality, settings.avifEffort]);
   const stats: ImageStats = { fetched: 0, unchanged: 0, encoded: 0, cached: 0, encodeMs: 0, failed: 0 };
   const encoding = pLimit(options.concurrency ?? 2);
+  const fetching = pLimit(FETCH_CONCURRENCY);
   const byUrl = new Map<string, Promise<FetchedImage>>();
   const byHash = new Map<string, Promise<Probe | null>>();
   const published = new Set<string>();
@@ -158,12 +165,12 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
   const service: ImageService = {
     settings,
     fetch(url) {
-      let fetching = byUrl.get(url);
-      if (!fetching) {
-        fetching = track(fetchOne(url));
-        byUrl.set(url, fetching);
+      let image = byUrl.get(url);
+      if (!image) {
+        image = track(fetching(() => fetchOne(url)));
+        byUrl.set(url, image);
       }
-      return fetching;
+      return image;
     },
     async info(url) {
       try {

@@ -110,3 +110,21 @@ export function pictureOf(url: string, info: ImageInfo | undefined, settings: Im
 export function isRaster(url: string): boolean {
   return /\.(jpe?g|png|webp|avif|gif|tiff?)$/i.test(url.replace(/[?#].*$/, ''));
 }
+
+/** The widest a shared image (og:image, twitter:image) is: what the networks show, well under their size limits. */
+const SHARED_WIDTH = 1280;
+
+/**
+ * The image a link preview shows: the JPEG variant about as wide as social networks draw it, with its size; null
+ * when the build has no variants of it (the URL is shared as it is). Twitter refuses images over 5 MB, and camera
+ * originals are often larger.
+ */
+export function sharedImage(
+  info: ImageInfo | undefined,
+  settings: ImageSettings | undefined,
+): { url: string; width: number; height: number } | null {
+  if (!info || !settings || settings.cdn) return null;
+  const widths = variantWidths(info.width, settings.widths);
+  const width = [...widths].reverse().find((w) => w <= SHARED_WIDTH) ?? widths[0]!;
+  return { url: variantUrl(info.id, width, 'jpeg'), width, height: Math.round((info.height * width) / info.width) };
+}

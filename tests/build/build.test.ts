@@ -121,9 +121,11 @@ describe('site build of the demo CMS', () => {
     expect(html).toContain(`<link rel="canonical" href="https://www.cedarvalleyhawks.example/${path}">`);
     expect(html).toContain('<meta property="og:locale" content="en_US">');
     expect(html).toContain('<meta property="og:type" content="article">');
+    // A link preview shows the build's 1280 px JPEG of the photo, with its size, not the camera original.
     expect(html).toMatch(
-      /<meta property="og:image" content="https:\/\/www\.cedarvalleyhawks\.example\/media\/photo\/[^"]+\.jpg">/,
+      /<meta property="og:image" content="https:\/\/www\.cedarvalleyhawks\.example\/_site\/img\/[0-9a-f]{16}-1280\.jpg">/,
     );
+    expect(html).toContain('<meta property="og:image:width" content="1280">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/media/logo/favicon.svg">');
     expect(html).toContain('<noscript><p class="noscript">Javascript is required.</p></noscript>');

@@ -150,6 +150,9 @@ const config = () =>
       // The open tab below asks for new builds every second.
       runtime: { buildPollIntervalMs: 1_000 },
       build: { publicDir: join(root, 'public') },
+      // The project's image cache, whatever folder a build runs from (the webhook service's below runs from a
+      // temporary one): encoding the demo's photos cold costs minutes of CPU.
+      images: { cacheDir: join(root, '.cache/images') },
     },
     'test',
   );

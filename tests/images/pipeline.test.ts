@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client.ts';
-import type { HttpRequest, Transport } from '../../src/api/transport.ts';
+import type { HttpRequest, HttpResponse, Transport } from '../../src/api/transport.ts';
 import { createImageService } from '../../src/images/service.ts';
 import { pictureOf, variantWidths, type ImageSettings } from '../../src/images/variants.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
@@ -20,7 +20,7 @@ async function photo(width: number, height: number, orientation?: number): Promi
 /** A CMS's file server in memory: ETags, conditional requests, and every request recorded. */
 function fileServer(files: Map<string, Buffer>) {
   const sent: HttpRequest[] = [];
-  const transport: Transport = async (request) => {
+  const transport: Transport = async (request): Promise<HttpResponse> => {
     sent.push(request);
     const body = files.get(new URL(request.url).pathname);
     if (!body) return { status: 404, headers: {}, body: new TextEncoder().encode('{"message":"No such file"}') };
@@ -43,7 +43,12 @@ describe('the image pipeline', () => {
   let root: string;
   const files = new Map<string, Buffer>();
   const server = fileServer(files);
-  const client = createApiClient({ baseUrl: 'http://cms.test', transport: server.transport, retry: { retries: 0 } });
+  const client = createApiClient({
+    baseUrl: 'http://cms.test',
+    prefix: '',
+    transport: server.transport,
+    retry: { retries: 0 },
+  });
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'fh-images-'));

@@ -5,7 +5,8 @@ import { PAYLOAD_FILE, pageDir } from '../../output/layout.ts';
 import { errorToRecord, isFieldhouseError } from '../../errors/error.ts';
 import { derivedOf, ROUTES, sourceOf, type PageContext } from '../../pages/index.ts';
 import { createRouter } from '../../routes/match.ts';
-import type { ImageMap } from '../../images/variants.ts';
+import { isRaster, type ImageMap } from '../../images/variants.ts';
+import { mediaIn } from '../../output/media.ts';
 import type { Params } from '../../routes/params.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import { connectApi, type ApiConnection } from '../api-connection.ts';
@@ -110,4 +111,22 @@ export function createPageBuilder(config: PageBuilderConfig, site: SiteData, war
       return { kind: 'error', error: errorToRecord(error) };
     }
   }
+}
+
+/**
+ * A page's raster images as the image pipeline made them (size, content id, colour), added to its payload as
+ * `images` before it renders, so the build's HTML and the browser's render name the same variants. A payload that
+ * has them already (a kept page's) keeps its own. `lookup` asks the pipeline (the build's main thread).
+ */
+export async function addImages(
+  loaded: Extract<LoadedPage, { kind: 'page' }>,
+  lookup: (urls: string[]) => Promise<ImageMap>,
+): Promise<void> {
+  if ('images' in loaded.payload) return;
+  const urls = [...new Set(mediaIn(loaded.payloadJson).filter(isRaster))];
+  if (urls.length === 0) return;
+  const images = await lookup(urls);
+  if (Object.keys(images).length === 0) return;
+  loaded.payload.images = images;
+  loaded.payloadJson = `${loaded.payloadJson.slice(0, -1)},"images":${JSON.stringify(images)}}`;
 }

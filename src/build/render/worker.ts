@@ -12,13 +12,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Payload, SiteData } from '../../contract/index.ts';
 import { errorToRecord } from '../../errors/error.ts';
 import { PAYLOAD_FILE, pageDir, pageHtmlFile } from '../../output/layout.ts';
-import { isRaster, type ImageMap } from '../../images/variants.ts';
+import type { ImageMap } from '../../images/variants.ts';
 import { mediaIn } from '../../output/media.ts';
 import { createOutputWriter } from '../../output/writer.ts';
 import { createLineWriter } from '../../util/line-files.ts';
 import { createLinkFinder } from '../links.ts';
 import { payloadFile } from './document.ts';
-import { createPageBuilder, type LoadedPage, type PendingPayload } from './page-builder.ts';
+import { addImages, createPageBuilder, type PendingPayload } from './page-builder.ts';
 import type { FromWorker, PageOutcome, PageTask, Rendered, RenderTask, ToWorker, WorkerSetup } from './protocol.ts';
 import { loadComponents, renderPage } from './ssr.tsx';
 
@@ -87,24 +87,13 @@ function reply(result: PageOutcome & { id: number }): void {
 const imageRequests = new Map<number, (images: ImageMap) => void>();
 let nextImageRequest = 0;
 
-/**
- * A page's raster images as the pipeline made them (size, content id, colour), added to its payload as `images`
- * before it renders, so the build's HTML and the browser's render name the same variants. A payload that has them
- * already (a kept page's) keeps its own.
- */
-async function addImages(loaded: Extract<LoadedPage, { kind: 'page' }>): Promise<void> {
-  if (!setup.images || 'images' in loaded.payload) return;
-  const urls = [...new Set(mediaIn(loaded.payloadJson).filter(isRaster))];
-  if (urls.length === 0) return;
-  const id = nextImageRequest++;
-  const images = await new Promise<ImageMap>((resolve) => {
+/** The main thread's image pipeline: what it knows of these image URLs (by message, see protocol.ts). */
+const imageInfo = (urls: string[]) =>
+  new Promise<ImageMap>((resolve) => {
+    const id = nextImageRequest++;
     imageRequests.set(id, resolve);
     send({ type: 'image-info', id, urls });
   });
-  if (Object.keys(images).length === 0) return;
-  loaded.payload.images = images;
-  loaded.payloadJson = `${loaded.payloadJson.slice(0, -1)},"images":${JSON.stringify(images)}}`;
-}
 
 async function build(task: PageTask): Promise<void> {
   const loaded = await builder!.load(task);
@@ -112,7 +101,7 @@ async function build(task: PageTask): Promise<void> {
   if (loaded.kind === 'error') return reply({ id: task.id, kind: 'error', error: loaded.error });
   if (loaded.kind === 'absent') return reply({ id: task.id, kind: 'absent' });
   try {
-    if (!task.link) await addImages(loaded);
+    if (setup.images && !task.link) await addImages(loaded, imageInfo);
     const rendered =
       task.from && task.link
         ? link(task.from, task.path, loaded.payloadJson)
