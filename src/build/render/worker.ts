@@ -9,17 +9,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Payload, SiteData } from '../../contract/index.ts';
+import type { SiteData } from '../../contract/index.ts';
 import { errorToRecord } from '../../errors/error.ts';
 import { PAYLOAD_FILE, pageDir, pageHtmlFile } from '../../output/layout.ts';
 import { mediaIn } from '../../output/media.ts';
 import { createOutputWriter } from '../../output/writer.ts';
 import { createLineWriter } from '../../util/line-files.ts';
 import { createLinkFinder } from '../links.ts';
-import { payloadFile } from './document.ts';
 import { createPageBuilder, type PendingPayload } from './page-builder.ts';
 import type { FromWorker, PageOutcome, PageTask, Rendered, RenderTask, ToWorker, WorkerSetup } from './protocol.ts';
-import { loadComponents, renderPage } from './ssr.tsx';
+import { loadComponents, renderPageFiles, type PageRenderContext } from './ssr.tsx';
 
 const setup = workerData as WorkerSetup;
 const port = parentPort!;
@@ -34,13 +33,12 @@ const searchDocs = setup.searchFile ? createLineWriter(setup.searchFile) : null;
 // What each page read from the API, for the build cache: `[path, deps]` per line.
 const depsLines = createLineWriter(setup.depsFile);
 const findLinks = createLinkFinder(new URL(site.siteUrl).origin);
+const page: PageRenderContext = { buildId: setup.buildId, site, assets: setup.assets, scripts: setup.scripts };
 
 /** Write a page's HTML and payload (or, with `file`, only the HTML under that name). */
 function render(task: RenderTask, payload?: PendingPayload): Rendered {
   const dir = task.dir === '' ? '' : `/${task.dir}`;
-  const text = payloadFile(task.payloadJson, setup.buildId);
-  const full = (payload ? { buildId: setup.buildId, ...payload } : JSON.parse(text)) as Payload;
-  const html = renderPage(full, site, setup.assets, setup.scripts, task.payloadJson);
+  const { html, payloadText: text, payload: full } = renderPageFiles(page, task.payloadJson, payload);
   const file = task.file ? `${dir}/${task.file}` : `/${pageHtmlFile(task.dir)}`;
   let bytes = output.write(file, html, `page ${full.path}`);
   if (!task.file) bytes += output.write(`${dir}/${PAYLOAD_FILE}`, text, `payload of ${full.path}`);
