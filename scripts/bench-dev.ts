@@ -1,20 +1,20 @@
 /**
  * `npm run bench:dev`: how fast `site dev` is on the demo. Start: from launching `site dev` to its "ready" line,
  * in a fresh process each run. Change to page: from saving a template (in a copy of the project, so the repository
- * is never touched) to the first answer of a page that shows the change. Median and range over `--runs` (3).
+ * is never touched) to the first answer of a page that shows the change, with a pause between saves as an author
+ * makes (`site dev` readies the next render worker in it). Median and range over `--runs` (3).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../src/config/load.ts';
-import { startDevServer } from '../src/dev/server.ts';
 import { createLogger } from '../src/logger/logger.ts';
-import { freePort } from '../tests/e2e/engines.ts';
+import { startDevOnCopy } from '../tests/helpers/dev-project.ts';
 
 const repo = join(import.meta.dirname, '..');
 const runsAt = process.argv.indexOf('--runs');
 const runs = runsAt === -1 ? 3 : Number(process.argv[runsAt + 1]);
+/** Between two saves: an author looks at the page. */
+const PAUSE_MS = 3_000;
 
 /** Launch `site dev` and time it to its ready line; stop it. */
 function startTime(): Promise<number> {
@@ -40,26 +40,14 @@ function startTime(): Promise<number> {
 
 /** Save a template in a copy of the project and time until a page answers with the change. */
 async function changeToPage(): Promise<number[]> {
-  const project = mkdtempSync(join(tmpdir(), 'fieldhouse-bench-dev-'));
-  for (const part of ['templates', 'runtime', 'src', 'public', 'site.config.ts', 'package.json'])
-    cpSync(join(repo, part), join(project, part), { recursive: true });
-  symlinkSync(join(repo, 'node_modules'), join(project, 'node_modules'));
-  const { config, file } = await loadConfig({ cwd: project, overrides: { demo: { port: await freePort() } } });
-  const dev = await startDevServer({
-    config,
-    root: project,
-    sourceRoot: project,
-    configFile: file,
-    reloadConfig: async () => config,
-    port: 0,
-    logger: createLogger({ level: 'error' }),
-  });
+  const { dev, project, close } = await startDevOnCopy(createLogger({ level: 'error' }));
   const footer = join(project, 'templates/layout/Footer.tsx');
   const original = readFileSync(footer, 'utf8');
   const times: number[] = [];
   try {
     await fetch(`${dev.url}/news`).then((r) => r.text());
     for (let run = 0; run < runs; run++) {
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
       const mark = `Bench change ${run}.`;
       const saved = performance.now();
       writeFileSync(footer, original.replace('<p className="copyright">', `<p className="copyright">${mark} `));
@@ -71,8 +59,7 @@ async function changeToPage(): Promise<number[]> {
       times.push(performance.now() - saved);
     }
   } finally {
-    await dev.close();
-    rmSync(project, { recursive: true, force: true });
+    await close();
   }
   return times;
 }

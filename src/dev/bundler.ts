@@ -11,13 +11,19 @@ export interface DevAsset {
   hash: string;
 }
 
-/** One generation of the bundles: what the pages link to, the files, and the render worker's bundle. */
+/** One generation of the browser bundle: what the pages link to, and the files. */
 export interface DevBundle {
   assets: Omit<AssetManifest, 'siteData'>;
   /** By site URL (/_site/assets/…). */
   files: Map<string, DevAsset>;
-  /** The render worker's bundle file, and a hash of its text (unchanged: no need to restart the worker). */
-  server: { file: string; hash: string };
+}
+
+/** The render worker's bundle file, and a hash of its text (unchanged: no need to restart the worker). */
+export interface ServerBundle {
+  file: string;
+  hash: string;
+  /** The packages it imports (left out of the bundle): a spare worker loads them ahead of the code. */
+  packages: string[];
 }
 
 /** Where a bundle error is, as esbuild says it. */
@@ -28,11 +34,14 @@ export interface BundleProblem {
   lineText: string | null;
 }
 
-export type BundleOutcome = { ok: true; bundle: DevBundle } | { ok: false; problems: BundleProblem[] };
+export type Outcome<T> = ({ ok: true } & T) | { ok: false; problems: BundleProblem[] };
 
 export interface DevBundler {
-  /** Bundle again with esbuild's incremental contexts (only what changed is parsed again). */
-  rebuild(): Promise<BundleOutcome>;
+  /**
+   * Bundle again with esbuild's incremental contexts (only what changed is parsed again). Each bundle resolves on
+   * its own: the render worker can start on the server bundle while the browser bundle is still being made.
+   */
+  rebuild(): { server: Promise<Outcome<ServerBundle>>; browser: Promise<Outcome<DevBundle>> };
   dispose(): Promise<void>;
 }
 
@@ -48,30 +57,34 @@ export async function createDevBundler(options: { sourceRoot: string; cacheDir: 
   await mkdir(cacheDir, { recursive: true });
   const [browser, server] = await Promise.all([
     context({ ...browserBundleOptions(sourceRoot, siteDir), write: false }),
-    context(serverBundleOptions(join(sourceRoot, 'src/dev/render-worker.ts'), serverFile)),
+    context({
+      ...serverBundleOptions(join(sourceRoot, 'src/dev/render-worker.ts'), serverFile),
+      metafile: true,
+      sourcemap: true,
+    }),
   ]);
   return {
-    async rebuild() {
-      try {
-        const [b] = await Promise.all([browser.rebuild(), server.rebuild()]);
+    rebuild() {
+      const failed = (error: unknown) => ({ ok: false as const, problems: problemsOf(error) });
+      const browserBundle = browser.rebuild().then((b) => {
         const files = new Map<string, DevAsset>();
         for (const file of b.outputFiles)
-          files.set(`/${relative(siteDir, file.path).split('\\').join('/')}`, {
-            body: file.contents,
-            hash: file.hash,
-          });
-        const serverText = await readFile(serverFile);
+          files.set(`/${relative(siteDir, file.path).split('\\').join('/')}`, { body: file.contents, hash: file.hash });
+        return { ok: true as const, assets: assetManifest(b.metafile, sourceRoot, siteDir), files };
+      }, failed);
+      const serverBundle = server.rebuild().then(async (result) => {
+        const text = await readFile(serverFile);
+        const packages = new Set<string>();
+        for (const output of Object.values(result.metafile.outputs))
+          for (const imported of output.imports) if (imported.external) packages.add(imported.path);
         return {
-          ok: true,
-          bundle: {
-            assets: assetManifest(b.metafile, sourceRoot, siteDir),
-            files,
-            server: { file: serverFile, hash: createHash('sha256').update(serverText).digest('hex') },
-          },
+          ok: true as const,
+          file: serverFile,
+          hash: createHash('sha256').update(text).digest('hex'),
+          packages: [...packages].sort(),
         };
-      } catch (error) {
-        return { ok: false, problems: problemsOf(error) };
-      }
+      }, failed);
+      return { server: serverBundle, browser: browserBundle };
     },
     async dispose() {
       await Promise.all([browser.dispose(), server.dispose()]);

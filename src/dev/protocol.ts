@@ -7,7 +7,10 @@ import type { AssetManifest, DocumentScripts } from '../build/render/document.ts
 import type { PageBuilderConfig } from '../build/render/page-builder.ts';
 import type { Params } from '../routes/params.ts';
 
-/** What the render worker is started with (its `workerData`). */
+/**
+ * What the render worker renders with, sent once it is started (it loads the templates meanwhile, while the browser
+ * bundle that gives the asset names is still being made).
+ */
 export interface DevWorkerSetup {
   buildId: string;
   assets: AssetManifest;
@@ -31,6 +34,7 @@ export type DevPage =
   | { kind: 'error'; error: ErrorRecord };
 
 export type ToDevWorker =
+  | { type: 'setup'; setup: DevWorkerSetup }
   | { type: 'page'; id: number; page: DevPageRequest }
   /** The 404 document (404.html of a build). */
   | { type: 'not-found'; id: number };

@@ -21,7 +21,7 @@ import { FIELDHOUSE_VERSION } from '../version.ts';
 import type { DevBundle, DevBundler } from './bundler.ts';
 import type { DevEvent } from './client.ts';
 import { bundleError, formatDevError, renderError, type DevError } from './overlay.ts';
-import type { DevPage } from './protocol.ts';
+import type { DevPage, DevWorkerSetup } from './protocol.ts';
 import { createDevRenderer } from './renderer.ts';
 import type { DevChange } from './watch.ts';
 
@@ -65,7 +65,7 @@ interface SiteState {
 export async function createDevSession(options: DevSessionOptions) {
   const { logger, demo, bundler } = options;
   const warn = (message: string) => logger.warn('dev', message);
-  const renderer = createDevRenderer(warn);
+  const renderer = createDevRenderer(options.cacheDir, warn);
   const router = createRouter(ROUTES);
   const shells = new Map<string, RouteSpec>(
     ROUTES.filter((r) => r.render === 'client').map((r) => [shellPath(r), r] as const),
@@ -115,40 +115,52 @@ export async function createDevSession(options: DevSessionOptions) {
     }
   };
 
-  const [firstSite, firstBundle] = await Promise.all([loadSite(options.config), bundler.rebuild()]);
-  let site = firstSite;
+  let site!: SiteState;
+  let serverHash: string | null = null;
 
-  /** Take a bundle (or its errors) and start the render worker on it when the server code changed. */
-  const takeBundle = async (outcome: Awaited<ReturnType<DevBundler['rebuild']>>, siteChanged: boolean) => {
-    if (!outcome.ok) {
-      bundleProblem = bundleError(outcome.problems);
-      logger.error('dev', formatDevError(bundleProblem));
-      return;
-    }
-    const restart = siteChanged || bundleProblem !== null || bundle?.server.hash !== outcome.bundle.server.hash;
-    bundleProblem = null;
-    bundle = outcome.bundle;
-    buildId = buildIdOf({
-      version: FIELDHOUSE_VERSION,
-      config: pageConfigOf(site.config),
-      site: site.siteFile.hash,
-      assets: [...bundle.files.entries()].map(([url, file]) => `${url}:${file.hash}`),
+  /**
+   * Bundle again, and start the render worker on the new server code when it (or the site) changed. The worker
+   * loads the templates while the browser bundle (which names the assets) and `nextSite` are still on their way.
+   */
+  const rebuild = async (nextSite: Promise<SiteState>, siteChanged: boolean) => {
+    const { server, browser } = bundler.rebuild();
+    const code = await server;
+    const restart = code.ok && (siteChanged || bundleProblem !== null || serverHash !== code.hash);
+    const taken = Promise.all([nextSite, browser]).then(([nextState, made]): DevWorkerSetup | null => {
+      site = nextState;
+      if (!code.ok || !made.ok) {
+        bundleProblem = bundleError(code.ok ? (made.ok ? [] : made.problems) : code.problems);
+        return null;
+      }
+      bundleProblem = null;
+      bundle = made;
+      serverHash = code.hash;
+      buildId = buildIdOf({
+        version: FIELDHOUSE_VERSION,
+        config: pageConfigOf(site.config),
+        site: site.siteFile.hash,
+        assets: [...made.files.entries()].map(([url, file]) => `${url}:${file.hash}`),
+      });
+      return {
+        buildId,
+        assets: { ...made.assets, siteData: site.siteFile.url },
+        scripts: { ticketMarketing: site.config.scripts.ticketMarketing, heatmap: site.config.scripts.heatmap },
+        siteJson: site.siteFile.json,
+        builder: { ...connectionOf(site.config, site.endpoints), memoEntries: 64, search: false },
+      };
     });
-    if (!restart) return;
-    await renderer.restart(bundle.server.file, {
-      buildId,
-      assets: { ...bundle.assets, siteData: site.siteFile.url },
-      scripts: { ticketMarketing: site.config.scripts.ticketMarketing, heatmap: site.config.scripts.heatmap },
-      siteJson: site.siteFile.json,
-      builder: { ...connectionOf(site.config, site.endpoints), memoEntries: 64, search: false },
-    });
-    if (renderer.startError)
+    if (restart) await renderer.restart(code, taken);
+    await taken;
+    if (bundleProblem) logger.error('dev', formatDevError(bundleProblem));
+    else if (restart && renderer.startError)
       logger.error('dev', formatDevError(renderError('The templates do not load', renderer.startError)));
   };
-  await takeBundle(firstBundle, true);
+  await rebuild(loadSite(options.config), true);
 
+  let closing = false;
   const fail = (error: DevError, payload: boolean, note: string | null): DevAnswer => {
-    logger.error('dev', formatDevError(error));
+    // Requests still open when site dev stops (prefetches) fail with it: nothing to report.
+    if (!closing) logger.error('dev', formatDevError(error));
     return { kind: 'error', status: 500, error, payload, note };
   };
 
@@ -254,30 +266,25 @@ export async function createDevSession(options: DevSessionOptions) {
               JSON.stringify(config.demo) !== JSON.stringify(site.config.demo)
             )
               warn('the API settings (api, demo) changed: stop and start site dev again to use them');
-            site = await loadSite(config);
+            await rebuild(loadSite(config), true);
             siteChanged = true;
           } catch (error) {
             logger.error('dev', `site.config.ts: ${errorToRecord(error).message} (the previous config stays in use)`);
+            // The worker may have been started for the new config: start it again on the one in use.
+            await rebuild(Promise.resolve(site), true);
             return null;
           }
         }
         const css = bundle?.assets.css;
         const before = bundle ? jsOf(bundle) : null;
-        if (change.code || change.css || siteChanged) await takeBundle(await bundler.rebuild(), siteChanged);
+        if (!siteChanged && (change.code || change.css)) await rebuild(Promise.resolve(site), false);
         const ms = Math.round(performance.now() - started);
         if (bundleProblem) return { type: 'reload', reason: 'error' };
         logger.info('dev', `rebuilt in ${ms} ms`);
-        if (!siteChanged && !change.public && bundle && before === jsOf(bundle) && css !== bundle.assets.css)
-          return { type: 'css', href: bundle.assets.css };
-        if (
-          !siteChanged &&
-          !change.public &&
-          bundle &&
-          before === jsOf(bundle) &&
-          css === bundle.assets.css &&
-          !change.code
-        )
-          return null;
+        // The same scripts: only the stylesheet changed (swapped in place), or nothing the pages use.
+        const sameScripts = !siteChanged && !change.public && bundle !== null && before === jsOf(bundle);
+        if (sameScripts && css !== bundle!.assets.css) return { type: 'css', href: bundle!.assets.css };
+        if (sameScripts && !change.code) return null;
         return { type: 'reload', reason: change.files.join(', ') };
       });
       busy = step.catch(() => undefined);
@@ -287,6 +294,7 @@ export async function createDevSession(options: DevSessionOptions) {
       });
     },
     async close() {
+      closing = true;
       await busy;
       await renderer.close();
       await bundler.dispose();

@@ -1,40 +1,20 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { loadConfig } from '../../src/config/load.ts';
-import { startDevServer, type DevServer } from '../../src/dev/server.ts';
+import type { DevServer } from '../../src/dev/server.ts';
 import { createLogger } from '../../src/logger/logger.ts';
-import { freePort } from './engines.ts';
+import { startDevOnCopy } from '../helpers/dev-project.ts';
 
-const repo = join(import.meta.dirname, '../..');
-/** The project, copied: the test edits its templates and stylesheet, never the repository's own. */
-const project = mkdtempSync(join(tmpdir(), 'fieldhouse-dev-project-'));
-const footer = join(project, 'templates/layout/Footer.tsx');
-const stylesheet = join(project, 'templates/styles/site.css');
+let copy: Awaited<ReturnType<typeof startDevOnCopy>>;
 let dev: DevServer;
 
+// On a copy of the project: the test edits its templates and stylesheet, never the repository's own.
 test.beforeAll(async () => {
-  for (const part of ['templates', 'runtime', 'src', 'public', 'site.config.ts', 'package.json'])
-    cpSync(join(repo, part), join(project, part), { recursive: true });
-  symlinkSync(join(repo, 'node_modules'), join(project, 'node_modules'));
-  const overrides = { demo: { port: await freePort() } };
-  const { config, file } = await loadConfig({ cwd: project, overrides });
-  dev = await startDevServer({
-    config,
-    root: project,
-    sourceRoot: project,
-    configFile: file,
-    reloadConfig: async () => (await loadConfig({ cwd: project, overrides })).config,
-    port: 0,
-    logger: createLogger({ level: 'warn' }),
-  });
+  copy = await startDevOnCopy(createLogger({ level: 'warn' }));
+  dev = copy.dev;
 });
 
-test.afterAll(async () => {
-  await dev?.close();
-  rmSync(project, { recursive: true, force: true });
-});
+test.afterAll(() => copy?.close());
 
 /** A mark on the page's window: gone after a reload, kept when only the stylesheet was swapped. */
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { fhMark?: boolean }).fhMark === true);
@@ -43,6 +23,8 @@ test('site dev reloads the open page on a template change, swaps the stylesheet 
   page,
 }) => {
   test.setTimeout(90_000);
+  const footer = join(copy.project, 'templates/layout/Footer.tsx');
+  const stylesheet = join(copy.project, 'templates/styles/site.css');
   const original = readFileSync(footer, 'utf8');
   await page.goto(`${dev.url}/news`);
   const copyright = page.locator('footer .copyright');
