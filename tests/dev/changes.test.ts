@@ -65,3 +65,24 @@ describe('site dev shows errors in the page and in the terminal', () => {
     await until('/news', (status, page) => status === 200 && !page.includes('fh-dev-overlay'));
   });
 });
+
+describe('site dev follows the config and public/', () => {
+  it('renders with the new config after site.config.ts changes', async () => {
+    const file = join(copy.project, 'site.config.ts');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace("primary: '#0b2545'", "primary: '#123456'"));
+    try {
+      await until('/news', (status, html) => status === 200 && html.includes('--c-primary:#123456'));
+    } finally {
+      writeFileSync(file, original);
+    }
+    await until('/news', (status, html) => status === 200 && html.includes('--c-primary:#0b2545'));
+  });
+
+  it('serves a file added to public/ as it is', async () => {
+    writeFileSync(join(copy.project, 'public/dev-note.txt'), 'added while site dev runs\n');
+    const response = await fetch(`${dev.url}/dev-note.txt`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('added while site dev runs\n');
+  });
+});
