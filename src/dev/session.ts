@@ -164,10 +164,13 @@ export async function createDevSession(options: DevSessionOptions) {
     return { kind: 'error', status: 500, error, payload, note };
   };
 
-  const pageAnswer = (page: DevPage, path: string, payload: boolean, status: number): DevAnswer => {
+  const pageAnswer = (
+    page: Exclude<DevPage, { kind: 'skip' }>,
+    path: string,
+    payload: boolean,
+    status: number,
+  ): DevAnswer => {
     if (page.kind === 'error') return fail(renderError(`Rendering ${path} failed`, page.error), payload, null);
-    if (page.kind === 'skip')
-      return { kind: 'error', status: 404, error: renderError('', errorToRecord(page.reason)), payload, note: null };
     return payload
       ? { kind: 'page', status, type: JSON_TYPE, body: page.payloadText, note: page.template }
       : { kind: 'page', status, type: HTML, body: page.html, note: page.template };
@@ -176,6 +179,8 @@ export async function createDevSession(options: DevSessionOptions) {
   const notFound = async (path: string, payload: boolean, reason: string): Promise<DevAnswer> => {
     if (payload) return { kind: 'file', status: 404, type: JSON_TYPE, body: JSON.stringify({ error: 'Not Found' }) };
     const page = await renderer.render(null);
+    if (page.kind === 'skip')
+      return fail(renderError('The 404 page', errorToRecord(new Error(page.reason))), false, null);
     if (page.kind !== 'page') return pageAnswer(page, path, false, 404);
     return { kind: 'page', status: 404, type: HTML, body: page.html, note: `404: ${reason}` };
   };
@@ -241,6 +246,7 @@ export async function createDevSession(options: DevSessionOptions) {
         // Only a shell at the route's own path (a route without parameters) has a payload file, as in a build.
         if (payload && shellPath(route) !== path) return notFound(path, true, 'a client route has no payload');
         const page = await renderer.render({ route: route.name, params: {}, path: shellPath(route) });
+        if (page.kind === 'skip') return notFound(path, payload, page.reason);
         return pageAnswer(page, path, payload, 200);
       }
       if (match.type !== 'match') return notFound(path, payload, match.type === 'invalid' ? match.reason : 'no route');
