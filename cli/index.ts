@@ -3,6 +3,7 @@ import { formatError, isFieldhouseError } from '../src/errors/error.ts';
 import { registerBuild } from './commands/build.ts';
 import { registerCheckApi } from './commands/check-api.ts';
 import { registerDemoApi } from './commands/demo-api.ts';
+import { registerDev } from './commands/dev.ts';
 import { registerPreview } from './commands/preview.ts';
 import { registerWebhook } from './commands/webhook.ts';
 import { EXIT } from './options.ts';
@@ -21,6 +22,7 @@ export function createProgram(): Command {
     );
   registerBuild(program);
   registerPreview(program);
+  registerDev(program);
   registerDemoApi(program);
   registerCheckApi(program);
   registerWebhook(program);

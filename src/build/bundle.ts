@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { LAYOUT_NAMES } from '../../templates/layouts/index.ts';
 import { ASSETS_DIR } from '../output/layout.ts';
@@ -35,12 +35,8 @@ export interface BundleResult {
   files: { path: string; bytes: number; hash: string }[];
 }
 
-/** Bundle the runtime and templates for the browser, and the renderer for the workers. */
-export async function bundle(options: BundleOptions): Promise<BundleResult> {
-  const root = PACKAGE_ROOT;
-  const assetsDir = join(options.outDir, ASSETS_DIR);
-  await mkdir(assetsDir, { recursive: true });
-  await mkdir(options.cacheDir, { recursive: true });
+/** The browser bundle's entry points: the runtime, the stylesheet, and one chunk per template and layout. */
+export function browserEntryPoints(root: string): Record<string, string> {
   const entryPoints: Record<string, string> = {
     boot: join(root, 'runtime/boot.tsx'),
     // Loaded after hydration; named entries so the asset list says what they are.
@@ -54,42 +50,65 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     entryPoints[`page-${name}`] = file;
   }
   for (const name of LAYOUT_NAMES) entryPoints[`layout-${name}`] = join(root, layoutFile(name));
-  // The route table reaches the browser and the server bundle as data: the page sources stay in Node.
-  const define = { 'process.env.NODE_ENV': '"production"', __FH_ROUTES__: JSON.stringify(ROUTES) };
+  return entryPoints;
+}
 
+/** What the browser bundle and the server bundle know at bundle time. */
+const DEFINE = {
+  'process.env.NODE_ENV': '"production"',
+  // The route table reaches the browser and the server bundle as data: the page sources stay in Node.
+  __FH_ROUTES__: JSON.stringify(ROUTES),
+};
+
+/** esbuild's options for the browser bundle (`site build` and `site dev` alike: one set, so they cannot drift). */
+export function browserBundleOptions(root: string, outDir: string) {
+  return {
+    entryPoints: browserEntryPoints(root),
+    outdir: join(outDir, ASSETS_DIR),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
+    minify: true,
+    treeShaking: true,
+    jsx: 'automatic',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+    absWorkingDir: root,
+    define: DEFINE,
+  } satisfies BuildOptions;
+}
+
+/** esbuild's options for a server bundle: `entry` and everything it imports but packages, as one ESM file. */
+export function serverBundleOptions(entry: string, outfile: string) {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    logLevel: 'silent',
+    define: DEFINE,
+  } satisfies BuildOptions;
+}
+
+/** Bundle the runtime and templates for the browser, and the renderer for the workers. */
+export async function bundle(options: BundleOptions): Promise<BundleResult> {
+  const root = PACKAGE_ROOT;
+  await mkdir(join(options.outDir, ASSETS_DIR), { recursive: true });
+  await mkdir(options.cacheDir, { recursive: true });
+  const workerBundle = join(options.cacheDir, 'worker.mjs');
   const [browser, , edge] = await Promise.all([
-    build({
-      entryPoints,
-      outdir: assetsDir,
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      target: ['es2020', 'chrome100', 'safari15', 'firefox100'],
-      minify: true,
-      treeShaking: true,
-      jsx: 'automatic',
-      entryNames: '[name]-[hash]',
-      chunkNames: 'chunk-[hash]',
-      assetNames: '[name]-[hash]',
-      metafile: true,
-      legalComments: 'none',
-      logLevel: 'silent',
-      absWorkingDir: root,
-      define,
-    }),
-    build({
-      entryPoints: [join(root, 'src/build/render/worker.ts')],
-      outfile: join(options.cacheDir, 'worker.mjs'),
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
-      jsx: 'automatic',
-      logLevel: 'silent',
-      define,
-    }),
+    build(browserBundleOptions(root, options.outDir)),
+    build(serverBundleOptions(join(root, 'src/build/render/worker.ts'), workerBundle)),
     build({
       entryPoints: [join(root, 'src/build/hosts/edge/cloudflare-worker.ts')],
       bundle: true,
@@ -103,8 +122,31 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     }),
   ]);
 
-  const meta = browser.metafile as Metafile;
-  const url = (file: string) => `/${relative(options.outDir, join(root, file)).split('\\').join('/')}`;
+  const meta = browser.metafile;
+  const url = assetUrl(root, options.outDir);
+  const files = await Promise.all(
+    Object.keys(meta.outputs).map(async (output) => {
+      const bytes = await readFile(join(root, output));
+      return { path: url(output), bytes: bytes.byteLength, hash: createHash('sha256').update(bytes).digest('hex') };
+    }),
+  );
+  return {
+    assets: assetManifest(meta, root, options.outDir),
+    workerBundle,
+    edgeWorker: edge.outputFiles[0]!.text,
+    files: files.sort((a, b) => a.path.localeCompare(b.path)),
+  };
+}
+
+/** The site URL of one of esbuild's outputs (a path relative to `root`, as the metafile names it). */
+export function assetUrl(root: string, outDir: string): (output: string) => string {
+  return (file) => `/${relative(outDir, join(root, file)).split('\\').join('/')}`;
+}
+
+/** What the pages link to, from the browser bundle's metafile: the boot script, the stylesheet, the preloads. */
+export function assetManifest(meta: Metafile, root: string, outDir: string): Omit<AssetManifest, 'siteData'> {
+  const url = assetUrl(root, outDir);
+  const entryPoints = browserEntryPoints(root);
   const byEntry = new Map<string, string>();
   for (const [output, info] of Object.entries(meta.outputs))
     if (info.entryPoint) byEntry.set(info.entryPoint.split('\\').join('/'), output);
@@ -139,22 +181,10 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     (o) => o.endsWith('.css') && meta.outputs[o]!.entryPoint?.endsWith('site.css'),
   );
   if (!cssOutput) throw new Error('esbuild produced no stylesheet');
-
-  const files = await Promise.all(
-    Object.keys(meta.outputs).map(async (output) => {
-      const bytes = await readFile(join(root, output));
-      return { path: url(output), bytes: bytes.byteLength, hash: createHash('sha256').update(bytes).digest('hex') };
-    }),
-  );
   return {
-    assets: {
-      boot: url(bootOutput),
-      css: url(cssOutput),
-      preloads,
-      bootPreloads: bootClosure.filter((u) => u !== url(bootOutput)),
-    },
-    workerBundle: join(options.cacheDir, 'worker.mjs'),
-    edgeWorker: edge.outputFiles[0]!.text,
-    files: files.sort((a, b) => a.path.localeCompare(b.path)),
+    boot: url(bootOutput),
+    css: url(cssOutput),
+    preloads,
+    bootPreloads: bootClosure.filter((u) => u !== url(bootOutput)),
   };
 }

@@ -115,7 +115,7 @@ export function createMediaMirror(
         files++;
         if (images && isRaster(url)) {
           // A kept page names this image's variants by its content: the same content gives the same ones.
-          const image = await images.fromFile(file);
+          const image = await images.fromFile(file, url);
           digest.add(url, image.hash);
           images.publish(image);
         } else digest.add(url, createHash('sha1').update(readFileSync(file)).digest('hex'));
@@ -134,16 +134,21 @@ export function createMediaMirror(
 
 /** Site-wide data, written once per build under a content hash, with the files it refers to. */
 export function writeSiteData(
-  { site, files }: LoadedSiteData,
+  loaded: LoadedSiteData,
   writer: OutputWriter,
 ): { url: string; json: string; hash: string } {
-  const json = JSON.stringify(site);
-  const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
-  const url = `/${DATA_DIR}/site-${hash}.json`;
+  const { url, json, hash } = siteDataFile(loaded);
   writer.write(url, json, 'site data');
   // The files the settings refer to (analytics scripts): content-hashed, so the site data's hash covers them.
-  for (const file of files) writer.write(file.url, file.content, `file ${file.url}`);
+  for (const file of loaded.files) writer.write(file.url, file.content, `file ${file.url}`);
   return { url, json, hash };
+}
+
+/** The site data file's URL (named by its content hash) and text. */
+export function siteDataFile({ site }: LoadedSiteData): { url: string; json: string; hash: string } {
+  const json = JSON.stringify(site);
+  const hash = createHash('sha256').update(json).digest('hex').slice(0, 12);
+  return { url: `/${DATA_DIR}/site-${hash}.json`, json, hash };
 }
 
 /** The 404 document: rendered like a page, written as 404.html at the root. */

@@ -44,8 +44,7 @@ import { openBuild, type BuildResources } from './resources.ts';
 import { createSession, type Session } from './session.ts';
 import { loadSiteData } from './site-data.ts';
 import { mediaIn } from '../output/media.ts';
-import { createImageService, type ImageService, type ImageStats } from '../images/service.ts';
-import { isRaster, type ImageMap } from '../images/variants.ts';
+import { createImageService, imageMap, type ImageStats } from '../images/service.ts';
 import { createReusingWriter } from '../output/writer.ts';
 import { writeSearchIndex, type SearchDoc } from '../search/writer.ts';
 
@@ -546,13 +545,6 @@ function summarize(
     incremental: outcome.incremental,
     images: outcome.images,
   };
-}
-
-/** What the pipeline knows of each raster image among `urls`, in their order; those it cannot read are left out. */
-async function imageMap(images: ImageService, urls: string[]): Promise<ImageMap> {
-  const raster = [...new Set(urls.filter(isRaster))];
-  const infos = await Promise.all(raster.map((url) => images.info(url)));
-  return Object.fromEntries(raster.flatMap((url, i) => (infos[i] ? [[url, infos[i]] as const] : [])));
 }
 
 function failedBuild(failures: PageFailure[]) {

@@ -50,16 +50,7 @@ export async function openContentSource(
   let demo: DemoHandle | null = null;
   let endpoints: ApiEndpoints;
   if (config.api) {
-    const a = config.api;
-    endpoints = {
-      baseUrl: a.baseUrl.replace(/\/$/, ''),
-      prefix: a.prefix,
-      dashboardUrl: a.dashboardUrl ?? null,
-      redirectServiceUrl: a.redirectServiceUrl ?? null,
-      publicBaseUrl: (a.publicBaseUrl ?? a.baseUrl).replace(/\/$/, ''),
-      publicDashboardUrl: a.dashboardUrl ?? null,
-      publicRedirectServiceUrl: a.redirectServiceUrl ?? null,
-    };
+    endpoints = configuredEndpoints(config.api);
   } else {
     const started = performance.now();
     demo = await startDemoProcess({ seed: config.demo.seed, scale: config.demo.scale, port: 0, cacheDir });
@@ -78,19 +69,8 @@ export async function openContentSource(
       publicRedirectServiceUrl: `${pub}${DEMO_REDIRECT_PATH}`,
     };
   }
-  const concurrency = config.fetch.concurrency ?? (config.api ? API_CONCURRENCY : DEMO_CONCURRENCY);
-  const connection: ApiConnection = {
-    baseUrl: endpoints.baseUrl,
-    prefix: endpoints.prefix,
-    dashboardUrl: endpoints.dashboardUrl,
-    redirectServiceUrl: endpoints.redirectServiceUrl,
-    origin: new URL(config.siteUrl).origin,
-    concurrency,
-    connections: Math.max(8, concurrency),
-    timeoutMs: config.fetch.timeoutMs,
-    retries: config.fetch.retries,
-    reportRetries,
-  };
+  const connection = connectionOf(config, endpoints, reportRetries);
+  const { concurrency } = connection;
   const { api, client, close } = connectApi(connection, warn);
   return {
     api,
@@ -103,5 +83,35 @@ export async function openContentSource(
       await close();
       return demo ? demo.close() : null;
     },
+  };
+}
+
+/** The endpoints of an API named in site.config.ts. */
+export function configuredEndpoints(a: NonNullable<SiteConfig['api']>): ApiEndpoints {
+  return {
+    baseUrl: a.baseUrl.replace(/\/$/, ''),
+    prefix: a.prefix,
+    dashboardUrl: a.dashboardUrl ?? null,
+    redirectServiceUrl: a.redirectServiceUrl ?? null,
+    publicBaseUrl: (a.publicBaseUrl ?? a.baseUrl).replace(/\/$/, ''),
+    publicDashboardUrl: a.dashboardUrl ?? null,
+    publicRedirectServiceUrl: a.redirectServiceUrl ?? null,
+  };
+}
+
+/** How hard to use the API at `endpoints`: the config's `fetch` settings, or the defaults for this kind of source. */
+export function connectionOf(config: SiteConfig, endpoints: ApiEndpoints, reportRetries = false): ApiConnection {
+  const concurrency = config.fetch.concurrency ?? (config.api ? API_CONCURRENCY : DEMO_CONCURRENCY);
+  return {
+    baseUrl: endpoints.baseUrl,
+    prefix: endpoints.prefix,
+    dashboardUrl: endpoints.dashboardUrl,
+    redirectServiceUrl: endpoints.redirectServiceUrl,
+    origin: new URL(config.siteUrl).origin,
+    concurrency,
+    connections: Math.max(8, concurrency),
+    timeoutMs: config.fetch.timeoutMs,
+    retries: config.fetch.retries,
+    reportRetries,
   };
 }

@@ -7,13 +7,13 @@
  * A failed image keeps its page: it has no info (the page names the URL as it is) and is reported once.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import pLimit from 'p-limit';
 import type { ApiClient } from '../api/client.ts';
 import type { OutputWriter } from '../output/writer.ts';
 import { encode, probe, type EncodeSettings, type Probe } from './encode.ts';
 import { openImageStore } from './store.ts';
-import { variantsOf, type ImageInfo, type ImageSettings } from './variants.ts';
+import { isRaster, variantsOf, type ImageInfo, type ImageMap, type ImageSettings } from './variants.ts';
 
 /** Bumped when the encoder's output changes for the same settings: every variant gets a new URL. */
 const ENCODER_VERSION = 1;
@@ -60,10 +60,18 @@ export interface ImageService {
   info(url: string): Promise<ImageInfo | null>;
   /** The fetched image behind a URL (once per build); throws what the fetch threw. */
   fetch(url: string): Promise<FetchedImage>;
-  /** An image already in a previous output (a kept page's): read from that file, not fetched. */
-  fromFile(file: string): Promise<FetchedImage>;
+  /**
+   * An image already in a previous output (a kept page's `url`): that file, not fetched. When it is the cache's own
+   * copy (a hard link the build made), its content is known without reading it.
+   */
+  fromFile(file: string, url: string): Promise<FetchedImage>;
   /** Put an image's variants in the output (once per content), encoding those the cache lacks. */
   publish(image: FetchedImage): void;
+  /**
+   * One variant by its file name (`<id>-<width>.<format>`) of an image fetched in this session, encoded now unless
+   * the cache has it; null when no such variant exists. For site dev, which encodes only what the browser asks for.
+   */
+  variantFile(name: string): Promise<string | null>;
   /** Wait for every encode and link; the index of URLs is saved for the next build. */
   finish(): Promise<ImageStats>;
   cancel(): Promise<void>;
@@ -79,6 +87,12 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
   const byUrl = new Map<string, Promise<FetchedImage>>();
   const byHash = new Map<string, Promise<Probe | null>>();
   const published = new Set<string>();
+  /** The images met in this session by variant id, for variantFile. */
+  const byId = new Map<string, FetchedImage & { info: ImageInfo }>();
+  const remember = (image: FetchedImage) => {
+    if (image.info) byId.set(image.info.id, image as FetchedImage & { info: ImageInfo });
+    return image;
+  };
   const running = new Set<Promise<unknown>>();
   let cancelled = false;
   const track = <T>(work: Promise<T>) => {
@@ -134,12 +148,22 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
     }
     const file = store.originalFile(hash);
     const read = await probeOf(hash, () => answer?.bytes ?? readFileSync(file), url);
-    return { hash, file, info: infoOf(hash, read) };
+    return remember({ hash, file, info: infoOf(hash, read) });
   }
+
+  const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+  const encodeVariant = (image: FetchedImage, variant: ReturnType<typeof variantsOf>[number]) =>
+    encoding(async () => {
+      const started = performance.now();
+      const bytes = await encode(readFileSync(image.file), variant.width, variant.format, settings);
+      stats.encodeMs += performance.now() - started;
+      stats.encoded++;
+      return store.putVariant(nameOf(variant.url), bytes);
+    });
 
   function publishVariants(image: FetchedImage & { info: ImageInfo }): void {
     for (const variant of variantsOf(image.info, settings)) {
-      const name = variant.url.slice(variant.url.lastIndexOf('/') + 1);
+      const name = nameOf(variant.url);
       const ready = store.variant(name);
       if (ready) {
         stats.cached++;
@@ -147,17 +171,14 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
         continue;
       }
       track(
-        encoding(async () => {
-          if (cancelled) return;
-          const started = performance.now();
-          const bytes = await encode(readFileSync(image.file), variant.width, variant.format, settings);
-          stats.encodeMs += performance.now() - started;
-          stats.encoded++;
-          writer.link(store.putVariant(name, bytes), variant.url, `image variant ${variant.url}`);
-        }).catch((error: unknown) => {
-          stats.failed++;
-          warn(`image variant ${variant.url} could not be encoded: ${message(error)}`);
-        }),
+        (cancelled ? Promise.resolve(null) : encodeVariant(image, variant))
+          .then((file) => {
+            if (file && !cancelled) writer.link(file, variant.url, `image variant ${variant.url}`);
+          })
+          .catch((error: unknown) => {
+            stats.failed++;
+            warn(`image variant ${variant.url} could not be encoded: ${message(error)}`);
+          }),
       );
     }
   }
@@ -180,11 +201,31 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
         return null;
       }
     },
-    async fromFile(file) {
+    async fromFile(file, url) {
+      const known = store.index.get(url);
+      if (known && store.hasOriginal(known.hash) && sameFile(file, store.originalFile(known.hash))) {
+        const original = store.originalFile(known.hash);
+        return {
+          hash: known.hash,
+          file: original,
+          info: infoOf(known.hash, await probeOf(known.hash, () => readFileSync(original), url)),
+        };
+      }
       const bytes = readFileSync(file);
       const hash = hashOf(bytes);
       if (!store.hasOriginal(hash)) store.putOriginal(hash, bytes);
-      return { hash, file: store.originalFile(hash), info: infoOf(hash, await probeOf(hash, () => bytes, file)) };
+      return remember({
+        hash,
+        file: store.originalFile(hash),
+        info: infoOf(hash, await probeOf(hash, () => bytes, file)),
+      });
+    },
+    async variantFile(name) {
+      const id = /^([0-9a-f]{16})-/.exec(name)?.[1];
+      const image = id ? byId.get(id) : undefined;
+      const variant = image && variantsOf(image.info, settings).find((v) => nameOf(v.url) === name);
+      if (!image || !variant) return null;
+      return store.variant(name) ?? track(encodeVariant(image, variant));
     },
     publish(image) {
       if (!image.info || published.has(image.info.id)) return;
@@ -202,6 +243,27 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
     },
   };
   return service;
+}
+
+/**
+ * What the pipeline knows of each raster image among `urls`, in their order; those it cannot read are left out.
+ * `publish`: put their variants in the service's output too (site dev, which has no media mirror to do it).
+ */
+export async function imageMap(images: ImageService, urls: string[], publish = false): Promise<ImageMap> {
+  const raster = [...new Set(urls.filter(isRaster))];
+  const fetched = await Promise.all(raster.map((url) => images.fetch(url).catch(() => null)));
+  if (publish) for (const image of fetched) if (image) images.publish(image);
+  return Object.fromEntries(raster.flatMap((url, i) => (fetched[i]?.info ? [[url, fetched[i].info] as const] : [])));
+}
+
+/** Two paths of one file (hard links): the same inode on the same device. */
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [x, y] = [statSync(a), statSync(b)];
+    return x.ino === y.ino && x.dev === y.dev;
+  } catch {
+    return false;
+  }
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

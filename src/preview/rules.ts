@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { checkedRedirect, redirectCheckUrl } from '../routes/redirect-service.ts';
 import { redirectLocation, urlRedirect, type Redirect } from '../routes/url-rules.ts';
 
-/** What `site preview` answers before the static handler: a redirect, or nothing (serve the file or 404.html). */
+/** What `site preview` (and `site dev`) answers before serving a page: a redirect, or nothing (serve the file or 404.html). */
 export type PreviewDecision = { type: 'redirect'; status: number; location: string; via: string } | { type: 'serve' };
 
 export interface PreviewRulesOptions {
-  outDir: string;
+  /** Does the site have this path (a page or a file)? Only paths it does not have go to the redirect service. */
+  has(path: string): boolean;
   redirects: Redirect[];
   /** Regular expressions of the paths served by a shell (rewrites): such paths exist even without a file. */
   rewrites: string[];
@@ -51,7 +52,7 @@ export function createPreviewRules(options: PreviewRulesOptions) {
         via: 'table',
       };
     const shell = rewrites.some((pattern) => pattern.test(url.pathname));
-    if (!options.redirectServiceUrl || shell || hasFile(options.outDir, url.pathname)) return { type: 'serve' };
+    if (!options.redirectServiceUrl || shell || options.has(url.pathname)) return { type: 'serve' };
     try {
       const response = await fetch(redirectCheckUrl(options.redirectServiceUrl, url.pathname), {
         signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),

@@ -10,7 +10,7 @@ import { PreviewNoBuild, PreviewPortInUse } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
 import { REDIRECTS_FILE } from '../output/layout.ts';
 import { isWellFormedPath, type Redirect } from '../routes/url-rules.ts';
-import { createPreviewRules } from './rules.ts';
+import { createPreviewRules, hasFile } from './rules.ts';
 
 /** `site preview`'s port when none is given; a busy one gives way to a free port (the log says which). */
 export const DEFAULT_PREVIEW_PORT = 4173;
@@ -66,7 +66,7 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     (rules.headers?.find((h) => h.source === '**')?.headers ?? []).map((h) => [h.key, h.value]),
   );
   const decide = createPreviewRules({
-    outDir: options.outDir,
+    has: (path) => hasFile(options.outDir, path),
     redirects: table.redirects,
     rewrites: table.shells,
     redirectServiceUrl: options.redirectServiceUrl ?? (demo ? `${demo.origin}${DEMO_REDIRECT_PATH}` : null),
@@ -125,28 +125,38 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
     await demo?.close();
     throw error;
   }
-  const address = server.address() as AddressInfo;
   return {
-    url: `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`,
+    url: serverUrl(server),
     demo,
     notes,
     close: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      await closeServer(server);
       await demo?.close();
     },
   };
 }
 
+/** The address a listening server answers at, as a URL. */
+export function serverUrl(server: Server): string {
+  const address = server.address() as AddressInfo;
+  return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+}
+
+/** Stop a server, open connections (keep-alive, event streams) included. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
 /** Listen on `port`, or, when it is busy and `orFree`, on a free port. Resolves with the port listened on. */
-function listen(server: Server, port: number, host: string, orFree: boolean): Promise<number> {
+export function listen(server: Server, port: number, host: string, orFree: boolean, what = 'preview'): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const attempt = (at: number) => {
       server.once('error', (error: NodeJS.ErrnoException) => {
         if (error.code === 'EADDRINUSE' && orFree && at !== 0) return attempt(0);
-        reject(error.code === 'EADDRINUSE' ? createError(PreviewPortInUse, ['preview', at]) : error);
+        reject(error.code === 'EADDRINUSE' ? createError(PreviewPortInUse, [what, at]) : error);
       });
       server.listen(at, host, () => resolve((server.address() as AddressInfo).port));
     };
@@ -155,7 +165,10 @@ function listen(server: Server, port: number, host: string, orFree: boolean): Pr
 }
 
 /** The demo CMS on the port the pages call, or on a free port when that one is busy (noted). */
-async function startDemoBeside(demo: NonNullable<PreviewOptions['demo']>, notes: string[]): Promise<DemoServer> {
+export async function startDemoBeside(
+  demo: { port: number; seed: string; scale: number },
+  notes: string[],
+): Promise<DemoServer> {
   const start = (port: number) => startDemoServer({ port, seed: demo.seed, scale: demo.scale });
   try {
     return await start(demo.port);

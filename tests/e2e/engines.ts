@@ -23,7 +23,8 @@ export const WRANGLER_COMPATIBILITY_DATE = '2026-04-01';
 
 export const nginxAvailable = () => existsSync(NGINX);
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now. */
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

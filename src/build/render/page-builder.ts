@@ -130,3 +130,24 @@ export async function addImages(
   loaded.payload.images = images;
   loaded.payloadJson = `${loaded.payloadJson.slice(0, -1)},"images":${JSON.stringify(images)}}`;
 }
+
+/**
+ * A render thread's side of the image lookups (the build's workers, site dev's): `ask` sends an `image-info`
+ * request through `send` and resolves with the answer the thread passes to `answer`, matched by id.
+ */
+export function imageRequests(send: (request: { type: 'image-info'; id: number; urls: string[] }) => void) {
+  const waiting = new Map<number, (images: ImageMap) => void>();
+  let next = 0;
+  return {
+    ask: (urls: string[]) =>
+      new Promise<ImageMap>((resolve) => {
+        const id = next++;
+        waiting.set(id, resolve);
+        send({ type: 'image-info', id, urls });
+      }),
+    answer(id: number, images: ImageMap) {
+      waiting.get(id)?.(images);
+      waiting.delete(id);
+    },
+  };
+}

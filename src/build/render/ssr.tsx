@@ -10,7 +10,8 @@ import { ChromeSlots, slotMarkup } from '../../../templates/layout/Shell.tsx';
 import { LAYOUT_NAMES, LAYOUTS } from '../../../templates/layouts/index.ts';
 import type { LayoutComponent, PageComponent } from '../../../templates/app.tsx';
 import { PAGE_TEMPLATES, templateOf } from '../../pages/index.ts';
-import { renderDocument, type AssetManifest, type DocumentScripts } from './document.ts';
+import { payloadFile, renderDocument, type AssetManifest, type DocumentScripts } from './document.ts';
+import type { PendingPayload } from './page-builder.ts';
 
 /** Every template's and layout's component, loaded once per worker (see `loadComponents`). */
 let components: { pages: Map<string, PageComponent>; layouts: Map<string, LayoutComponent> } | null = null;
@@ -100,4 +101,27 @@ export function renderPage(
   const body =
     hints + page.html.replace(slotMarkup('header'), () => header.html).replace(slotMarkup('footer'), () => footer.html);
   return renderDocument({ payload, site, assets, scripts, body, inlineJson });
+}
+
+/** What every page is rendered with: the build id, the site data and what the documents link to. */
+export interface PageRenderContext {
+  buildId: string;
+  site: SiteData;
+  assets: AssetManifest;
+  scripts: DocumentScripts;
+}
+
+/**
+ * A page's two files, its HTML document and its _payload.json, from the payload's JSON without its build id (and
+ * the payload itself when the caller has it): what `site build` writes and `site dev` answers.
+ */
+export function renderPageFiles(
+  page: PageRenderContext,
+  payloadJson: string,
+  pending?: PendingPayload,
+): { html: string; payloadText: string; payload: Payload } {
+  const payloadText = payloadFile(payloadJson, page.buildId);
+  const payload = (pending ? { buildId: page.buildId, ...pending } : JSON.parse(payloadText)) as Payload;
+  const html = renderPage(payload, page.site, page.assets, page.scripts, payloadJson);
+  return { html, payloadText, payload };
 }

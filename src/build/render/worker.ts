@@ -9,18 +9,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Payload, SiteData } from '../../contract/index.ts';
+import type { SiteData } from '../../contract/index.ts';
 import { errorToRecord } from '../../errors/error.ts';
 import { PAYLOAD_FILE, pageDir, pageHtmlFile } from '../../output/layout.ts';
-import type { ImageMap } from '../../images/variants.ts';
 import { mediaIn } from '../../output/media.ts';
 import { createOutputWriter } from '../../output/writer.ts';
 import { createLineWriter } from '../../util/line-files.ts';
 import { createLinkFinder } from '../links.ts';
-import { payloadFile } from './document.ts';
-import { addImages, createPageBuilder, type PendingPayload } from './page-builder.ts';
+import { addImages, createPageBuilder, imageRequests, type PendingPayload } from './page-builder.ts';
 import type { FromWorker, PageOutcome, PageTask, Rendered, RenderTask, ToWorker, WorkerSetup } from './protocol.ts';
-import { loadComponents, renderPage } from './ssr.tsx';
+import { loadComponents, renderPageFiles, type PageRenderContext } from './ssr.tsx';
 
 const setup = workerData as WorkerSetup;
 const port = parentPort!;
@@ -35,13 +33,12 @@ const searchDocs = setup.searchFile ? createLineWriter(setup.searchFile) : null;
 // What each page read from the API, for the build cache: `[path, deps]` per line.
 const depsLines = createLineWriter(setup.depsFile);
 const findLinks = createLinkFinder(new URL(site.siteUrl).origin);
+const page: PageRenderContext = { buildId: setup.buildId, site, assets: setup.assets, scripts: setup.scripts };
 
 /** Write a page's HTML and payload (or, with `file`, only the HTML under that name). */
 function render(task: RenderTask, payload?: PendingPayload): Rendered {
   const dir = task.dir === '' ? '' : `/${task.dir}`;
-  const text = payloadFile(task.payloadJson, setup.buildId);
-  const full = (payload ? { buildId: setup.buildId, ...payload } : JSON.parse(text)) as Payload;
-  const html = renderPage(full, site, setup.assets, setup.scripts, task.payloadJson);
+  const { html, payloadText: text, payload: full } = renderPageFiles(page, task.payloadJson, payload);
   const file = task.file ? `${dir}/${task.file}` : `/${pageHtmlFile(task.dir)}`;
   let bytes = output.write(file, html, `page ${full.path}`);
   if (!task.file) bytes += output.write(`${dir}/${PAYLOAD_FILE}`, text, `payload of ${full.path}`);
@@ -83,17 +80,8 @@ function reply(result: PageOutcome & { id: number }): void {
   });
 }
 
-/** Image lookups in flight, by this worker's request id. */
-const imageRequests = new Map<number, (images: ImageMap) => void>();
-let nextImageRequest = 0;
-
-/** The main thread's image pipeline: what it knows of these image URLs (by message, see protocol.ts). */
-const imageInfo = (urls: string[]) =>
-  new Promise<ImageMap>((resolve) => {
-    const id = nextImageRequest++;
-    imageRequests.set(id, resolve);
-    send({ type: 'image-info', id, urls });
-  });
+/** The main thread's image pipeline: what it knows of a page's image URLs (by message, see protocol.ts). */
+const images = imageRequests(send);
 
 async function build(task: PageTask): Promise<void> {
   const loaded = await builder!.load(task);
@@ -101,7 +89,7 @@ async function build(task: PageTask): Promise<void> {
   if (loaded.kind === 'error') return reply({ id: task.id, kind: 'error', error: loaded.error });
   if (loaded.kind === 'absent') return reply({ id: task.id, kind: 'absent' });
   try {
-    if (setup.images && !task.link) await addImages(loaded, imageInfo);
+    if (setup.images && !task.link) await addImages(loaded, images.ask);
     const rendered =
       task.from && task.link
         ? link(task.from, task.path, loaded.payloadJson)
@@ -118,9 +106,7 @@ async function build(task: PageTask): Promise<void> {
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'image-info':
-      imageRequests.get(message.id)?.(message.images);
-      imageRequests.delete(message.id);
-      return;
+      return images.answer(message.id, message.images);
     case 'build':
       for (const task of message.pages) void build(task);
       return;
