@@ -35,6 +35,9 @@ export interface ImageServiceOptions {
  */
 const FETCH_CONCURRENCY = 6;
 
+/** Larger than any camera's JPEG (a 100-megapixel raw export is about 60 MB): refused, not stored or published. */
+export const MAX_IMAGE_BYTES = 80 * 1024 * 1024;
+
 /** An image as fetched: its content hash and the file holding the original, with what was read of it. */
 export interface FetchedImage {
   hash: string;
@@ -138,6 +141,10 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
     const answer = await client.getBytesIfChanged(absolute, cached?.validators ?? null);
     let hash: string;
     if (answer) {
+      if (answer.bytes.byteLength > MAX_IMAGE_BYTES)
+        throw new Error(
+          `it is ${(answer.bytes.byteLength / 1048576).toFixed(0)} MB, over the ${MAX_IMAGE_BYTES / 1048576} MB an image may be`,
+        );
       stats.fetched++;
       hash = hashOf(answer.bytes);
       if (!store.hasOriginal(hash)) store.putOriginal(hash, answer.bytes);

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/transport.ts';
-import { createImageService } from '../../src/images/service.ts';
+import { createImageService, MAX_IMAGE_BYTES } from '../../src/images/service.ts';
 import { pictureOf, variantWidths, type ImageSettings } from '../../src/images/variants.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
 
@@ -165,6 +165,10 @@ describe('the image pipeline', () => {
     expect(await images.info('/media/photo/missing.jpg')).toBeNull();
     expect(await images.info('/media/photo/broken.jpg')).toBeNull();
     expect(await images.info('/media/photo/broken.jpg')).toBeNull();
+    // A file larger than any camera's is refused (the media mirror reports why), not stored or published.
+    files.set('/media/photo/huge.jpg', Buffer.alloc(MAX_IMAGE_BYTES + 1));
+    expect(await images.info('/media/photo/huge.jpg')).toBeNull();
+    await expect(images.fetch('/media/photo/huge.jpg')).rejects.toThrow(/over the 80 MB an image may be/);
     await images.finish();
     expect(warnings).toEqual([expect.stringMatching(/^image \/media\/photo\/broken\.jpg is not an image/)]);
   });
