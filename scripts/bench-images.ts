@@ -30,7 +30,7 @@ const SKIP_COLD = process.argv.includes('--skip-cold');
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 
 const work = mkdtempSync(join(tmpdir(), 'fh-bench-images-'));
-const logger = createLogger({ level: 'warn' });
+const logger = createLogger({ level: 'error' });
 const out = (s: string) => process.stdout.write(`${s}\n`);
 
 async function build(
