@@ -39,7 +39,12 @@ describe('docs/ci/content-webhook.yml', () => {
     const restore = steps.find((s) => s.uses?.startsWith('actions/cache/restore'))!;
     const save = steps.find((s) => s.uses?.startsWith('actions/cache/save'))!;
     expect(restore.with!.path).toBe(save.with!.path);
-    expect(restore.with!.path!.split('\n').filter(Boolean)).toEqual(['out', '.out-cache', '.fieldhouse', '.cache/images']);
+    expect(restore.with!.path!.split('\n').filter(Boolean)).toEqual([
+      'out',
+      '.out-cache',
+      '.fieldhouse',
+      '.cache/images',
+    ]);
   });
 
   it('names only site commands and options the CLI has', () => {
