@@ -64,6 +64,17 @@ describe('site.config.ts', () => {
     );
   });
 
+  it('image settings: widths in order, each once; a CDN pattern must name the URL and the width', () => {
+    const config = validateConfig({ siteUrl: 'https://x.edu', images: { widths: [960, 320, 960, 640] } }, 'test');
+    expect(config.images).toMatchObject({ enabled: true, widths: [320, 640, 960], formats: ['avif', 'webp'] });
+    expect(() =>
+      validateConfig({ siteUrl: 'https://x.edu', images: { cdn: 'https://cdn.x.edu/{url}' } }, 'test'),
+    ).toThrowError(/images\.cdn: expected a URL pattern naming \{url\} and \{width\}/);
+    expect(() => validateConfig({ siteUrl: 'https://x.edu', images: { formats: ['gif'] } }, 'test')).toThrowError(
+      /images\.formats\.0/,
+    );
+  });
+
   it('reports a file that does not load, naming it', async () => {
     const file = configFile('broken.config.ts', 'export default defineConfig({ siteUrl: ');
     await expect(loadConfig({ file })).rejects.toThrowError(
