@@ -19,8 +19,8 @@ const FIRST_LOAD_BUDGET = 78 * 1024;
 const FIRST_FIVE_SECONDS_BUDGET = 90 * 1024;
 const OVER_BUDGET: Record<string, { kb: number; why: string }> = {
   home: {
-    kb: 98,
-    why: 'ads call the API at run time (the live client, 5.5 KB) and the page has carousel and form blocks',
+    kb: 99,
+    why: 'ads call the API at run time (the live client, 5.5 KB) and the page has carousel and form blocks (98.0 KB with the responsive-image rule, src/images/variants.ts)',
   },
   'layout-game-day': { kb: 98, why: 'ads and content blocks, as the home page' },
   'layout-ticketing': { kb: 98, why: 'ads and content blocks, as the home page' },

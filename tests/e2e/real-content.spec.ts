@@ -83,7 +83,7 @@ test('a headshot the API sent without its size keeps its box before it loads: no
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 375, height: 800 });
   // No picture arrives yet (the requests hang): every box on the page is what the layout reserved on its own.
-  await page.route(/\/media\//, () => {});
+  await page.route(/\/(media|_site\/img)\//, () => {});
   await page.goto('/sports/football/roster', { waitUntil: 'domcontentloaded' });
   await hydrated(page);
   const boxes = await page
@@ -102,7 +102,8 @@ test('a headshot the API sent without its size keeps its box before it loads: no
 test('when no picture loads at all, every card shows initials in the photo’s own box', async ({ page }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.route(/\/media\//, (route) => route.abort());
+  // The CMS's files and the build's variants of them alike.
+  await page.route(/\/(media|_site\/img)\//, (route) => route.abort());
   await page.goto('/sports/football/roster');
   await hydrated(page);
   const cards = page.locator('.people .person');
