@@ -253,14 +253,21 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
 }
 
 /**
- * What the pipeline knows of each raster image among `urls`, in their order; those it cannot read are left out.
+ * What the pipeline knows of each raster image among `urls`, in their order: null for those it could not fetch
+ * (not published: pages leave them out), nothing for those it fetched but cannot read (published as they are).
  * `publish`: put their variants in the service's output too (site dev, which has no media mirror to do it).
  */
 export async function imageMap(images: ImageService, urls: string[], publish = false): Promise<ImageMap> {
   const raster = [...new Set(urls.filter(isRaster))];
   const fetched = await Promise.all(raster.map((url) => images.fetch(url).catch(() => null)));
   if (publish) for (const image of fetched) if (image) images.publish(image);
-  return Object.fromEntries(raster.flatMap((url, i) => (fetched[i]?.info ? [[url, fetched[i].info] as const] : [])));
+  const map: ImageMap = {};
+  raster.forEach((url, i) => {
+    const image = fetched[i];
+    if (image === null) map[url] = null;
+    else if (image?.info) map[url] = image.info;
+  });
+  return map;
 }
 
 /** Two paths of one file (hard links): the same inode on the same device. */

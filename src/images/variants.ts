@@ -33,7 +33,12 @@ export interface ImageInfo {
   color: string;
 }
 
-export type ImageMap = Record<string, ImageInfo>;
+/**
+ * What the build knows of a page's images, by URL: an image it encoded, or `null` for one it could not get (a
+ * 404, an API that kept failing): that file is not published, so the page shows what it shows without a picture
+ * (the default photo, initials) and never asks for it. An image the build got but could not read is left out.
+ */
+export type ImageMap = Record<string, ImageInfo | null>;
 
 /** Where an image's encoded variants are published. */
 export const VARIANT_DIR = '_site/img';
@@ -77,7 +82,11 @@ const MIME: Record<ModernFormat, string> = { avif: 'image/avif', webp: 'image/we
  * The picture for an image URL: with the build's variants when it encoded them (`info`), the CDN's resized URLs
  * when the site has one, and the URL as it is otherwise (an SVG, an image the build could not read).
  */
-export function pictureOf(url: string, info: ImageInfo | undefined, settings: ImageSettings | undefined): Picture {
+export function pictureOf(
+  url: string,
+  info: ImageInfo | null | undefined,
+  settings: ImageSettings | undefined,
+): Picture {
   if (info && settings && !settings.cdn) {
     const widths = variantWidths(info.width, settings.widths);
     const set = (format: ModernFormat | 'jpeg') =>
@@ -120,7 +129,7 @@ const SHARED_WIDTH = 1280;
  * originals are often larger.
  */
 export function sharedImage(
-  info: ImageInfo | undefined,
+  info: ImageInfo | null | undefined,
   settings: ImageSettings | undefined,
 ): { url: string; width: number; height: number } | null {
   if (!info || !settings || settings.cdn) return null;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Img } from './Img.tsx';
-import { usePicture } from './images.ts';
+import { useMissing, usePicture } from './images.ts';
 import type { Image } from '../../src/api/schemas/common.ts';
 
 /** "D'Asia Smith-Jones" → "DS": the letters a photo's place shows when no photo loads. */
@@ -38,7 +38,9 @@ export function Headshot({
   /** Beside the person's name already (a roster card): an empty alt. */
   decorative?: boolean;
 }) {
-  const chain = [image, fallback].filter((i): i is Image => Boolean(i?.url));
+  const missing = useMissing();
+  // A photo the build could not get is not published: the chain starts at what the page can show.
+  const chain = [image, fallback].filter((i): i is Image => Boolean(i?.url) && !missing(i!.url));
   const [failed, setFailed] = useState<string[]>([]);
   const ref = useRef<HTMLImageElement>(null);
   const img = chain.find((i) => !failed.includes(i.url));

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import type { Image } from '../../src/api/schemas/common.ts';
-import { usePicture } from './images.ts';
+import { useMissing, usePicture } from './images.ts';
 
 interface Props {
   image: Image | null | undefined;
@@ -24,7 +24,9 @@ interface Props {
  * styles), so it cannot move the page either.
  */
 export function Img({ image, fallback, className, eager, sizes, decorative, ref, onError }: Props) {
-  const img = image ?? fallback;
+  const missing = useMissing();
+  // An image the build could not get is not published: the fallback (a default photo), or nothing.
+  const img = [image, fallback].find((i) => i && !missing(i.url));
   const picture = usePicture(img?.url ?? '');
   if (!img) return null;
   const width = picture.width ?? img.width ?? undefined;

@@ -5,7 +5,8 @@ import { pictureOf, type ImageInfo, type ImageSettings, type Picture } from '../
 /** What the build made of the images a page names (its payload's and the site's), and how pages name variants. */
 export interface PageImages {
   settings: ImageSettings;
-  find(url: string): ImageInfo | undefined;
+  /** What the build made of an image; null when it could not get the file (it is not published). */
+  find(url: string): ImageInfo | null | undefined;
 }
 
 export const ImagesContext = createContext<PageImages | null>(null);
@@ -14,7 +15,13 @@ export const ImagesContext = createContext<PageImages | null>(null);
 export function pageImages(site: SiteData, payload: Pick<Payload, 'images'> | null): PageImages {
   const known = site.images?.known ?? {};
   const own = payload?.images;
-  return { settings: site.images?.settings, find: (url) => own?.[url] ?? known[url] };
+  return { settings: site.images?.settings, find: (url) => (own && url in own ? own[url] : known[url]) };
+}
+
+/** Whether the build could not get an image's file: the page shows what it shows without it, and never asks. */
+export function useMissing(): (url: string) => boolean {
+  const images = useContext(ImagesContext);
+  return (url) => images?.find(url) === null;
 }
 
 /** The `<picture>` an image URL gets on this page (src/images/variants.ts: the same rule the build encodes by). */

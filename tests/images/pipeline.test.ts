@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/transport.ts';
-import { createImageService, MAX_IMAGE_BYTES } from '../../src/images/service.ts';
+import { createImageService, imageMap, MAX_IMAGE_BYTES } from '../../src/images/service.ts';
 import { pictureOf, variantWidths, type ImageSettings } from '../../src/images/variants.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
 
@@ -169,6 +169,11 @@ describe('the image pipeline', () => {
     files.set('/media/photo/huge.jpg', Buffer.alloc(MAX_IMAGE_BYTES + 1));
     expect(await images.info('/media/photo/huge.jpg')).toBeNull();
     await expect(images.fetch('/media/photo/huge.jpg')).rejects.toThrow(/over the 80 MB an image may be/);
+    // What pages are told: a file the build could not get is null (not published: pages leave it out); one it
+    // got but cannot read is not named (published as it is).
+    expect(await imageMap(images, ['/media/photo/missing.jpg', '/media/photo/broken.jpg', '/media/logo.svg'])).toEqual({
+      '/media/photo/missing.jpg': null,
+    });
     await images.finish();
     expect(warnings).toEqual([expect.stringMatching(/^image \/media\/photo\/broken\.jpg is not an image/)]);
   });
