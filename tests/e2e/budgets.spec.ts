@@ -17,16 +17,18 @@ import { templatePages } from './template-pages.ts';
  */
 const FIRST_LOAD_BUDGET = 78 * 1024;
 const FIRST_FIVE_SECONDS_BUDGET = 90 * 1024;
+// The responsive-image rule the browser shares with the build (src/images/variants.ts, about 0.4 KB) put the five
+// templates within 0.3 KB of their ceilings on 2026-11-25 (sport-home 93.0 against 93): each got 1 KB more.
 const OVER_BUDGET: Record<string, { kb: number; why: string }> = {
   home: {
     kb: 99,
     why: 'ads call the API at run time (the live client, 5.5 KB) and the page has carousel and form blocks (98.0 KB with the responsive-image rule, src/images/variants.ts)',
   },
-  'layout-game-day': { kb: 98, why: 'ads and content blocks, as the home page' },
-  'layout-ticketing': { kb: 98, why: 'ads and content blocks, as the home page' },
-  'sport-home': { kb: 93, why: 'its content blocks (carousel, form, events)' },
-  'content-page': { kb: 92, why: 'its content blocks (carousel, form, events)' },
-  'protected-page': { kb: 92, why: 'its content blocks, once unlocked' },
+  'layout-game-day': { kb: 99, why: 'ads and content blocks, as the home page' },
+  'layout-ticketing': { kb: 99, why: 'ads and content blocks, as the home page' },
+  'sport-home': { kb: 94, why: 'its content blocks (carousel, form, events)' },
+  'content-page': { kb: 93, why: 'its content blocks (carousel, form, events)' },
+  'protected-page': { kb: 93, why: 'its content blocks, once unlocked' },
   player: { kb: 92, why: 'ad zones in its content call the API at run time' },
   'article-preview': { kb: 116, why: 'editors only: the preview calls the API and sanitises with DOMPurify' },
   'page-preview': { kb: 116, why: 'editors only: the preview calls the API and sanitises with DOMPurify' },
