@@ -183,12 +183,37 @@ export function createContentApi(client: ApiClient, options: ContentApiOptions =
 
 export type ContentApi = ReturnType<typeof createContentApi>;
 
-/** Walk every page of a paginated list. */
+/** Pages of a list asked for at once after its first: a long list is walked in a few round trips' time. */
+const LIST_READ_AHEAD = 4;
+
+/** Walk every page of a paginated list, in order. */
 export async function* allPages<T>(fetchPage: (page: number) => Promise<S.Page<T>>): AsyncGenerator<T> {
-  for (let page = 1; ; page++) {
-    const answer = await fetchPage(page);
-    yield* answer.data;
-    if (page >= answer.meta.pagination.total_pages) return;
+  const first = await fetchPage(1);
+  yield* first.data;
+  // The pages after the first are asked for LIST_READ_AHEAD at a time, and yielded in order.
+  let total = first.meta.pagination.total_pages;
+  let next = 2;
+  const pending: { page: number; answer: Promise<S.Page<T>> }[] = [];
+  const fill = () => {
+    while (next <= total && pending.length < LIST_READ_AHEAD) {
+      const answer = fetchPage(next);
+      // A page asked for ahead and never awaited (the walk stopped first) must not fail the process.
+      answer.catch(() => undefined);
+      pending.push({ page: next++, answer });
+    }
+  };
+  fill();
+  while (pending.length) {
+    const { page, answer } = pending.shift()!;
+    const got = await answer;
+    // The list may grow or shrink while it is walked: each answer's own count says whether more follow.
+    if (page >= got.meta.pagination.total_pages) {
+      yield* got.data;
+      return;
+    }
+    total = Math.max(total, got.meta.pagination.total_pages);
+    fill();
+    yield* got.data;
   }
 }
 

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isFieldhouseError, type FieldhouseError } from '../errors/error.ts';
-import { PAYLOAD_FILE, pageDir } from '../output/layout.ts';
+import { PAYLOAD_FILE, pageDir, pageHtmlFile } from '../output/layout.ts';
 import type { OutputWriter } from '../output/writer.ts';
 import { derivedOf, type PageContext } from '../pages/index.ts';
 import type { SearchDoc } from '../search/writer.ts';
 import type { LineWriter } from '../util/line-files.ts';
 import { createSetDigest, type SetDigest } from '../util/set-digest.ts';
+import { factsOf } from './deps/cache.ts';
 import type { Ledger } from './ledger.ts';
+import type { PageLinks } from './links.ts';
 import type { PlannedPage } from './plan.ts';
 import type { Progress } from './progress.ts';
 import type { RenderPool } from './render/pool.ts';
@@ -43,8 +45,11 @@ export interface BuildPagesOptions {
    * incremental build's untouched page, kept from the previous output.
    */
   onMedia(url: string, kept: boolean): void;
-  /** Called with the site paths a written page links to (those not reported before), for the link check. */
-  onLinks(page: string, targets: readonly string[]): void;
+  /**
+   * Called with the site paths a written page links to, for the link check; `chromeOf` names the links of a kept
+   * page's chrome (the build cache's).
+   */
+  onLinks(page: string, links: PageLinks, chromeOf?: (id: string) => string[] | undefined): void;
   /**
    * The previous build's output, when it holds pages this version of Fieldhouse can render again: with
    * --keep-going, a page that fails is built from its previous data rather than lost.
@@ -58,7 +63,11 @@ export interface BuildPagesOptions {
    */
   reuse: {
     has(path: string): boolean;
-    deps(path: string): string[] | undefined;
+    /** The page's line of the previous build cache (deps/cache.ts): what it read, and the facts of its files. */
+    line(path: string): string | undefined;
+    /** The links of a chrome the previous build cache names. */
+    chromeOf(id: string): string[] | undefined;
+    /** Where the lines of kept pages go, for the new build cache. */
     depsLines: LineWriter;
     /** The previous output carries this build's id: its page files are linked as they are, not rendered again. */
     link: boolean;
@@ -167,22 +176,38 @@ async function buildOne(
   options: BuildPagesOptions,
   result: BuildPagesResult,
 ): Promise<{ error: unknown } | void> {
-  if (page.route.render !== 'file' && options.previous && options.reuse?.has(page.path)) {
-    // Untouched by the changes: built from its data in the previous output, in a worker, with no API call.
-    const built = await options.pool.buildPage({
-      route: page.route.name,
-      params: page.params,
-      path: page.path,
-      label: page.label,
-      from: options.previous,
-      link: options.reuse.link,
-    });
-    if (built.kind === 'error') return { error: built.error };
-    if (built.kind === 'page') {
-      written(page.path, built.rendered, built.sitemap, options, result, true);
-      options.reuse.depsLines.write(JSON.stringify([page.path, options.reuse.deps(page.path) ?? []]));
-      result.reused++;
-      return;
+  const reuse = options.reuse;
+  if (page.route.render !== 'file' && options.previous && reuse?.has(page.path)) {
+    // Untouched by the changes: kept from the previous output, with no API call.
+    const line = reuse.line(page.path)!;
+    if (reuse.link) {
+      // Its files there are what this build would write: linked as they are, and nothing read.
+      if (linkPrevious(page.path, options.previous, options.writer)) {
+        const facts = factsOf(line);
+        const { digest, media, links, chrome, sitemap, search } = facts;
+        const rendered = { bytes: 0, digest, media, links: { own: links, chrome, chromeLinks: null } };
+        written(page.path, rendered, sitemap, options, result, reuse.chromeOf);
+        if (search) options.searchDocs?.write(JSON.stringify(search));
+        reuse.depsLines.write(line);
+        result.reused++;
+        return;
+      }
+    } else {
+      // Rendered again from its payload there (the build id changed), in a worker.
+      const built = await options.pool.buildPage({
+        route: page.route.name,
+        params: page.params,
+        path: page.path,
+        label: page.label,
+        from: options.previous,
+        deps: (JSON.parse(line) as [string, string[]])[1],
+      });
+      if (built.kind === 'error') return { error: built.error };
+      if (built.kind === 'page') {
+        written(page.path, built.rendered, built.sitemap, options, result, reuse.chromeOf);
+        result.reused++;
+        return;
+      }
     }
     // Not in the previous output after all: built from the API like any other page.
   }
@@ -215,17 +240,43 @@ function written(
   sitemap: { lastmod: string | null } | null,
   options: BuildPagesOptions,
   result: BuildPagesResult,
-  kept = false,
+  /** A kept page's: the links of its chrome, from the build cache. */
+  chromeOf?: (id: string) => string[] | undefined,
 ): void {
   result.contentDigest.add(path, rendered.digest);
-  for (const url of rendered.media) options.onMedia(url, kept);
-  options.onLinks(path, rendered.links);
+  for (const url of rendered.media) options.onMedia(url, chromeOf !== undefined);
+  options.onLinks(path, rendered.links, chromeOf);
   result.pageBytes += rendered.bytes;
   if (rendered.bytes > LARGE_PAGE_BYTES)
     options.ctx.warn(
       `page ${path} is ${(rendered.bytes / 1048576).toFixed(1)} MB (HTML and payload): look for an oversized record`,
     );
   options.ledger.add({ path, indexable: sitemap !== null, lastmod: sitemap?.lastmod ?? null });
+}
+
+/**
+ * Link a page's HTML and payload in a previous output into the new one; false when that output lacks either (the
+ * page is then built like a new one).
+ */
+function linkPrevious(path: string, previous: string, writer: OutputWriter): boolean {
+  const dir = pageDir(path);
+  const html = `/${pageHtmlFile(dir)}`;
+  const payload = `${dir === '' ? '' : `/${dir}`}/${PAYLOAD_FILE}`;
+  try {
+    writer.link(join(previous, payload), payload, `payload of ${path}`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  try {
+    writer.link(join(previous, html), html, `page ${path}`);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    // Its payload is shared with the previous output by a link now: removed, never written over.
+    rmSync(writer.pathOf(payload));
+    return false;
+  }
 }
 
 /**

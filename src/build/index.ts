@@ -30,13 +30,15 @@ import {
   configDigest,
   prepareBuildCache,
   readBuildCache,
-  touchedPages,
+  touchTest,
+  cachedChromes,
+  cachedPlan,
   type PendingCache,
 } from './deps/cache.ts';
 import { outputVersion } from './staging.ts';
 import type { ChangedRecord } from '../webhooks/change.ts';
 import { createMemo } from './memo.ts';
-import { planPages, plannedPageCodec, type PlannedPage } from './plan.ts';
+import { planPages, plannedPageCodec, type PlannedPage, type PlannedRoute } from './plan.ts';
 import { previousBuild } from './previous.ts';
 import { loadRedirects } from './redirects.ts';
 import { createRenderPool, workerCount } from './render/pool.ts';
@@ -303,13 +305,17 @@ async function runStages(
   const ledger = createLedger(cacheDir);
   const links = createLinkLedger();
   const progress = session.progress('pages', 0);
+  // Each route's plan, for the build cache: an incremental build replays the routes no change touches.
+  const planLines = createLineWriter(join(cacheDir, 'plan.jsonl'));
   const planning = session
     .stage('plan', async () => {
       const started = performance.now();
       // Planning has a small memo of its own (the all-time rosters it lists players from: a few sports' at a time).
-      const { refused } = await planPages({
+      const { refused, replayed } = await planPages({
         ctx: { ...ctx, memo: createMemo(PLAN_MEMO_ENTRIES) },
         router,
+        previous: reuse && { routes: reuse.plan, touches: reuse.planTouches },
+        record: (route) => planLines.write(JSON.stringify(route)),
         into: {
           push(page) {
             if (page.route.render === 'file') outcome.plannedFiles++;
@@ -322,7 +328,8 @@ async function runStages(
       progress.setTotal(planned.pushed, true);
       options.logger.info(
         'build',
-        `${planned.pushed.toLocaleString('en-US')} routes planned in ${Math.round(performance.now() - started)} ms`,
+        `${planned.pushed.toLocaleString('en-US')} routes planned in ${Math.round(performance.now() - started)} ms` +
+          (reuse ? ` (${replayed} of ${ROUTES.length} route lists replayed from the build cache)` : ''),
       );
       if (refused.length && !options.keepGoing) throw failedBuild(refused);
     })
@@ -343,7 +350,7 @@ async function runStages(
       keepGoing: options.keepGoing ?? false,
       progress,
       onMedia: (url, kept) => media.add(url, kept),
-      onLinks: (page, targets) => links.add(page, targets),
+      onLinks: (page, found, chromeOf) => links.addPage(page, found, chromeOf),
       previous: previous?.dir ?? (reuse ? outDir : null),
       searchDocs: mainSearchDocs,
       reuse,
@@ -362,6 +369,7 @@ async function runStages(
     throw createError(BuildLostPages, [lost, previous.pages, config.build.maxLostShare]);
 
   mainSearchDocs?.close();
+  planLines.close();
   const loadedFiles = await pool.loadingDone();
   const searchFiles = [...loadedFiles.searchFiles, ...(mainSearchDocs ? [mainSearchDocs.file] : [])];
   reuse?.depsLines.close();
@@ -409,6 +417,8 @@ async function runStages(
       pages: ledger.count,
     },
     depsFiles: [...loadedFiles.depsFiles, ...(reuse ? [reuse.depsLines.file] : [])],
+    chromes: links.chromes(),
+    planFile: planLines.file,
     scratchDir: cacheDir,
     now: clock,
   });
@@ -441,7 +451,13 @@ function incrementalScope(
   build: { outDir: string; config: SiteConfig; cacheDir: string; buildId: string },
   session: Session,
   outcome: Outcome,
-): (NonNullable<BuildPagesOptions['reuse']> & { touched: number }) | null {
+):
+  | (NonNullable<BuildPagesOptions['reuse']> & {
+      touched: number;
+      plan: Map<string, PlannedRoute>;
+      planTouches: (deps: readonly string[]) => boolean;
+    })
+  | null {
   const { outDir, config, cacheDir } = build;
   const full = (reason: string) => {
     outcome.incremental = { full: reason };
@@ -451,18 +467,27 @@ function incrementalScope(
   if (outputVersion(outDir) !== FIELDHOUSE_VERSION) return full(`${outDir} is not an output of this Fieldhouse`);
   const cache = readBuildCache(outDir, { fieldhouse: FIELDHOUSE_VERSION, config: configDigest(config) });
   if (!cache.ok) return full(cache.reason);
-  const touched = touchedPages(cache.dir, changes);
-  if (touched.all) return full('the site settings changed: every page shows them');
-  const touchedSet = new Set(touched.pages);
-  const deps = new Map<string, string[]>();
-  for (const page of cachedPages(cache.dir)) if (!touchedSet.has(page.path)) deps.set(page.path, page.deps);
+  const touches = touchTest(changes);
+  if (!touches) return full('the site settings changed: every page shows them');
+  // One pass over the cache: the pages a change touches are counted; the others' lines are kept, as written.
+  let touched = 0;
+  const kept = new Map<string, string>();
+  for (const page of cachedPages(cache.dir)) {
+    if (touches(page.deps)) touched++;
+    else kept.set(page.path, page.line);
+  }
+  const chromes = cachedChromes(cache.dir);
   return {
-    has: (path) => deps.has(path),
-    deps: (path) => deps.get(path),
+    plan: cachedPlan(cache.dir),
+    // Which pages there are changes only with records that moved (placing fields: deps/cache.ts).
+    planTouches: touchTest(changes.filter((change) => change.listed !== false))!,
+    has: (path) => kept.has(path),
+    line: (path) => kept.get(path),
+    chromeOf: (id) => chromes.get(id),
     depsLines: createLineWriter(join(cacheDir, 'deps-reused.jsonl')),
     // The pages of the output carry this build's id: what it holds of a page is what this build would write.
     link: cache.manifest.buildId === build.buildId,
-    touched: touched.pages.length,
+    touched,
   };
 }
 

@@ -4,6 +4,7 @@
  * each page (no second read of the output); the main thread checks each distinct target once, at the end, and
  * reports broken links with the pages that hold them. `--strict` makes them fatal.
  */
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { PAGE_FILE } from '../output/layout.ts';
@@ -43,24 +44,66 @@ export function internalLinks(html: string, siteOrigin: string): string[] {
   return [...found];
 }
 
-/** Per render worker: the link targets it has not reported yet (menus repeat on every page; each goes once). */
-export function createLinkFinder(siteOrigin: string) {
-  const seen = new Set<string>();
-  return (html: string): string[] =>
-    internalLinks(html, siteOrigin).filter((path) => !seen.has(path) && seen.add(path));
+/**
+ * A page's internal links in two parts: its own (inside `<main>`: what it shows) and its chrome's (header, menus,
+ * footer), which many pages share and which go by the id of their set. The build cache keeps each page's own links
+ * and its chrome's id, and each chrome's links once (build-pages.ts): a page an incremental build keeps is never
+ * read again for its links.
+ */
+export interface PageLinks {
+  own: string[];
+  /** The id of the chrome's set of links (a digest of the sorted set). */
+  chrome: string;
+  /** The chrome's links, the first time this thread reports its id; null after that. */
+  chromeLinks: string[] | null;
 }
 
-/** Main thread: each link target, with the first page found holding it. */
+/** Per render worker: a page's links, each chrome's set reported once (menus repeat on every page). */
+export function createLinkFinder(siteOrigin: string) {
+  const seen = new Set<string>();
+  return (html: string): PageLinks => {
+    const start = html.indexOf('<main');
+    const end = html.lastIndexOf('</main>');
+    const split = start >= 0 && end > start;
+    const own = internalLinks(split ? html.slice(start, end) : html, siteOrigin);
+    const chromeLinks = split ? internalLinks(html.slice(0, start) + html.slice(end), siteOrigin).sort() : [];
+    const chrome = createHash('sha1').update(chromeLinks.join('\n')).digest('hex').slice(0, 16);
+    if (seen.has(chrome)) return { own, chrome, chromeLinks: null };
+    seen.add(chrome);
+    return { own, chrome, chromeLinks };
+  };
+}
+
+/**
+ * Main thread: each link target, with the first page found holding it; and each chrome's set of links by its id
+ * (kept in the build cache with the pages that name it).
+ */
 export function createLinkLedger() {
   const firstHolder = new Map<string, string>();
+  const chromes = new Map<string, string[]>();
+  const add = (page: string, targets: readonly string[]) => {
+    for (const target of targets) if (!firstHolder.has(target)) firstHolder.set(target, page);
+  };
   return {
-    add(page: string, targets: readonly string[]) {
-      for (const target of targets) if (!firstHolder.has(target)) firstHolder.set(target, page);
+    add,
+    /**
+     * A page's links. `chromeOf` gives the links of a chrome neither this page nor one before it reported (a kept
+     * page's, from the build cache); a chrome nobody can name is a bug of the cache's writer.
+     */
+    addPage(page: string, links: PageLinks, chromeOf?: (id: string) => string[] | undefined) {
+      add(page, links.own);
+      if (chromes.has(links.chrome)) return;
+      const chrome = links.chromeLinks ?? chromeOf?.(links.chrome);
+      if (!chrome) throw new Error(`${page}: its chrome's links (${links.chrome}) were never reported`);
+      chromes.set(links.chrome, chrome);
+      add(page, chrome);
     },
     get size() {
       return firstHolder.size;
     },
     entries: () => firstHolder.entries(),
+    /** Every chrome's links, by id. */
+    chromes: () => chromes,
   };
 }
 export type LinkLedger = ReturnType<typeof createLinkLedger>;

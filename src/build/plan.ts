@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { isFieldhouseError } from '../errors/error.ts';
+import { createDepsRecorder } from './deps/recorder.ts';
 import { SHELLS_DIR } from '../output/layout.ts';
 import { unsafeParam } from '../output/writer.ts';
 import { ROUTES, sourceOf, type PageContext } from '../pages/index.ts';
@@ -30,10 +31,30 @@ export interface PlanOptions {
   router: Router;
   /** Where each planned page goes, as soon as it is found (the pages stage starts at once). */
   into: { push(page: PlannedPage): void };
+  /**
+   * An incremental build: the previous build's plan, and whether the changes touch what listing a route read. A
+   * route they do not touch is replayed from it (its pages and warnings), with no API call.
+   */
+  previous?: { routes: ReadonlyMap<string, PlannedRoute>; touches(deps: readonly string[]): boolean } | null;
+  /** Each route's plan, for the build cache (not called for a route that refused a record). */
+  record?(route: PlannedRoute): void;
+}
+
+/** One route's part of a plan, as the build cache keeps it (deps/cache.ts, plan.jsonl). */
+export interface PlannedRoute {
+  route: string;
+  /** What listing its pages read from the API (deps/recorder.ts). */
+  deps: string[];
+  /** Its pages: `[params, path, label]`. */
+  pages: [Params, string, string][];
+  /** What listing them warned of (skipped records), said again when the route is replayed. */
+  warnings: string[];
 }
 
 export interface PlanResult {
   refused: RefusedRecord[];
+  /** Routes replayed from the previous build's plan. */
+  replayed: number;
 }
 
 /**
@@ -65,18 +86,47 @@ export function shellPath(route: RouteSpec): string {
  * are listed ROUTES_AT_ONCE at a time, each a listing page at a time. Invalid records are skipped with a warning
  * that names them; unsafe ones are returned as refused.
  */
-export async function planPages({ ctx, router, into }: PlanOptions): Promise<PlanResult> {
+export async function planPages({ ctx, router, into, previous, record }: PlanOptions): Promise<PlanResult> {
   // A listing may name a record twice (content changing between its pages): each path is planned once.
   const seen = createPathSet();
   const refused: RefusedRecord[] = [];
   const sink = (page: PlannedPage) => {
     if (seen.add(page.path)) into.push(page);
   };
+  const recorder = createDepsRecorder(ctx.api, ctx.memo);
+  let replayed = 0;
+  const plan = async (route: RouteSpec) => {
+    const before = previous?.routes.get(route.name);
+    if (before && !previous!.touches(before.deps)) {
+      replayed++;
+      for (const warning of before.warnings) ctx.warn(warning);
+      for (const [params, path, label] of before.pages) sink({ route, params, path, label });
+      record?.(before);
+      return;
+    }
+    const warnings: string[] = [];
+    const pages: PlannedRoute['pages'] = [];
+    const routeCtx: PageContext = {
+      ...ctx,
+      api: recorder.api,
+      memo: recorder.memo,
+      warn(message) {
+        warnings.push(message);
+        ctx.warn(message);
+      },
+    };
+    const { result, deps } = await recorder.track(() =>
+      planRoute(routeCtx, router, route, (page) => {
+        pages.push([page.params, page.path, page.label]);
+        sink(page);
+      }),
+    );
+    refused.push(...result);
+    if (result.length === 0) record?.({ route: route.name, deps, pages, warnings });
+  };
   const limit = pLimit(ROUTES_AT_ONCE);
-  await Promise.all(
-    ROUTES.map((route) => limit(async () => refused.push(...(await planRoute(ctx, router, route, sink))))),
-  );
-  return { refused };
+  await Promise.all(ROUTES.map((route) => limit(() => plan(route))));
+  return { refused, replayed };
 }
 
 async function planRoute(

@@ -65,9 +65,15 @@ export interface OutputWriter {
 
 export function createOutputWriter(root: string): OutputWriter {
   const pathOf = (sitePath: string, label = `file ${sitePath}`) => outputPath(root, sitePath, label);
+  // Folders this writer made or found: a recursive mkdir of one that exists costs tens of µs, per file.
+  const folders = new Set<string>();
   const prepare = (sitePath: string, label?: string) => {
     const file = pathOf(sitePath, label);
-    mkdirSync(dirname(file), { recursive: true });
+    const folder = dirname(file);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
     return file;
   };
   return {

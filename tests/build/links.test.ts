@@ -22,10 +22,46 @@ describe('the link check', () => {
     expect(internalLinks(html, SITE).sort()).toEqual(['/café', '/news', '/search', '/sports/football']);
   });
 
-  it('reports each target once per worker (menus repeat on every page)', () => {
+  it("splits a page's links into its own (inside <main>) and its chrome's, each chrome reported once by id", () => {
     const find = createLinkFinder(SITE);
-    expect(find('<a href="/news"><a href="/about">')).toEqual(['/news', '/about']);
-    expect(find('<a href="/news"><a href="/tickets">')).toEqual(['/tickets']);
+    const page = (own: string, nav: string) =>
+      `<nav>${nav}</nav><main id="main">${own}</main><footer><a href="/about"></footer>`;
+    const first = find(page('<a href="/news/1">', '<a href="/news"><a href="/tickets">'));
+    expect(first.own).toEqual(['/news/1']);
+    expect(first.chromeLinks).toEqual(['/about', '/news', '/tickets']);
+    // Another page with the same chrome: only its own links, and the chrome's id.
+    const second = find(page('<a href="/news/2"><a href="/news">', '<a href="/tickets"><a href="/news">'));
+    expect(second).toEqual({ own: ['/news/2', '/news'], chrome: first.chrome, chromeLinks: null });
+    // Another chrome (a sport's menu) has another id, reported with its links.
+    const third = find(page('', '<a href="/sports/football">'));
+    expect(third.chrome).not.toBe(first.chrome);
+    expect(third.chromeLinks).toEqual(['/about', '/sports/football']);
+    // A document without <main>: every link is its own.
+    expect(find('<a href="/x">').own).toEqual(['/x']);
+  });
+
+  it("the ledger takes a chrome's links once, from the page or (a kept page) from the build cache", () => {
+    const ledger = createLinkLedger();
+    ledger.addPage('/a', { own: ['/x'], chrome: 'c1', chromeLinks: ['/news'] });
+    ledger.addPage('/b', { own: ['/y'], chrome: 'c1', chromeLinks: null });
+    ledger.addPage('/c', { own: [], chrome: 'c2', chromeLinks: null }, (id) =>
+      id === 'c2' ? ['/tickets'] : undefined,
+    );
+    expect(new Map(ledger.entries())).toEqual(
+      new Map([
+        ['/x', '/a'],
+        ['/news', '/a'],
+        ['/y', '/b'],
+        ['/tickets', '/c'],
+      ]),
+    );
+    expect(ledger.chromes()).toEqual(
+      new Map([
+        ['c1', ['/news']],
+        ['c2', ['/tickets']],
+      ]),
+    );
+    expect(() => ledger.addPage('/d', { own: [], chrome: 'c3', chromeLinks: null })).toThrow(/c3/);
   });
 
   it('finds broken links: not a page, a file or a rule; never looks outside the output', () => {

@@ -124,8 +124,19 @@ describe('the build cache beside the output is the build’s own too', () => {
     contentId: 'fedcba9876543210',
     pages: 0,
   };
-  const prepare = (outDir: string) =>
-    prepareBuildCache({ outDir, manifest, depsFiles: [], scratchDir: work, now: new Date(0) });
+  const prepare = (outDir: string) => {
+    const planFile = join(work, 'plan.jsonl');
+    writeFileSync(planFile, '');
+    return prepareBuildCache({
+      outDir,
+      manifest,
+      depsFiles: [],
+      chromes: new Map(),
+      planFile,
+      scratchDir: work,
+      now: new Date(0),
+    });
+  };
 
   it('replaces a cache a build wrote, and never a look-alike folder of somebody’s files', () => {
     const site = join(work, 'cached', 'out');

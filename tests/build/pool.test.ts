@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, PACKAGE_ROOT } from '../../src/build/bundle.ts';
 import { notFoundTask } from '../../src/build/finish.ts';
 import { createRenderPool, type RenderPool } from '../../src/build/render/pool.ts';
+import type { PageFacts } from '../../src/build/deps/cache.ts';
 import type { PageTask } from '../../src/build/render/protocol.ts';
 import type { DemoServer } from '../../src/demo/server/server.ts';
 import { isFieldhouseError } from '../../src/errors/error.ts';
@@ -122,25 +123,28 @@ describe('the render pool, two workers', () => {
     expect(readFileSync(join(out, '404.html'), 'utf8')).toContain('content="0123456789abcdef"');
   });
 
-  it('links an untouched page of a previous output with this build id into the output, writing nothing', async () => {
+  it("renders an untouched page again from a previous output's payload, with no API call, carrying what it read", async () => {
     // The staff directory as a previous output holds it; the new output does not have it yet.
     const previous = mkdtempSync(join(tmpdir(), 'fieldhouse-pool-previous-'));
     try {
       mkdirSync(join(previous, 'staff-directory'), { recursive: true });
       renameSync(join(out, 'staff-directory.html'), join(previous, 'staff-directory.html'));
       renameSync(join(out, 'staff-directory/_payload.json'), join(previous, 'staff-directory/_payload.json'));
+      const requests = demo.requests;
       const task = { route: 'staff-directory', params: {}, path: '/staff-directory', label: 'staff directory' };
-      const result = await pool.buildPage({ ...task, from: previous, link: true });
+      const result = await pool.buildPage({ ...task, from: previous, deps: ['q:staff:[]', 'staff:7'] });
       expect(result.kind).toBe('page');
       if (result.kind !== 'page') return;
-      expect(result.rendered.bytes).toBe(0);
-      for (const file of ['staff-directory.html', 'staff-directory/_payload.json'])
-        expect(statSync(join(out, file)).ino, file).toBe(statSync(join(previous, file)).ino);
-      // What the build keeps of it is what rendering it would have given: the digest of its payload, its links.
+      expect(demo.requests).toBe(requests);
+      expect(readFileSync(join(out, 'staff-directory.html'), 'utf8')).toBe(
+        readFileSync(join(previous, 'staff-directory.html'), 'utf8'),
+      );
+      // What the build keeps of it is what rendering it gave: the digest of its payload, its links.
       const { buildId: _id, ...payload } = JSON.parse(
         readFileSync(join(previous, 'staff-directory/_payload.json'), 'utf8'),
       );
       expect(result.rendered.digest).toBe(createHash('sha1').update(JSON.stringify(payload)).digest('hex'));
+      expect(result.rendered.links.own.length).toBeGreaterThan(0);
       expect(result.sitemap).not.toBeNull();
     } finally {
       rmSync(previous, { recursive: true, force: true });
@@ -162,6 +166,20 @@ describe('the render pool, two workers', () => {
     const football = deps.get('/sports/football/roster')!;
     expect(football.some((d) => d.startsWith('q:roster:[1,'))).toBe(true);
     expect(football.filter((d) => d.startsWith('player:')).length).toBeGreaterThan(20);
+    // And what the build derived from it: an incremental build keeps the page without reading it again.
+    const lines = depsFiles.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as [string, string[], PageFacts]),
+    );
+    const facts = lines.find(([path]) => path === '/sports/football/roster')![2];
+    expect(facts.digest).toMatch(/^[0-9a-f]{40}$/);
+    expect(facts.links.some((link) => link.startsWith('/sports/football/roster/'))).toBe(true);
+    expect(facts.search?.path).toBe('/sports/football/roster');
+    // The staff directory, rendered from a previous payload, carries the deps it was given.
+    const staff = lines.filter(([path]) => path === '/staff-directory').map(([, deps]) => deps);
+    expect(staff).toContainEqual(['q:staff:[]', 'staff:7']);
     const docs = files.flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean));
     // Each sport's roster is a search result of its own ("football roster"); the staff directory is not.
     expect(docs).toHaveLength(2);

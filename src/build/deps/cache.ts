@@ -4,8 +4,12 @@
  * with `out/`:
  * - `manifest.json`: the format, the Fieldhouse version, a digest of the config, the build id and content id of the
  *   output it describes, the number of pages;
- * - `pages.jsonl`: one line per page, `[path, deps]`, in path order: what the page read from the API
- *   (deps/recorder.ts).
+ * - `pages.jsonl`: one line per page, `[path, deps, facts]`, in path order: what the page read from the API
+ *   (deps/recorder.ts), and what the build derived from it (PageFacts): an incremental build keeps a page no change
+ *   touched by linking its two files and taking the rest from here, without reading them;
+ * - `plan.jsonl`: one line per route, what listing its pages read and the pages it listed (plan.ts, PlannedRoute):
+ *   an incremental build lists again only the routes a change touches;
+ * - `chrome.json`: the links of each chrome (header, menus, footer) the pages name by id (src/build/links.ts).
  * It is written beside the staging folder during the build and swapped in right after the output, so it never
  * describes an output it did not come with; a reader checks that anyway (the output's ids).
  */
@@ -15,12 +19,36 @@ import { basename, dirname, join } from 'node:path';
 import { BUILDS_DIR } from '../../output/layout.ts';
 import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
 import { readLines, sortLines, createLineWriter } from '../../util/line-files.ts';
+import type { SearchDoc } from '../../search/writer.ts';
+import type { PlannedRoute } from '../plan.ts';
 import type { ChangedRecord, ContentChange } from '../../webhooks/change.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
-export const BUILD_CACHE_FORMAT = 2;
+export const BUILD_CACHE_FORMAT = 3;
 export const MANIFEST_FILE = 'manifest.json';
 export const PAGES_FILE = 'pages.jsonl';
+export const CHROME_FILE = 'chrome.json';
+export const PLAN_FILE = 'plan.jsonl';
+
+/** What the build derived from a page it wrote: everything a build needs of a page besides its two files. */
+export interface PageFacts {
+  /** SHA-1 of the payload JSON without its build id: the content id is made from these. */
+  digest: string;
+  /** Root-relative media URLs in the payload. */
+  media: string[];
+  /** The site paths its own content links to, and the id of its chrome's set of links (src/build/links.ts). */
+  links: string[];
+  chrome: string;
+  /** Null when the page is kept out of search engines (noindex). */
+  sitemap: { lastmod: string | null } | null;
+  /** Its search document (null: not indexed, or no static search). */
+  search: SearchDoc | null;
+}
+
+/** One line of pages.jsonl. */
+export function cacheLine(path: string, deps: readonly string[], facts: PageFacts): string {
+  return JSON.stringify([path, deps, facts]);
+}
 
 export interface BuildCacheManifest {
   format: number;
@@ -61,6 +89,10 @@ export function prepareBuildCache(options: {
   outDir: string;
   manifest: Omit<BuildCacheManifest, 'format' | 'createdAt'>;
   depsFiles: readonly string[];
+  /** Each chrome's links by id (the link ledger's). */
+  chromes: ReadonlyMap<string, readonly string[]>;
+  /** Each route's plan (JSON lines), moved into the cache. */
+  planFile: string;
   /** A scratch folder for the unsorted lines. */
   scratchDir: string;
   now: Date;
@@ -77,6 +109,8 @@ export function prepareBuildCache(options: {
   for (const file of options.depsFiles) if (existsSync(file)) for (const line of readLines(file)) all.write(line);
   all.close();
   sortLines(unsorted, join(next, PAGES_FILE));
+  writeFileSync(join(next, CHROME_FILE), JSON.stringify(Object.fromEntries(options.chromes)));
+  renameSync(options.planFile, join(next, PLAN_FILE));
   const manifest: BuildCacheManifest = {
     format: BUILD_CACHE_FORMAT,
     ...options.manifest,
@@ -133,7 +167,8 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
       ok: false,
       reason: `the build cache describes build ${manifest.buildId}/${manifest.contentId}, but ${outDir} holds ${live ? `${live.id}/${live.content}` : 'no build'}`,
     };
-  if (!existsSync(join(dir, PAGES_FILE))) return { ok: false, reason: `the build cache has no ${PAGES_FILE}` };
+  for (const name of [PAGES_FILE, CHROME_FILE, PLAN_FILE])
+    if (!existsSync(join(dir, name))) return { ok: false, reason: `the build cache has no ${name}` };
   return { ok: true, manifest, dir };
 }
 
@@ -149,12 +184,32 @@ function liveBuild(outDir: string): { id?: string; content?: string } | null {
   }
 }
 
-/** Every page of a cache with what it read, in path order. */
-export function* cachedPages(dir: string): Generator<{ path: string; deps: string[] }> {
+/** Every page of a cache with what it read and its line as written, in path order. */
+export function* cachedPages(dir: string): Generator<{ path: string; deps: string[]; line: string }> {
   for (const line of readLines(join(dir, PAGES_FILE))) {
-    const [path, deps] = JSON.parse(line) as [string, string[]];
-    yield { path, deps };
+    const [path, deps] = JSON.parse(line) as [string, string[], PageFacts];
+    yield { path, deps, line };
   }
+}
+
+/** The facts of a page from its line of pages.jsonl. */
+export function factsOf(line: string): PageFacts {
+  return (JSON.parse(line) as [string, string[], PageFacts])[2];
+}
+
+/** Each chrome's links, by id, as a cache holds them. */
+export function cachedChromes(dir: string): Map<string, string[]> {
+  return new Map(Object.entries(JSON.parse(readFileSync(join(dir, CHROME_FILE), 'utf8')) as Record<string, string[]>));
+}
+
+/** Each route's plan, by route name, as a cache holds it. */
+export function cachedPlan(dir: string): Map<string, PlannedRoute> {
+  const plan = new Map<string, PlannedRoute>();
+  for (const line of readLines(join(dir, PLAN_FILE))) {
+    const route = JSON.parse(line) as PlannedRoute;
+    plan.set(route.route, route);
+  }
+  return plan;
 }
 
 /**
@@ -166,16 +221,24 @@ export function touchedPages(
   dir: string,
   changes: readonly (ChangedRecord & { listed?: boolean })[],
 ): { pages: string[]; all: boolean } {
-  if (changes.some((c) => c.resource === 'settings')) return { pages: [], all: true };
+  const touches = touchTest(changes);
+  if (!touches) return { pages: [], all: true };
+  const pages: string[] = [];
+  for (const { path, deps } of cachedPages(dir)) if (touches(deps)) pages.push(path);
+  return { pages, all: false };
+}
+
+/** Does a page that read `deps` change with these records? Null when every page does (the site settings). */
+export function touchTest(
+  changes: readonly (ChangedRecord & { listed?: boolean })[],
+): ((deps: readonly string[]) => boolean) | null {
+  if (changes.some((c) => c.resource === 'settings')) return null;
   const records = new Set(changes.map((c) => `${c.resource}:${c.recordId}`));
   const calls = new Set([
     ...changes.filter((c) => c.listed !== false).flatMap((c) => LISTS[c.resource] ?? []),
     ...changes.flatMap((c) => DERIVED[c.resource] ?? []),
   ]);
-  const pages: string[] = [];
-  for (const { path, deps } of cachedPages(dir))
-    if (deps.some((dep) => records.has(dep) || calls.has(callOf(dep)))) pages.push(path);
-  return { pages, all: false };
+  return (deps) => deps.some((dep) => records.has(dep) || calls.has(callOf(dep)));
 }
 
 /** The API calls that list records of each kind: a new or removed record changes their answers. */
@@ -200,11 +263,15 @@ function callOf(dep: string): string {
   return dep.slice(2, dep.indexOf(':', 2));
 }
 
-/** Fields whose change can move a record in or out of a list, or within it (an update of others cannot). */
+/**
+ * Fields whose change can move a record in or out of a list, or within it, or give it another page (its path is
+ * made from them, or a box score appears): an update of others cannot, so it never changes the plan (plan.ts
+ * replays every route for it) and touches only the pages that read the record.
+ */
 const PLACING_FIELDS: Record<string, string[]> = {
   article: ['date', 'slug', 'status', 'visibility', 'sport_id', 'category_ids'],
-  event: ['date', 'time_tba', 'timezone'],
-  player: [],
+  event: ['date', 'time_tba', 'timezone', 'boxscore_id'],
+  player: ['slug'],
   gallery: ['date', 'slug', 'status', 'visibility', 'sport_id'],
 };
 

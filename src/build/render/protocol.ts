@@ -7,6 +7,7 @@ import type { ApiStats } from '../../api/client.ts';
 import type { ErrorRecord } from '../../errors/error.ts';
 import type { ImageMap } from '../../images/variants.ts';
 import type { Params } from '../../routes/params.ts';
+import type { PageLinks } from '../links.ts';
 import type { AssetManifest, DocumentScripts } from './document.ts';
 import type { PageBuilderConfig } from './page-builder.ts';
 
@@ -41,11 +42,8 @@ export interface PageTask {
    * call (the outcome is `absent` when that output has no such page).
    */
   from?: string;
-  /**
-   * With `from`: the previous output carries this build's id, so the page's files there are what this build would
-   * write. They are linked into the new output as they are (writer.link), not rendered again.
-   */
-  link?: boolean;
+  /** With `from`: what the page read from the API when it was loaded (the build cache's), carried over. */
+  deps?: string[];
 }
 
 /** A page whose payload is known (the 404 document): rendered and written as `file` in `dir`. */
@@ -60,14 +58,14 @@ export interface RenderTask {
 
 /** What rendering a page produced. */
 export interface Rendered {
-  /** Bytes written: 0 for a page linked from the previous output. */
+  /** Bytes written. */
   bytes: number;
   /** SHA-1 of the payload JSON: the content id is made from these. */
   digest: string;
   /** Root-relative media URLs in the payload (the main thread copies them). */
   media: string[];
-  /** Site paths the page links to that this worker had not reported yet (the link check, src/build/links.ts). */
-  links: string[];
+  /** The site paths the page links to (the link check, src/build/links.ts). */
+  links: PageLinks;
 }
 
 /** What building a page gave: a written page (and what the sitemap says of it), a reason to skip it, or an error. */

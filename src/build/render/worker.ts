@@ -1,13 +1,12 @@
 /**
  * A render worker: loads pages through the API (a client and connections of its own), renders each as its data
- * arrives, writes it through the output writer, and writes its search document to a file of its own. An
- * incremental build's untouched pages come from the previous output: rendered from their payload, or linked as
- * they are when that output carries this build's id. Bundled with everything it needs into one server bundle
+ * arrives, writes it through the output writer, and writes its search document and its line of the build cache
+ * (what it read, what the build derived from it) to files of its own. An incremental build's untouched pages whose
+ * build id changed are rendered again from their payload in the previous output (the main thread links the others
+ * as they are). Bundled with everything it needs into one server bundle
  * (src/build/bundle.ts); it talks to pool.ts in the messages of protocol.ts.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { SiteData } from '../../contract/index.ts';
 import { errorToRecord } from '../../errors/error.ts';
@@ -15,6 +14,7 @@ import { PAYLOAD_FILE, pageDir, pageHtmlFile } from '../../output/layout.ts';
 import { mediaIn } from '../../output/media.ts';
 import { createOutputWriter } from '../../output/writer.ts';
 import { createLineWriter } from '../../util/line-files.ts';
+import { cacheLine, type PageFacts } from '../deps/cache.ts';
 import { createLinkFinder } from '../links.ts';
 import { addImages, createPageBuilder, imageRequests, type PendingPayload } from './page-builder.ts';
 import type { FromWorker, PageOutcome, PageTask, Rendered, RenderTask, ToWorker, WorkerSetup } from './protocol.ts';
@@ -30,7 +30,7 @@ let builder: ReturnType<typeof createPageBuilder> | null = createPageBuilder(set
 );
 // Search documents go to a file of this worker's own (JSON lines), read back when the index is written.
 const searchDocs = setup.searchFile ? createLineWriter(setup.searchFile) : null;
-// What each page read from the API, for the build cache: `[path, deps]` per line.
+// Each page's line of the build cache: `[path, deps, facts]` (deps/cache.ts).
 const depsLines = createLineWriter(setup.depsFile);
 const findLinks = createLinkFinder(new URL(site.siteUrl).origin);
 const page: PageRenderContext = { buildId: setup.buildId, site, assets: setup.assets, scripts: setup.scripts };
@@ -47,25 +47,6 @@ function render(task: RenderTask, payload?: PendingPayload): Rendered {
     digest: createHash('sha1').update(task.payloadJson).digest('hex'),
     media: mediaIn(task.payloadJson),
     links: findLinks(html),
-  };
-}
-
-/**
- * An untouched page of an incremental build whose previous output carries this build's id: its files there are
- * byte for byte what render() would write, so they are linked into the new output; only its links are read.
- */
-function link(from: string, path: string, payloadJson: string): Rendered {
-  const dir = pageDir(path);
-  const html = `/${pageHtmlFile(dir)}`;
-  const payload = `${dir === '' ? '' : `/${dir}`}/${PAYLOAD_FILE}`;
-  const previousHtml = join(from, html);
-  output.link(previousHtml, html, `page ${path}`);
-  output.link(join(from, payload), payload, `payload of ${path}`);
-  return {
-    bytes: 0,
-    digest: createHash('sha1').update(payloadJson).digest('hex'),
-    media: mediaIn(payloadJson),
-    links: findLinks(readFileSync(previousHtml, 'utf8')),
   };
 }
 
@@ -89,15 +70,15 @@ async function build(task: PageTask): Promise<void> {
   if (loaded.kind === 'error') return reply({ id: task.id, kind: 'error', error: loaded.error });
   if (loaded.kind === 'absent') return reply({ id: task.id, kind: 'absent' });
   try {
-    if (setup.images && !task.link) await addImages(loaded, images.ask);
-    const rendered =
-      task.from && task.link
-        ? link(task.from, task.path, loaded.payloadJson)
-        : render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload);
-    if (loaded.indexable?.searchDoc) searchDocs?.write(JSON.stringify(loaded.indexable.searchDoc));
-    // A page built from a previous output read nothing: the main thread carries its dependencies over.
-    if (!task.from) depsLines.write(JSON.stringify([task.path, loaded.deps]));
-    reply({ id: task.id, kind: 'page', rendered, sitemap: loaded.indexable && { lastmod: loaded.indexable.lastmod } });
+    if (setup.images) await addImages(loaded, images.ask);
+    const rendered = render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload);
+    const search = loaded.indexable?.searchDoc ?? null;
+    if (search) searchDocs?.write(JSON.stringify(search));
+    const { digest, media, links } = rendered;
+    const sitemap = loaded.indexable && { lastmod: loaded.indexable.lastmod };
+    const facts: PageFacts = { digest, media, links: links.own, chrome: links.chrome, sitemap, search };
+    depsLines.write(cacheLine(task.path, task.deps ?? loaded.deps, facts));
+    reply({ id: task.id, kind: 'page', rendered, sitemap });
   } catch (error) {
     reply({ id: task.id, kind: 'error', error: errorToRecord(error) });
   }
