@@ -127,8 +127,8 @@ function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>):
 }
 
 /** How an incremental build reused the pages no change touched. */
-export function reusedWords(reusedAs: 'linked' | 'rendered'): string {
-  return reusedAs === 'linked'
-    ? 'kept as they were (linked from the previous output)'
+export function reusedWords(reusedAs: 'in place' | 'rendered'): string {
+  return reusedAs === 'in place'
+    ? 'kept as they were (left in place in the output)'
     : 'rendered again from their previous data (the build id changed)';
 }

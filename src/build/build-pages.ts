@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isFieldhouseError, type FieldhouseError } from '../errors/error.ts';
-import { PAYLOAD_FILE, pageDir, pageHtmlFile } from '../output/layout.ts';
+import { PAYLOAD_FILE, pageDir } from '../output/layout.ts';
 import type { OutputWriter } from '../output/writer.ts';
 import { derivedOf, type PageContext } from '../pages/index.ts';
 import type { SearchDoc } from '../search/writer.ts';
@@ -14,7 +14,7 @@ import type { PageLinks } from './links.ts';
 import type { PlannedPage } from './plan.ts';
 import type { Progress } from './progress.ts';
 import type { RenderPool } from './render/pool.ts';
-import type { Rendered } from './render/protocol.ts';
+import type { PageTask, Rendered } from './render/protocol.ts';
 
 /** A page that could not be built. */
 export interface PageFailure {
@@ -69,8 +69,12 @@ export interface BuildPagesOptions {
     chromeOf(id: string): string[] | undefined;
     /** Where the lines of kept pages go, for the new build cache. */
     depsLines: LineWriter;
-    /** The previous output carries this build's id: its page files are linked as they are, not rendered again. */
-    link: boolean;
+    /**
+     * The previous output carries this build's id: its page files are what this build would write, so they are
+     * left where they are, and the new files are moved in among them (overlay.ts). Otherwise every page is
+     * rendered again into the staging folder, from its payload there.
+     */
+    inPlace: boolean;
   } | null;
 }
 
@@ -88,6 +92,8 @@ export interface BuildPagesResult {
   retriedPages: number;
   /** Pages of an incremental build built from their previous data (not touched by the changes). */
   reused: number;
+  /** Pages an incremental build left in the output as they were (`reuse.inPlace`). */
+  keptInPlace: Set<string>;
 }
 
 /** Pages whose HTML and payload together pass this are named in a warning: fans on phones download them. */
@@ -111,6 +117,7 @@ export async function buildPages(options: BuildPagesOptions): Promise<BuildPages
     kept: [],
     retriedPages: 0,
     reused: 0,
+    keptInPlace: new Set(),
   };
   const transient: PlannedPage[] = [];
   let aborted = false;
@@ -180,34 +187,27 @@ async function buildOne(
   if (page.route.render !== 'file' && options.previous && reuse?.has(page.path)) {
     // Untouched by the changes: kept from the previous output, with no API call.
     const line = reuse.line(page.path)!;
-    if (reuse.link) {
-      // Its files there are what this build would write: linked as they are, and nothing read.
-      if (linkPrevious(page.path, options.previous, options.writer)) {
-        const facts = factsOf(line);
-        const { digest, media, links, chrome, sitemap, search } = facts;
-        const rendered = { bytes: 0, digest, media, links: { own: links, chrome, chromeLinks: null } };
-        written(page.path, rendered, sitemap, options, result, reuse.chromeOf);
-        if (search) options.searchDocs?.write(JSON.stringify(search));
-        reuse.depsLines.write(line);
-        result.reused++;
-        return;
-      }
-    } else {
-      // Rendered again from its payload there (the build id changed), in a worker.
-      const built = await options.pool.buildPage({
-        route: page.route.name,
-        params: page.params,
-        path: page.path,
-        label: page.label,
-        from: options.previous,
-        deps: (JSON.parse(line) as [string, string[]])[1],
-      });
-      if (built.kind === 'error') return { error: built.error };
-      if (built.kind === 'page') {
-        written(page.path, built.rendered, built.sitemap, options, result, reuse.chromeOf);
-        result.reused++;
-        return;
-      }
+    if (reuse.inPlace) {
+      // Its files there are what this build would write: they stay where they are (the output is updated in
+      // place: overlay.ts), and everything else the build needs of the page is in its line of the cache.
+      const facts = factsOf(line);
+      const { digest, media, links, chrome, sitemap, search } = facts;
+      const rendered = { bytes: 0, digest, media, links: { own: links, chrome, chromeLinks: null } };
+      written(page.path, rendered, sitemap, options, result, reuse.chromeOf);
+      if (search) options.searchDocs?.write(JSON.stringify(search));
+      reuse.depsLines.write(line);
+      result.keptInPlace.add(page.path);
+      result.reused++;
+      return;
+    }
+    // Rendered again from its payload there (the build id changed), in a worker.
+    const deps = (JSON.parse(line) as [string, string[]])[1];
+    const built = await options.pool.buildPage({ ...taskOf(page), from: options.previous, deps });
+    if (built.kind === 'error') return { error: built.error };
+    if (built.kind === 'page') {
+      written(page.path, built.rendered, built.sitemap, options, result, reuse.chromeOf);
+      result.reused++;
+      return;
     }
     // Not in the previous output after all: built from the API like any other page.
   }
@@ -218,12 +218,7 @@ async function buildOne(
     result.fileBytes += bytes.byteLength;
     return;
   }
-  const built = await options.pool.buildPage({
-    route: page.route.name,
-    params: page.params,
-    path: page.path,
-    label: page.label,
-  });
+  const built = await options.pool.buildPage(taskOf(page));
   if (built.kind === 'skip') {
     result.skipped++;
     options.ctx.warn(`skipped ${page.path} (${page.label}): ${built.reason}`);
@@ -232,6 +227,11 @@ async function buildOne(
   if (built.kind === 'error') return { error: built.error };
   if (built.kind === 'absent') throw new Error(`${page.path}: a worker answered "absent" for a page it was to load`);
   written(page.path, built.rendered, built.sitemap, options, result);
+}
+
+/** A planned page as a render worker's task. */
+function taskOf(page: PlannedPage): Omit<PageTask, 'id'> {
+  return { route: page.route.name, params: page.params, path: page.path, label: page.label };
 }
 
 function written(
@@ -252,31 +252,6 @@ function written(
       `page ${path} is ${(rendered.bytes / 1048576).toFixed(1)} MB (HTML and payload): look for an oversized record`,
     );
   options.ledger.add({ path, indexable: sitemap !== null, lastmod: sitemap?.lastmod ?? null });
-}
-
-/**
- * Link a page's HTML and payload in a previous output into the new one; false when that output lacks either (the
- * page is then built like a new one).
- */
-function linkPrevious(path: string, previous: string, writer: OutputWriter): boolean {
-  const dir = pageDir(path);
-  const html = `/${pageHtmlFile(dir)}`;
-  const payload = `${dir === '' ? '' : `/${dir}`}/${PAYLOAD_FILE}`;
-  try {
-    writer.link(join(previous, payload), payload, `payload of ${path}`);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-  try {
-    writer.link(join(previous, html), html, `page ${path}`);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    // Its payload is shared with the previous output by a link now: removed, never written over.
-    rmSync(writer.pathOf(payload));
-    return false;
-  }
 }
 
 /**

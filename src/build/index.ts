@@ -33,11 +33,15 @@ import {
   touchTest,
   cachedChromes,
   cachedPlan,
+  cachedOthers,
+  JOURNAL_FILE,
+  buildCacheDir,
   type PendingCache,
 } from './deps/cache.ts';
 import { outputVersion } from './staging.ts';
 import type { ChangedRecord } from '../webhooks/change.ts';
 import { createMemo } from './memo.ts';
+import { filesUnder, otherFiles, planOverlay, type OverlayPlan } from './overlay.ts';
 import { planPages, plannedPageCodec, type PlannedPage, type PlannedRoute } from './plan.ts';
 import { previousBuild } from './previous.ts';
 import { loadRedirects } from './redirects.ts';
@@ -122,10 +126,10 @@ export interface BuildSummary {
   search: { docs: number; terms: number; files: number; bytes: number } | null;
   /**
    * With `changes`: how many pages the changes touched (loaded from the API) and how many were built from their
-   * previous data (linked as they are when the build id did not change, else rendered again), or why the build was
+   * previous data (left in place in the output when the build id did not change, else rendered again), or why the build was
    * a full one.
    */
-  incremental: { touched: number; reused: number; reusedAs: 'linked' | 'rendered' } | { full: string } | null;
+  incremental: { touched: number; reused: number; reusedAs: 'in place' | 'rendered' } | { full: string } | null;
   /** The image pipeline's work: fetches, variants encoded and taken from its cache (null with a resizing CDN). */
   images: ImageStats | null;
 }
@@ -144,6 +148,8 @@ interface Outcome {
   links: BuildSummary['links'];
   /** The build cache of this output, put in place right after the output is (deps/cache.ts). */
   cache: PendingCache | null;
+  /** An incremental build that updates the output in place: what its commit moves and removes (overlay.ts). */
+  overlay: OverlayPlan | null;
   incremental: BuildSummary['incremental'];
   images: ImageStats | null;
 }
@@ -173,6 +179,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
     search: null,
     links: { checked: 0, broken: [] },
     cache: null,
+    overlay: null,
     incremental: null,
     images: null,
   };
@@ -180,7 +187,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildSummary> {
   let failure: unknown = null;
   try {
     await runStages(resources, options, session, outcome, previous, outDir);
-    await session.stage('commit', () => resources.staging.commit());
+    const overlay = outcome.overlay;
+    await session.stage('commit', () =>
+      overlay
+        ? resources.staging.commitOver(overlay, join(buildCacheDir(outDir), JOURNAL_FILE))
+        : resources.staging.commit(),
+    );
     committed = true;
     const notCached = outcome.cache?.commit();
     if (notCached) session.warn(notCached);
@@ -257,30 +269,35 @@ async function runStages(
     assets: [...built.files.map((f) => `${f.path}:${f.hash}`), `_worker.js:${built.edgeWorker}`],
   });
   outcome.buildId = buildId;
-  const reuse = options.changes
-    ? incrementalScope(options.changes, { outDir, config, cacheDir, buildId }, session, outcome)
+  const changes = options.changes;
+  const reuse = changes
+    ? await session.stage('scope', () =>
+        incrementalScope(changes, { outDir, config, cacheDir, buildId }, session, outcome),
+      )
     : null;
-  const pool = await createRenderPool({
-    workers,
-    workerBundle: built.workerBundle,
-    outDir: resources.staging.dir,
-    buildId,
-    assets: { ...built.assets, siteData: siteData.url },
-    scripts: { ticketMarketing: config.scripts.ticketMarketing, heatmap: config.scripts.heatmap },
-    siteJson: siteData.json,
-    // Each worker loads its pages through a client of its own: loading and rendering use every core.
-    builder: {
-      ...source.connection,
-      connections: Math.max(4, Math.ceil(source.concurrency / workers)),
-      memoEntries: MEMO_ENTRIES,
-      search: staticSearch,
-    },
-    loadsPerWorker: Math.ceil(source.concurrency / workers) + 2,
-    searchDir: staticSearch ? cacheDir : null,
-    depsDir: cacheDir,
-    onWarn: session.warn,
-    imageInfo: images ? (urls) => imageMap(images, urls) : undefined,
-  });
+  const pool = await session.stage('workers', () =>
+    createRenderPool({
+      workers,
+      workerBundle: built.workerBundle,
+      outDir: resources.staging.dir,
+      buildId,
+      assets: { ...built.assets, siteData: siteData.url },
+      scripts: { ticketMarketing: config.scripts.ticketMarketing, heatmap: config.scripts.heatmap },
+      siteJson: siteData.json,
+      // Each worker loads its pages through a client of its own: loading and rendering use every core.
+      builder: {
+        ...source.connection,
+        connections: Math.max(4, Math.ceil(source.concurrency / workers)),
+        memoEntries: MEMO_ENTRIES,
+        search: staticSearch,
+      },
+      loadsPerWorker: Math.ceil(source.concurrency / workers) + 2,
+      searchDir: staticSearch ? cacheDir : null,
+      depsDir: cacheDir,
+      onWarn: session.warn,
+      imageInfo: images ? (urls) => imageMap(images, urls) : undefined,
+    }),
+  );
   resources.pool = pool;
   // An incremental build links the media only kept pages use from the previous output.
   const media = createMediaMirror(
@@ -289,7 +306,7 @@ async function runStages(
     writer,
     MEDIA_CONCURRENCY,
     session.warn,
-    reuse?.link ? outDir : null,
+    reuse?.inPlace ? outDir : null,
     images,
   );
   resources.media = media;
@@ -377,14 +394,14 @@ async function runStages(
     outcome.incremental = {
       touched: reuse.touched,
       reused: pages.reused,
-      reusedAs: reuse.link ? 'linked' : 'rendered',
+      reusedAs: reuse.inPlace ? 'in place' : 'rendered',
     };
   const notFound = notFoundTask();
   const notFoundBytes = (await pool.render(notFound)).bytes;
   const mirrored = await session.stage('media', () => media.finish());
   outcome.images = mirrored.images;
   // An incremental build keeps the previous output's feed and index files that come out the same.
-  const derived = reuse?.link ? createReusingWriter(writer, outDir) : writer;
+  const derived = reuse?.inPlace ? createReusingWriter(writer, outDir) : writer;
   const feeds = await session.stage('feeds', () =>
     writeFeeds(ctx, derived, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }),
   );
@@ -407,29 +424,47 @@ async function runStages(
     writeHostFiles(writer, rules, built.edgeWorker);
     copyPublic(options.root, config.build.publicDir, writer);
   });
-  outcome.cache = prepareBuildCache({
-    outDir,
-    manifest: {
-      fieldhouse: FIELDHOUSE_VERSION,
-      config: configDigest(config),
-      buildId,
-      contentId,
-      pages: ledger.count,
-    },
-    depsFiles: [...loadedFiles.depsFiles, ...(reuse ? [reuse.depsLines.file] : [])],
-    chromes: links.chromes(),
-    planFile: planLines.file,
-    scratchDir: cacheDir,
-    now: clock,
-  });
-  outcome.links = checkLinks(
-    links,
-    resources.staging.dir,
-    router,
-    rules,
-    mirrored.failed,
-    session,
-    options.strict ?? false,
+  // The pages the cache lists (every page a worker built, and the kept ones), and every other file of the output.
+  const cachedPaths = new Set<string>();
+  for (const entry of ledger.sorted()) cachedPaths.add(entry.path);
+  for (const kept of pages.kept) cachedPaths.delete(kept.path);
+  const staged = filesUnder(resources.staging.dir);
+  if (reuse?.inPlace)
+    outcome.overlay = planOverlay({
+      staged,
+      pages: cachedPaths,
+      previous: { pages: reuse.pages, others: reuse.others },
+    });
+  outcome.cache = await session.stage('cache', () =>
+    prepareBuildCache({
+      outDir,
+      manifest: {
+        fieldhouse: FIELDHOUSE_VERSION,
+        config: configDigest(config),
+        buildId,
+        contentId,
+        pages: ledger.count,
+      },
+      depsFiles: [...loadedFiles.depsFiles, ...(reuse ? [reuse.depsLines.file] : [])],
+      chromes: links.chromes(),
+      planFile: planLines.file,
+      others: otherFiles(staged, cachedPaths),
+      scratchDir: cacheDir,
+      now: clock,
+    }),
+  );
+  outcome.links = await session.stage('links', () =>
+    checkLinks(
+      links,
+      resources.staging.dir,
+      // Pages left in place are not in the staging folder: each is there all the same.
+      (path) => pages.keptInPlace.has(path),
+      router,
+      rules,
+      mirrored.failed,
+      session,
+      options.strict ?? false,
+    ),
   );
   outcome.bytes =
     pages.pageBytes +
@@ -456,6 +491,9 @@ function incrementalScope(
       touched: number;
       plan: Map<string, PlannedRoute>;
       planTouches: (deps: readonly string[]) => boolean;
+      /** Every page of the previous output, and its other files (the build cache's). */
+      pages: string[];
+      others: string[];
     })
   | null {
   const { outDir, config, cacheDir } = build;
@@ -472,7 +510,9 @@ function incrementalScope(
   // One pass over the cache: the pages a change touches are counted; the others' lines are kept, as written.
   let touched = 0;
   const kept = new Map<string, string>();
+  const pages: string[] = [];
   for (const page of cachedPages(cache.dir)) {
+    pages.push(page.path);
     if (touches(page.deps)) touched++;
     else kept.set(page.path, page.line);
   }
@@ -486,7 +526,9 @@ function incrementalScope(
     chromeOf: (id) => chromes.get(id),
     depsLines: createLineWriter(join(cacheDir, 'deps-reused.jsonl')),
     // The pages of the output carry this build's id: what it holds of a page is what this build would write.
-    link: cache.manifest.buildId === build.buildId,
+    inPlace: cache.manifest.buildId === build.buildId,
+    pages,
+    others: cachedOthers(cache.dir),
     touched,
   };
 }
@@ -498,6 +540,7 @@ function incrementalScope(
 function checkLinks(
   links: LinkLedger,
   outDir: string,
+  kept: (path: string) => boolean,
   router: Router,
   rules: HostRules,
   unfetched: ReadonlySet<string>,
@@ -507,6 +550,7 @@ function checkLinks(
   const redirected = new Set(rules.redirects.map((r) => r.source));
   const broken = brokenLinks(links, outDir, {
     answered(path) {
+      if (kept(path)) return true;
       if (redirected.has(path) || urlRedirect(path) || unfetched.has(path)) return true;
       const match = router.match(path);
       return match.type === 'match' && match.route.render === 'client';

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, parse, resolve, sep } from 'node:path';
 import { OutputNotOurs } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
+import { commitOverlay, type OverlayPlan } from './overlay.ts';
 
 /**
  * Every folder the build writes (the output, its staging folder) carries this file. The build replaces or
@@ -93,6 +94,12 @@ export interface Staging {
   dir: string;
   /** Replace the output folder with the staging folder (rename, then remove the old one). */
   commit(): Promise<void>;
+  /**
+   * Move the staging folder's files over the output's instead, and remove the files `plan` names (an incremental
+   * build whose build id did not change: overlay.ts). `journal` marks the commit as under way until the build
+   * cache replaces it.
+   */
+  commitOver(plan: OverlayPlan, journal: string): void;
   /** Throw the staging folder away. */
   discard(): Promise<void>;
 }
@@ -119,6 +126,10 @@ export async function createStaging(outDir: string, owner: OutputOwner): Promise
         throw error;
       }
       removeInBackground(old);
+    },
+    commitOver(plan, journal) {
+      claimOutput(target, owner);
+      commitOverlay(dir, target, plan, journal);
     },
     discard: () => rm(dir, { recursive: true, force: true }),
   };

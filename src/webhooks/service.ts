@@ -99,7 +99,7 @@ async function buildOnce(options: WebhookServiceOptions, outDir: string, request
       ? 'full build'
       : 'full' in inc
         ? `full build (${inc.full})`
-        : `incremental: ${n(inc.touched)} pages touched, ${n(inc.reused)} ${inc.reusedAs === 'linked' ? 'kept as they were' : 'rendered from their previous data'}`;
+        : `incremental: ${n(inc.touched)} pages touched, ${n(inc.reused)} ${inc.reusedAs === 'in place' ? 'kept as they were' : 'rendered from their previous data'}`;
     return {
       ok: summary.ok,
       summary: summary.ok

@@ -21,7 +21,7 @@ import { createLogger } from '../../src/logger/logger.ts';
 import { startPreview, type Preview } from '../../src/preview/server.ts';
 import type { ReceiverStatus } from '../../src/webhooks/receiver.ts';
 import { startWebhookService, type WebhookService } from '../../src/webhooks/service.ts';
-import { treeDigest } from '../helpers/tree.ts';
+import { treeDigest, treeFolders } from '../helpers/tree.ts';
 
 const root = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'fieldhouse-incremental-'));
@@ -294,6 +294,8 @@ describe('the incremental build (issue 19)', () => {
       const b = treeDigest(join(work, 'full'));
       const differing = [...new Set([...a.keys(), ...b.keys()])].filter((file) => a.get(file) !== b.get(file)).sort();
       expect(differing.slice(0, 20), story).toEqual([]);
+      // The output was updated in place: no folder of a removed page is left behind.
+      expect([...treeFolders(site)].sort(), story).toEqual([...treeFolders(join(work, 'full'))].sort());
       expect(after.lastBuild!.summary, story).toContain(`build ${full.buildId}, content ${full.contentId}`);
       // Content changed; the pages' code and chrome did not: an open tab keeps its build (no reload).
       expect(full.buildId).toBe(firstBuild);

@@ -133,6 +133,7 @@ describe('the build cache beside the output is the build’s own too', () => {
       depsFiles: [],
       chromes: new Map(),
       planFile,
+      others: [],
       scratchDir: work,
       now: new Date(0),
     });

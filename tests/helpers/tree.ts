@@ -15,3 +15,11 @@ export function treeDigest(root: string): Map<string, string> {
   walk(root);
   return out;
 }
+
+/** Every folder under a folder, by relative path (an empty one left behind shows here and not in treeDigest). */
+export function treeFolders(root: string): Set<string> {
+  const out = new Set<string>();
+  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true }))
+    if (entry.isDirectory()) out.add(relative(root, join(entry.parentPath, entry.name)));
+  return out;
+}

@@ -9,6 +9,9 @@
  *   touched by linking its two files and taking the rest from here, without reading them;
  * - `plan.jsonl`: one line per route, what listing its pages read and the pages it listed (plan.ts, PlannedRoute):
  *   an incremental build lists again only the routes a change touches;
+ * - `files.txt`: every file of the output that is not a page of pages.jsonl (assets, media, feeds, search files…),
+ *   one per line: what an incremental build that updates the output in place removes when it no longer has them
+ *   (overlay.ts);
  * - `chrome.json`: the links of each chrome (header, menus, footer) the pages name by id (src/build/links.ts).
  * It is written beside the staging folder during the build and swapped in right after the output, so it never
  * describes an output it did not come with; a reader checks that anyway (the output's ids).
@@ -29,6 +32,9 @@ export const MANIFEST_FILE = 'manifest.json';
 export const PAGES_FILE = 'pages.jsonl';
 export const CHROME_FILE = 'chrome.json';
 export const PLAN_FILE = 'plan.jsonl';
+export const FILES_FILE = 'files.txt';
+/** Present while an incremental build moves its files into the output (overlay.ts): the output is half updated. */
+export const JOURNAL_FILE = 'committing.json';
 
 /** What the build derived from a page it wrote: everything a build needs of a page besides its two files. */
 export interface PageFacts {
@@ -93,6 +99,8 @@ export function prepareBuildCache(options: {
   chromes: ReadonlyMap<string, readonly string[]>;
   /** Each route's plan (JSON lines), moved into the cache. */
   planFile: string;
+  /** The output's files that are not pages of the cache (overlay.ts, otherFiles), sorted. */
+  others: readonly string[];
   /** A scratch folder for the unsorted lines. */
   scratchDir: string;
   now: Date;
@@ -111,6 +119,7 @@ export function prepareBuildCache(options: {
   sortLines(unsorted, join(next, PAGES_FILE));
   writeFileSync(join(next, CHROME_FILE), JSON.stringify(Object.fromEntries(options.chromes)));
   renameSync(options.planFile, join(next, PLAN_FILE));
+  writeFileSync(join(next, FILES_FILE), options.others.length ? `${options.others.join('\n')}\n` : '');
   const manifest: BuildCacheManifest = {
     format: BUILD_CACHE_FORMAT,
     ...options.manifest,
@@ -167,7 +176,12 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
       ok: false,
       reason: `the build cache describes build ${manifest.buildId}/${manifest.contentId}, but ${outDir} holds ${live ? `${live.id}/${live.content}` : 'no build'}`,
     };
-  for (const name of [PAGES_FILE, CHROME_FILE, PLAN_FILE])
+  if (existsSync(join(dir, JOURNAL_FILE)))
+    return {
+      ok: false,
+      reason: `an incremental build was cut short while it moved its files into ${outDir} (${join(dir, JOURNAL_FILE)}): the output may be half updated`,
+    };
+  for (const name of [PAGES_FILE, CHROME_FILE, PLAN_FILE, FILES_FILE])
     if (!existsSync(join(dir, name))) return { ok: false, reason: `the build cache has no ${name}` };
   return { ok: true, manifest, dir };
 }
@@ -200,6 +214,11 @@ export function factsOf(line: string): PageFacts {
 /** Each chrome's links, by id, as a cache holds them. */
 export function cachedChromes(dir: string): Map<string, string[]> {
   return new Map(Object.entries(JSON.parse(readFileSync(join(dir, CHROME_FILE), 'utf8')) as Record<string, string[]>));
+}
+
+/** The output's files that are not pages, as a cache lists them. */
+export function cachedOthers(dir: string): string[] {
+  return [...readLines(join(dir, FILES_FILE))];
 }
 
 /** Each route's plan, by route name, as a cache holds it. */

@@ -1,0 +1,115 @@
+/**
+ * An incremental build whose build id did not change updates its output in place: the staging folder holds only
+ * what this build wrote (the pages the changes touched, and every file that is not a page: assets, manifests,
+ * media, feeds, the search index), and the pages no change touched stay where they are, never read, linked or
+ * copied. The commit moves each staged file over the output's (a rename: each file is replaced whole, never written
+ * into), `latest.json` last, so an open tab sees the new content id only when the content is there; then it removes
+ * the files the new build no longer has (pages of removed records, media and search files no page names).
+ *
+ * What the output held is known from the build cache: its pages (pages.jsonl) and every other file (files.txt,
+ * written by every build from its staging folder). A commit cut short (a crash between two renames) leaves a
+ * journal in the cache folder, and the next build is then a full one (deps/cache.ts).
+ */
+import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { BUILDS_DIR, PAYLOAD_FILE, pageDir, pageHtmlFile } from '../output/layout.ts';
+
+/** The output's files of a page (site path): its HTML and its payload, relative to the output. */
+export function pageFiles(path: string): [string, string] {
+  const dir = pageDir(path);
+  return [pageHtmlFile(dir), dir === '' ? PAYLOAD_FILE : `${dir}/${PAYLOAD_FILE}`];
+}
+
+/** Every file under `dir`, relative to it, with `/` between folders. */
+export function filesUnder(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) files.push(relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  return files;
+}
+
+/**
+ * The files of a staging folder that are not the pages of `pages` (the build cache's files.txt): everything a
+ * build writes besides its pages.
+ */
+export function otherFiles(staged: readonly string[], pages: ReadonlySet<string>): string[] {
+  const pageFile = new Set<string>();
+  for (const path of pages) for (const file of pageFiles(path)) pageFile.add(file);
+  return staged.filter((file) => !pageFile.has(file)).sort();
+}
+
+export interface OverlayPlan {
+  /** The files to move from the staging folder into the output, `latest.json` last. */
+  staged: string[];
+  /** The output's files the new build does not have. */
+  removed: string[];
+}
+
+/**
+ * What committing a staging folder over the output does, from what the previous build had (its pages and other
+ * files, from its cache) and what this one has (its pages, and what it staged).
+ */
+export function planOverlay(options: {
+  staged: readonly string[];
+  pages: ReadonlySet<string>;
+  previous: { pages: Iterable<string>; others: Iterable<string> };
+}): OverlayPlan {
+  const { pages, previous } = options;
+  const keep = new Set(options.staged);
+  for (const path of pages) for (const file of pageFiles(path)) keep.add(file);
+  const removed: string[] = [];
+  for (const path of previous.pages)
+    if (!pages.has(path)) for (const file of pageFiles(path)) if (!keep.has(file)) removed.push(file);
+  for (const file of previous.others) if (!keep.has(file)) removed.push(file);
+  const latest = `${BUILDS_DIR}/latest.json`;
+  const staged = options.staged.filter((file) => file !== latest);
+  if (staged.length < options.staged.length) staged.push(latest);
+  return { staged, removed };
+}
+
+/**
+ * Move the staged files over the output's and remove the ones the new build does not have; the staging folder is
+ * removed after. `journal` is written first and removed by the caller once the build cache describes the result.
+ */
+export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayPlan, journal: string): void {
+  mkdirSync(dirname(journal), { recursive: true });
+  rmSync(journal, { force: true });
+  renameSync(writeJournal(journal, plan), journal);
+  const made = new Set<string>();
+  for (const file of plan.staged) {
+    const target = join(outDir, file);
+    const folder = dirname(target);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    renameSync(join(stagingDir, file), target);
+  }
+  const emptied = new Set<string>();
+  for (const file of plan.removed) {
+    try {
+      unlinkSync(join(outDir, file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    for (let dir = dirname(file); dir !== '.' && dir !== ''; dir = dirname(dir)) emptied.add(dir);
+  }
+  // Folders left empty (a removed page's payload folder): deepest first; a folder that still holds files stays.
+  for (const dir of [...emptied].sort((a, b) => b.length - a.length)) {
+    try {
+      rmdirSync(join(outDir, dir));
+    } catch {
+      // Not empty, or gone: either way, nothing to do.
+    }
+  }
+  rmSync(stagingDir, { recursive: true, force: true });
+}
+
+/** The journal: what the commit is about to do, for whoever finds it after a crash. */
+function writeJournal(journal: string, plan: OverlayPlan): string {
+  const pending = `${journal}.${process.pid}`;
+  const text = `${JSON.stringify({ startedAt: new Date().toISOString(), staged: plan.staged.length, removed: plan.removed })}\n`;
+  // Written whole under another name, then renamed: a journal is there entire or not at all.
+  writeFileSync(pending, text);
+  return pending;
+}

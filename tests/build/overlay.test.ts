@@ -1,0 +1,127 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  BUILD_CACHE_FORMAT,
+  buildCacheDir,
+  CHROME_FILE,
+  FILES_FILE,
+  JOURNAL_FILE,
+  MANIFEST_FILE,
+  PAGES_FILE,
+  PLAN_FILE,
+  readBuildCache,
+} from '../../src/build/deps/cache.ts';
+import { commitOverlay, filesUnder, otherFiles, pageFiles, planOverlay } from '../../src/build/overlay.ts';
+import { treeFolders } from '../helpers/tree.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'fieldhouse-overlay-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function tree(root: string, files: Record<string, string>): void {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), text);
+  }
+}
+
+describe('an incremental build that updates its output in place', () => {
+  it("names a page's two files", () => {
+    expect(pageFiles('/')).toEqual(['index.html', '_payload.json']);
+    expect(pageFiles('/news/2026/03/23/a')).toEqual(['news/2026/03/23/a.html', 'news/2026/03/23/a/_payload.json']);
+  });
+
+  it('lists what a build wrote besides its pages, for the build cache', () => {
+    const staged = [
+      'index.html',
+      '_payload.json',
+      'news.html',
+      'news/_payload.json',
+      '_site/search/manifest.json',
+      '404.html',
+    ];
+    expect(otherFiles(staged, new Set(['/', '/news']))).toEqual(['404.html', '_site/search/manifest.json']);
+  });
+
+  it('moves in what it staged, latest.json last; removes the pages and files it no longer has, and their empty folders', () => {
+    const out = join(work, 'out');
+    const staging = join(work, 'staging');
+    tree(out, {
+      'index.html': 'home v1',
+      '_payload.json': 'home v1',
+      'news/a.html': 'a',
+      'news/a/_payload.json': 'a',
+      'news/b.html': 'b',
+      'news/b/_payload.json': 'b',
+      'media/old.jpg': 'old photo',
+      '_site/builds/latest.json': 'v1',
+      '_site/search/t-ab.json': 'old shard',
+    });
+    tree(staging, {
+      'index.html': 'home v2',
+      '_payload.json': 'home v2',
+      'news/c.html': 'c',
+      'news/c/_payload.json': 'c',
+      '_site/builds/latest.json': 'v2',
+      '_site/search/t-ac.json': 'new shard',
+    });
+    const staged = filesUnder(staging);
+    const plan = planOverlay({
+      staged,
+      // This build's pages: the home page (touched), a (kept in place), c (new); b was removed.
+      pages: new Set(['/', '/news/a', '/news/c']),
+      previous: {
+        pages: ['/', '/news/a', '/news/b'],
+        others: ['media/old.jpg', '_site/builds/latest.json', '_site/search/t-ab.json'],
+      },
+    });
+    expect(plan.staged.at(-1)).toBe('_site/builds/latest.json');
+    expect(plan.removed.sort()).toEqual([
+      '_site/search/t-ab.json',
+      'media/old.jpg',
+      'news/b.html',
+      'news/b/_payload.json',
+    ]);
+
+    const journal = join(work, '.out-cache', 'committing.json');
+    commitOverlay(staging, out, plan, journal);
+    expect(
+      Object.fromEntries(
+        filesUnder(out)
+          .sort()
+          .map((f) => [f, readFileSync(join(out, f), 'utf8')]),
+      ),
+    ).toEqual({
+      '_payload.json': 'home v2',
+      '_site/builds/latest.json': 'v2',
+      '_site/search/t-ac.json': 'new shard',
+      'index.html': 'home v2',
+      'news/a.html': 'a',
+      'news/a/_payload.json': 'a',
+      'news/c.html': 'c',
+      'news/c/_payload.json': 'c',
+    });
+    // No folder of a removed page or file is left; the staging folder is gone.
+    expect([...treeFolders(out)].sort()).toEqual(['_site', '_site/builds', '_site/search', 'news', 'news/a', 'news/c']);
+    expect(existsSync(staging)).toBe(false);
+    // The journal says a commit was under way until the build cache replaces it (deps/cache.ts refuses the cache).
+    expect(JSON.parse(readFileSync(journal, 'utf8')).removed).toHaveLength(4);
+  });
+
+  it('a commit cut short (its journal left in the cache) makes the next build a full one', () => {
+    const out = join(work, 'cut', 'out');
+    const cache = buildCacheDir(out);
+    tree(out, { '_site/builds/latest.json': JSON.stringify({ id: 'b1', content: 'c1' }) });
+    tree(cache, { [PAGES_FILE]: '', [CHROME_FILE]: '{}', [PLAN_FILE]: '', [FILES_FILE]: '' });
+    const manifest = { format: BUILD_CACHE_FORMAT, fieldhouse: 'f', config: 'c', buildId: 'b1', contentId: 'c1' };
+    writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify(manifest));
+    expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' }).ok).toBe(true);
+    writeFileSync(join(cache, JOURNAL_FILE), '{}');
+    const read = readBuildCache(out, { fieldhouse: 'f', config: 'c' });
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.reason).toMatch(
+      /cut short while it moved its files into .*: the output may be half updated/,
+    );
+  });
+});
