@@ -65,10 +65,10 @@ export interface BuildPagesOptions {
     has(path: string): boolean;
     /** The page's line of the previous build cache (deps/cache.ts): what it read, and the facts of its files. */
     line(path: string): string | undefined;
+    /** What the page read, from that line. */
+    deps(path: string): string[] | undefined;
     /** The links of a chrome the previous build cache names. */
     chromeOf(id: string): string[] | undefined;
-    /** Where the lines of kept pages go, for the new build cache. */
-    depsLines: LineWriter;
     /**
      * The previous output carries this build's id: its page files are what this build would write, so they are
      * left where they are, and the new files are moved in among them (overlay.ts). Otherwise every page is
@@ -190,19 +190,20 @@ async function buildOne(
     if (reuse.inPlace) {
       // Its files there are what this build would write: they stay where they are (the output is updated in
       // place: overlay.ts), and everything else the build needs of the page is in its line of the cache.
-      const facts = factsOf(line);
-      const { digest, media, links, chrome, sitemap, search } = facts;
+      const { digest, media, links, chrome, sitemap, searchJson } = factsOf(line);
       const rendered = { bytes: 0, digest, media, links: { own: links, chrome, chromeLinks: null } };
       written(page.path, rendered, sitemap, options, result, reuse.chromeOf);
-      if (search) options.searchDocs?.write(JSON.stringify(search));
-      reuse.depsLines.write(line);
+      if (searchJson !== 'null') options.searchDocs?.write(searchJson);
       result.keptInPlace.add(page.path);
       result.reused++;
       return;
     }
     // Rendered again from its payload there (the build id changed), in a worker.
-    const deps = (JSON.parse(line) as [string, string[]])[1];
-    const built = await options.pool.buildPage({ ...taskOf(page), from: options.previous, deps });
+    const built = await options.pool.buildPage({
+      ...taskOf(page),
+      from: options.previous,
+      deps: reuse.deps(page.path),
+    });
     if (built.kind === 'error') return { error: built.error };
     if (built.kind === 'page') {
       written(page.path, built.rendered, built.sitemap, options, result, reuse.chromeOf);

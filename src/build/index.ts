@@ -269,13 +269,8 @@ async function runStages(
     assets: [...built.files.map((f) => `${f.path}:${f.hash}`), `_worker.js:${built.edgeWorker}`],
   });
   outcome.buildId = buildId;
-  const changes = options.changes;
-  const reuse = changes
-    ? await session.stage('scope', () =>
-        incrementalScope(changes, { outDir, config, cacheDir, buildId }, session, outcome),
-      )
-    : null;
-  const pool = await session.stage('workers', () =>
+  // The workers start (their threads load the server bundle) while this thread reads the build cache.
+  const starting = session.stage('workers', () =>
     createRenderPool({
       workers,
       workerBundle: built.workerBundle,
@@ -298,7 +293,20 @@ async function runStages(
       imageInfo: images ? (urls) => imageMap(images, urls) : undefined,
     }),
   );
+  const changes = options.changes;
+  const scope = changes
+    ? session
+        .stage('scope', () => incrementalScope(changes, { outDir, config, buildId }, session, outcome))
+        .then(
+          (reuse) => ({ reuse }),
+          (error: unknown) => ({ error }),
+        )
+    : Promise.resolve({ reuse: null });
+  const pool = await starting;
   resources.pool = pool;
+  const scoped = await scope;
+  if ('error' in scoped) throw scoped.error;
+  const reuse = scoped.reuse;
   // An incremental build links the media only kept pages use from the previous output.
   const media = createMediaMirror(
     source.client,
@@ -389,7 +397,6 @@ async function runStages(
   planLines.close();
   const loadedFiles = await pool.loadingDone();
   const searchFiles = [...loadedFiles.searchFiles, ...(mainSearchDocs ? [mainSearchDocs.file] : [])];
-  reuse?.depsLines.close();
   if (reuse)
     outcome.incremental = {
       touched: reuse.touched,
@@ -445,7 +452,8 @@ async function runStages(
         contentId,
         pages: ledger.count,
       },
-      depsFiles: [...loadedFiles.depsFiles, ...(reuse ? [reuse.depsLines.file] : [])],
+      depsFiles: loadedFiles.depsFiles,
+      keptLines: reuse ? [...pages.keptInPlace].map((path) => reuse.line(path)!) : [],
       chromes: links.chromes(),
       planFile: planLines.file,
       others: otherFiles(staged, cachedPaths),
@@ -483,7 +491,7 @@ async function runStages(
  */
 function incrementalScope(
   changes: NonNullable<BuildOptions['changes']>,
-  build: { outDir: string; config: SiteConfig; cacheDir: string; buildId: string },
+  build: { outDir: string; config: SiteConfig; buildId: string },
   session: Session,
   outcome: Outcome,
 ):
@@ -496,7 +504,7 @@ function incrementalScope(
       others: string[];
     })
   | null {
-  const { outDir, config, cacheDir } = build;
+  const { outDir, config } = build;
   const full = (reason: string) => {
     outcome.incremental = { full: reason };
     session.warn(`incremental build: a full build instead (${reason})`);
@@ -509,12 +517,12 @@ function incrementalScope(
   if (!touches) return full('the site settings changed: every page shows them');
   // One pass over the cache: the pages a change touches are counted; the others' lines are kept, as written.
   let touched = 0;
-  const kept = new Map<string, string>();
+  const kept = new Map<string, { deps: string[]; line: string }>();
   const pages: string[] = [];
   for (const page of cachedPages(cache.dir)) {
     pages.push(page.path);
     if (touches(page.deps)) touched++;
-    else kept.set(page.path, page.line);
+    else kept.set(page.path, page);
   }
   const chromes = cachedChromes(cache.dir);
   return {
@@ -522,9 +530,9 @@ function incrementalScope(
     // Which pages there are changes only with records that moved (placing fields: deps/cache.ts).
     planTouches: touchTest(changes.filter((change) => change.listed !== false))!,
     has: (path) => kept.has(path),
-    line: (path) => kept.get(path),
+    line: (path) => kept.get(path)?.line,
+    deps: (path) => kept.get(path)?.deps,
     chromeOf: (id) => chromes.get(id),
-    depsLines: createLineWriter(join(cacheDir, 'deps-reused.jsonl')),
     // The pages of the output carry this build's id: what it holds of a page is what this build would write.
     inPlace: cache.manifest.buildId === build.buildId,
     pages,

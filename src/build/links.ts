@@ -61,12 +61,15 @@ export interface PageLinks {
 /** Per render worker: a page's links, each chrome's set reported once (menus repeat on every page). */
 export function createLinkFinder(siteOrigin: string) {
   const seen = new Set<string>();
-  return (html: string): PageLinks => {
+  return (html: string, self: string): PageLinks => {
     const start = html.indexOf('<main');
     const end = html.lastIndexOf('</main>');
     const split = start >= 0 && end > start;
     const own = internalLinks(split ? html.slice(start, end) : html, siteOrigin);
-    const chromeLinks = split ? internalLinks(html.slice(0, start) + html.slice(end), siteOrigin).sort() : [];
+    // Without the page's links to itself (its canonical URL, the menu's current item), which it always has: with
+    // them every page's chrome would be a set of its own.
+    const outside = split ? internalLinks(html.slice(0, start) + html.slice(end), siteOrigin) : [];
+    const chromeLinks = outside.filter((path) => path !== self).sort();
     const chrome = createHash('sha1').update(chromeLinks.join('\n')).digest('hex').slice(0, 16);
     if (seen.has(chrome)) return { own, chrome, chromeLinks: null };
     seen.add(chrome);

@@ -138,7 +138,10 @@ export function sortLines(input: string, output: string, runChars = SORT_RUN_CHA
       runs.push(`${output}.run-${runs.length}`);
       writeRun(runs.at(-1)!);
     }
-    mergeRuns(runs, output);
+    mergeSortedLines(
+      runs.map((file) => readLines(file, MERGE_BLOCK)),
+      output,
+    );
   } finally {
     for (const file of runs) rmSync(file, { force: true });
   }
@@ -147,9 +150,12 @@ export function sortLines(input: string, output: string, runChars = SORT_RUN_CHA
 /** Bytes read from each run at a time while merging: many runs stay cheap to merge. */
 const MERGE_BLOCK = 1 << 16;
 
-/** k-way merge of sorted files: the smallest head line goes out next (k is small: the input's size / SORT_RUN_CHARS). */
-function mergeRuns(runs: string[], output: string): void {
-  const readers = runs.map((file) => readLines(file, MERGE_BLOCK));
+/**
+ * k-way merge of sorted sources of lines (files' runs, or lines in memory) into `output`: the smallest head line
+ * goes out next (k is small).
+ */
+export function mergeSortedLines(sources: Iterable<string>[], output: string): void {
+  const readers = sources.map((source) => source[Symbol.iterator]());
   const heads: (string | null)[] = readers.map((reader) => {
     const next = reader.next();
     return next.done ? null : next.value;
@@ -169,6 +175,6 @@ function mergeRuns(runs: string[], output: string): void {
     }
   } finally {
     writer.close();
-    for (const reader of readers) reader.return(undefined);
+    for (const reader of readers) reader.return?.(undefined);
   }
 }

@@ -26,18 +26,28 @@ describe('the link check', () => {
     const find = createLinkFinder(SITE);
     const page = (own: string, nav: string) =>
       `<nav>${nav}</nav><main id="main">${own}</main><footer><a href="/about"></footer>`;
-    const first = find(page('<a href="/news/1">', '<a href="/news"><a href="/tickets">'));
+    // The page's link to itself (its canonical URL) is not part of its chrome: every page would have its own.
+    const first = find(
+      page('<a href="/news/1">', `<link rel="canonical" href="${SITE}/a"><a href="/news"><a href="/tickets">`),
+      '/a',
+    );
     expect(first.own).toEqual(['/news/1']);
     expect(first.chromeLinks).toEqual(['/about', '/news', '/tickets']);
     // Another page with the same chrome: only its own links, and the chrome's id.
-    const second = find(page('<a href="/news/2"><a href="/news">', '<a href="/tickets"><a href="/news">'));
+    const second = find(
+      page(
+        '<a href="/news/2"><a href="/news">',
+        `<link rel="canonical" href="${SITE}/b"><a href="/tickets"><a href="/news">`,
+      ),
+      '/b',
+    );
     expect(second).toEqual({ own: ['/news/2', '/news'], chrome: first.chrome, chromeLinks: null });
     // Another chrome (a sport's menu) has another id, reported with its links.
-    const third = find(page('', '<a href="/sports/football">'));
+    const third = find(page('', '<a href="/sports/football">'), '/c');
     expect(third.chrome).not.toBe(first.chrome);
     expect(third.chromeLinks).toEqual(['/about', '/sports/football']);
     // A document without <main>: every link is its own.
-    expect(find('<a href="/x">').own).toEqual(['/x']);
+    expect(find('<a href="/x">', '/d').own).toEqual(['/x']);
   });
 
   it("the ledger takes a chrome's links once, from the page or (a kept page) from the build cache", () => {

@@ -131,6 +131,7 @@ describe('the build cache beside the output is the build’s own too', () => {
       outDir,
       manifest,
       depsFiles: [],
+      keptLines: [],
       chromes: new Map(),
       planFile,
       others: [],

@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { basename, dirname, join } from 'node:path';
 import { BUILDS_DIR } from '../../output/layout.ts';
 import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
-import { readLines, sortLines, createLineWriter } from '../../util/line-files.ts';
+import { createLineWriter, mergeSortedLines, readLines, sortLines } from '../../util/line-files.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import type { PlannedRoute } from '../plan.ts';
 import type { ChangedRecord, ContentChange } from '../../webhooks/change.ts';
@@ -51,9 +51,10 @@ export interface PageFacts {
   search: SearchDoc | null;
 }
 
-/** One line of pages.jsonl. */
+/** One line of pages.jsonl: the facts' fields in this order (`digest` first, `search` last: factsOf). */
 export function cacheLine(path: string, deps: readonly string[], facts: PageFacts): string {
-  return JSON.stringify([path, deps, facts]);
+  const { digest, media, links, chrome, sitemap, search } = facts;
+  return JSON.stringify([path, deps, { digest, media, links, chrome, sitemap, search }]);
 }
 
 export interface BuildCacheManifest {
@@ -95,6 +96,8 @@ export function prepareBuildCache(options: {
   outDir: string;
   manifest: Omit<BuildCacheManifest, 'format' | 'createdAt'>;
   depsFiles: readonly string[];
+  /** The lines of the previous cache's pages an incremental build kept in place, as they were. */
+  keptLines: readonly string[];
   /** Each chrome's links by id (the link ledger's). */
   chromes: ReadonlyMap<string, readonly string[]>;
   /** Each route's plan (JSON lines), moved into the cache. */
@@ -116,7 +119,13 @@ export function prepareBuildCache(options: {
   const all = createLineWriter(unsorted);
   for (const file of options.depsFiles) if (existsSync(file)) for (const line of readLines(file)) all.write(line);
   all.close();
-  sortLines(unsorted, join(next, PAGES_FILE));
+  if (options.keptLines.length === 0) sortLines(unsorted, join(next, PAGES_FILE));
+  else {
+    // The lines of the pages kept in place, as they were, merged with the new ones: only the new are sorted on disk.
+    const sorted = join(options.scratchDir, 'deps-sorted.jsonl');
+    sortLines(unsorted, sorted);
+    mergeSortedLines([readLines(sorted), [...options.keptLines].sort()], join(next, PAGES_FILE));
+  }
   writeFileSync(join(next, CHROME_FILE), JSON.stringify(Object.fromEntries(options.chromes)));
   renameSync(options.planFile, join(next, PLAN_FILE));
   writeFileSync(join(next, FILES_FILE), options.others.length ? `${options.others.join('\n')}\n` : '');
@@ -198,17 +207,31 @@ function liveBuild(outDir: string): { id?: string; content?: string } | null {
   }
 }
 
-/** Every page of a cache with what it read and its line as written, in path order. */
+/**
+ * Where a line's facts begin: `["path",[deps],{"digest":…}]`. A quote inside a JSON string is escaped, so this
+ * text can only be the facts object's start.
+ */
+const FACTS_START = ',{"digest":';
+/** Where the facts' search document begins (`search` is their last field, cacheLine). */
+const SEARCH_START = ',"search":';
+
+/** Every page of a cache with what it read and its line as written, in path order (the facts are not parsed). */
 export function* cachedPages(dir: string): Generator<{ path: string; deps: string[]; line: string }> {
   for (const line of readLines(join(dir, PAGES_FILE))) {
-    const [path, deps] = JSON.parse(line) as [string, string[], PageFacts];
+    const [path, deps] = JSON.parse(`${line.slice(0, line.indexOf(FACTS_START))}]`) as [string, string[]];
     yield { path, deps, line };
   }
 }
 
-/** The facts of a page from its line of pages.jsonl. */
-export function factsOf(line: string): PageFacts {
-  return (JSON.parse(line) as [string, string[], PageFacts])[2];
+/**
+ * The facts of a page from its line of pages.jsonl, its search document as the JSON text it is written as (kept
+ * pages pass it on as it is).
+ */
+export function factsOf(line: string): Omit<PageFacts, 'search'> & { searchJson: string } {
+  const start = line.indexOf(FACTS_START) + 1;
+  const search = line.lastIndexOf(SEARCH_START);
+  const facts = JSON.parse(`${line.slice(start, search)}}`) as Omit<PageFacts, 'search'>;
+  return { ...facts, searchJson: line.slice(search + SEARCH_START.length, -2) };
 }
 
 /** Each chrome's links, by id, as a cache holds them. */

@@ -46,7 +46,7 @@ function render(task: RenderTask, payload?: PendingPayload): Rendered {
     bytes,
     digest: createHash('sha1').update(task.payloadJson).digest('hex'),
     media: mediaIn(task.payloadJson),
-    links: findLinks(html),
+    links: findLinks(html, full.path),
   };
 }
 
