@@ -99,16 +99,9 @@ export interface BuildPagesResult {
 /** Pages whose HTML and payload together pass this are named in a warning: fans on phones download them. */
 export const LARGE_PAGE_BYTES = 5 << 20;
 
-/**
- * Build every planned page: each goes to the worker pool, which loads its data through the API, renders and
- * writes it; files (documents) are copied here. Pages that failed because the API was flaky (a dropped
- * connection, a 503, a body cut short, after the client's own retries) are tried once more at the end. With
- * keep-going, a page that still fails is built from the previous build's data when there is one. At most
- * `concurrency` pages are in flight, so memory does not grow with the site. A 404 skips a page with a warning;
- * anything else fails it, and without keep-going stops new work.
- */
-export async function buildPages(options: BuildPagesOptions): Promise<BuildPagesResult> {
-  const result: BuildPagesResult = {
+/** An empty tally, for buildPages (and keepInPlace, which the plan calls before the pages stage runs). */
+export function createPagesResult(): BuildPagesResult {
+  return {
     pageBytes: 0,
     fileBytes: 0,
     contentDigest: createSetDigest(),
@@ -119,6 +112,38 @@ export async function buildPages(options: BuildPagesOptions): Promise<BuildPages
     reused: 0,
     keptInPlace: new Set(),
   };
+}
+
+/**
+ * An incremental build's page that no change touched, when the output carries this build's id: its files there
+ * are what this build would write, so they stay where they are (the output is updated in place: overlay.ts), and
+ * everything else the build needs of the page is in its line of the cache. False for any other page (buildPages
+ * builds it). Synchronous: the plan calls it as it finds each page, so kept pages never queue.
+ */
+export function keepInPlace(page: PlannedPage, options: BuildPagesOptions, result: BuildPagesResult): boolean {
+  const reuse = options.reuse;
+  if (!reuse?.inPlace || page.route.render === 'file' || !reuse.has(page.path)) return false;
+  const { digest, media, links, chrome, sitemap, searchJson } = factsOf(reuse.line(page.path)!);
+  const rendered = { bytes: 0, digest, media, links: { own: links, chrome, chromeLinks: null } };
+  written(page.path, rendered, sitemap, options, result, reuse.chromeOf);
+  if (searchJson !== 'null') options.searchDocs?.write(searchJson);
+  result.keptInPlace.add(page.path);
+  result.reused++;
+  return true;
+}
+
+/**
+ * Build every planned page: each goes to the worker pool, which loads its data through the API, renders and
+ * writes it; files (documents) are copied here. Pages that failed because the API was flaky (a dropped
+ * connection, a 503, a body cut short, after the client's own retries) are tried once more at the end. With
+ * keep-going, a page that still fails is built from the previous build's data when there is one. At most
+ * `concurrency` pages are in flight, so memory does not grow with the site. A 404 skips a page with a warning;
+ * anything else fails it, and without keep-going stops new work.
+ */
+export async function buildPages(
+  options: BuildPagesOptions,
+  result: BuildPagesResult = createPagesResult(),
+): Promise<BuildPagesResult> {
   const transient: PlannedPage[] = [];
   let aborted = false;
 
@@ -186,18 +211,7 @@ async function buildOne(
   const reuse = options.reuse;
   if (page.route.render !== 'file' && options.previous && reuse?.has(page.path)) {
     // Untouched by the changes: kept from the previous output, with no API call.
-    const line = reuse.line(page.path)!;
-    if (reuse.inPlace) {
-      // Its files there are what this build would write: they stay where they are (the output is updated in
-      // place: overlay.ts), and everything else the build needs of the page is in its line of the cache.
-      const { digest, media, links, chrome, sitemap, searchJson } = factsOf(line);
-      const rendered = { bytes: 0, digest, media, links: { own: links, chrome, chromeLinks: null } };
-      written(page.path, rendered, sitemap, options, result, reuse.chromeOf);
-      if (searchJson !== 'null') options.searchDocs?.write(searchJson);
-      result.keptInPlace.add(page.path);
-      result.reused++;
-      return;
-    }
+    if (keepInPlace(page, options, result)) return;
     // Rendered again from its payload there (the build id changed), in a worker.
     const built = await options.pool.buildPage({
       ...taskOf(page),

@@ -12,6 +12,8 @@ import { FIELDHOUSE_VERSION } from '../version.ts';
 import { buildIdOf, contentIdOf, pageConfigOf } from './build-id.ts';
 import {
   buildPages,
+  createPagesResult,
+  keepInPlace,
   type BuildPagesOptions,
   type BuildPagesResult,
   type KeptPage,
@@ -330,6 +332,27 @@ async function runStages(
   const ledger = createLedger(cacheDir);
   const links = createLinkLedger();
   const progress = session.progress('pages', 0);
+  // Search documents of pages built here (kept in place, or from a previous build's data with --keep-going),
+  // beside the workers' own.
+  const mainSearchDocs = staticSearch ? createLineWriter(join(cacheDir, 'search-main.jsonl')) : null;
+  const pageOptions: BuildPagesOptions = {
+    pages: planned,
+    ctx,
+    pool,
+    writer,
+    ledger,
+    concurrency: source.concurrency,
+    keepGoing: options.keepGoing ?? false,
+    progress,
+    onMedia: (url, kept) => media.add(url, kept),
+    onLinks: (page, found, chromeOf) => links.addPage(page, found, chromeOf),
+    previous: previous?.dir ?? (reuse ? outDir : null),
+    searchDocs: mainSearchDocs,
+    reuse,
+  };
+  const pagesDone = createPagesResult();
+  // Pages kept in place are done as the plan finds them: they never wait in the queue or reach a worker.
+  let keptAsPlanned = 0;
   // Each route's plan, for the build cache: an incremental build replays the routes no change touches.
   const planLines = createLineWriter(join(cacheDir, 'plan.jsonl'));
   const planning = session
@@ -343,6 +366,7 @@ async function runStages(
         record: (route) => planLines.write(JSON.stringify(route)),
         into: {
           push(page) {
+            if (keepInPlace(page, pageOptions, pagesDone)) return void keptAsPlanned++;
             if (page.route.render === 'file') outcome.plannedFiles++;
             planned.push(page);
             progress.setTotal(planned.pushed, false);
@@ -353,7 +377,7 @@ async function runStages(
       progress.setTotal(planned.pushed, true);
       options.logger.info(
         'build',
-        `${planned.pushed.toLocaleString('en-US')} routes planned in ${Math.round(performance.now() - started)} ms` +
+        `${(planned.pushed + keptAsPlanned).toLocaleString('en-US')} routes planned in ${Math.round(performance.now() - started)} ms` +
           (reuse ? ` (${replayed} of ${ROUTES.length} route lists replayed from the build cache)` : ''),
       );
       if (refused.length && !options.keepGoing) throw failedBuild(refused);
@@ -362,28 +386,10 @@ async function runStages(
       () => planned.close(),
       (error: unknown) => planned.close(error),
     );
-  // Search documents of pages built here, from a previous build's data (--keep-going), beside the workers' own.
-  const mainSearchDocs = staticSearch ? createLineWriter(join(cacheDir, 'search-main.jsonl')) : null;
-  const pages = await session.stage('pages', () =>
-    buildPages({
-      pages: planned,
-      ctx,
-      pool,
-      writer,
-      ledger,
-      concurrency: source.concurrency,
-      keepGoing: options.keepGoing ?? false,
-      progress,
-      onMedia: (url, kept) => media.add(url, kept),
-      onLinks: (page, found, chromeOf) => links.addPage(page, found, chromeOf),
-      previous: previous?.dir ?? (reuse ? outDir : null),
-      searchDocs: mainSearchDocs,
-      reuse,
-    }),
-  );
+  const pages = await session.stage('pages', () => buildPages(pageOptions, pagesDone));
   await planning;
   progress.done();
-  outcome.routes = planned.pushed;
+  outcome.routes = planned.pushed + keptAsPlanned;
   outcome.built = pages;
   outcome.pages = ledger.count;
   const failures = [...outcome.refused, ...pages.failures];
