@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import compression from 'compression';
 import handler from 'serve-handler';
 import { DEMO_REDIRECT_PATH, startDemoServer, type DemoServer } from '../demo/server/server.ts';
@@ -11,6 +11,9 @@ import { createError } from '../errors/error.ts';
 import { REDIRECTS_FILE } from '../output/layout.ts';
 import { isWellFormedPath, type Redirect } from '../routes/url-rules.ts';
 import { createPreviewRules, hasFile } from './rules.ts';
+
+/** Types serve-handler's table (mime-types 2.1.18) lacks, by extension. */
+const MISSING_TYPES: Record<string, string> = { '.avif': 'image/avif' };
 
 /** `site preview`'s port when none is given; a busy one gives way to a free port (the log says which). */
 export const DEFAULT_PREVIEW_PORT = 4173;
@@ -97,6 +100,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
         res.end(body);
         return;
       }
+      // serve-handler's type table predates AVIF: without this, the build's AVIF variants go out with no type.
+      const missingType = MISSING_TYPES[extname(url.pathname)];
+      if (missingType) res.setHeader('Content-Type', missingType);
       compress(
         req as never,
         res as never,

@@ -104,6 +104,16 @@ async function checkHeaders(host: string, origin: string): Promise<void> {
   const cache = async (url: string) => (await ask(origin, url)).headers.get('cache-control') ?? '';
   expect.soft(await cache(asset), `${host}: hashed asset`).toContain('immutable');
   expect.soft(await cache(siteData!), `${host}: hashed site data`).toContain('immutable');
+  // A photo's encoded variants are named by their content (src/images/variants.ts): immutable, and served with
+  // their own type whatever the host's defaults (an AVIF sent as octet-stream would not be shown).
+  const home = (await ask(origin, '/')).body;
+  for (const type of ['avif', 'webp']) {
+    const variant = home.match(new RegExp(`/_site/img/[0-9a-f]+-\\d+\\.${type}`))?.[0];
+    expect(variant, `${host}: the home page names a ${type} variant`).toBeTruthy();
+    const answer = await ask(origin, variant!);
+    expect.soft(answer.headers.get('cache-control') ?? '', `${host}: ${variant}`).toContain('immutable');
+    expect.soft(answer.headers.get('content-type') ?? '', `${host}: ${variant}`).toBe(`image/${type}`);
+  }
   for (const url of ['/', '/news', '/article-preview/12', '/no-such-page'])
     expect.soft(await cache(url), `${host}: ${url} is revalidated, never fresh`).toMatch(/no-cache|no-store|max-age=0/);
   for (const url of ['/news/', '/staff', '/tickets.aspx', '/no-such-page', '/news']) {
