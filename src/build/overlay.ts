@@ -11,7 +11,7 @@
  * journal in the cache folder, and the next build is then a full one (deps/cache.ts).
  */
 import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { BUILDS_DIR, PAYLOAD_FILE, pageDir, pageHtmlFile } from '../output/layout.ts';
 
 /** The output's files of a page (site path): its HTML and its payload, relative to the output. */
@@ -59,12 +59,25 @@ export function planOverlay(options: {
   for (const path of pages) for (const file of pageFiles(path)) keep.add(file);
   const removed: string[] = [];
   for (const path of previous.pages)
-    if (!pages.has(path)) for (const file of pageFiles(path)) if (!keep.has(file)) removed.push(file);
-  for (const file of previous.others) if (!keep.has(file)) removed.push(file);
+    if (!pages.has(path)) for (const file of pageFiles(path)) if (!keep.has(file)) removed.push(insideOutput(file));
+  for (const file of previous.others) if (!keep.has(file)) removed.push(insideOutput(file));
   const latest = `${BUILDS_DIR}/latest.json`;
   const staged = options.staged.filter((file) => file !== latest);
   if (staged.length < options.staged.length) staged.push(latest);
   return { staged, removed };
+}
+
+/**
+ * A file the build cache names for removal, checked to be a plain path inside the output: a cache edited by hand,
+ * or restored from somewhere else, must never make the build delete a file outside the output.
+ */
+function insideOutput(file: string): string {
+  const clean = posix.normalize(file);
+  if (clean !== file || file.startsWith('/') || clean === '..' || clean.startsWith('../') || file.includes('\0'))
+    throw new Error(
+      `The build cache names "${file}" as a file of the output, which is not a path inside it: the cache was edited or is not this output's. Delete the cache folder beside the output and build again (a full build).`,
+    );
+  return file;
 }
 
 /**

@@ -124,4 +124,15 @@ describe('an incremental build that updates its output in place', () => {
       /cut short while it moved its files into .*: the output may be half updated/,
     );
   });
+
+  it('refuses a cache that names a file outside the output for removal, before anything is moved', () => {
+    for (const bad of ['../outside.txt', '/etc/passwd', 'news/../../outside.txt', 'a//b'])
+      expect(() => planOverlay({ staged: [], pages: new Set(), previous: { pages: [], others: [bad] } }), bad).toThrow(
+        /not a path inside it/,
+      );
+    // A page path from the cache that climbs out is refused the same way.
+    expect(() =>
+      planOverlay({ staged: [], pages: new Set(), previous: { pages: ['/../../outside'], others: [] } }),
+    ).toThrow(/not a path inside it/);
+  });
 });

@@ -5,8 +5,8 @@
  * - `manifest.json`: the format, the Fieldhouse version, a digest of the config, the build id and content id of the
  *   output it describes, the number of pages;
  * - `pages.jsonl`: one line per page, `[path, deps, facts]`, in path order: what the page read from the API
- *   (deps/recorder.ts), and what the build derived from it (PageFacts): an incremental build keeps a page no change
- *   touched by linking its two files and taking the rest from here, without reading them;
+ *   (deps/recorder.ts), and what the build derived from it (PageFacts): an incremental build leaves a page no change
+ *   touched where it is in the output and takes the rest from here, without reading its files;
  * - `plan.jsonl`: one line per route, what listing its pages read and the pages it listed (plan.ts, PlannedRoute):
  *   an incremental build lists again only the routes a change touches;
  * - `files.txt`: every file of the output that is not a page of pages.jsonl (assets, media, feeds, search files…),
