@@ -109,7 +109,7 @@ export async function createStaging(outDir: string, owner: OutputOwner): Promise
   claimOutput(target, owner);
   const prefix = `.${basename(target)}-staging-`;
   const dir = join(dirname(target), `${prefix}${process.pid}-${Date.now()}`);
-  await sweepLeftovers(dirname(target), prefix);
+  await sweepLeftovers(dirname(target), prefix, removeInBackground);
   await mkdir(dir, { recursive: true });
   writeFileSync(join(dir, OUTPUT_MARKER), markerText(owner.version));
   return {
@@ -148,17 +148,21 @@ function removeInBackground(dir: string): void {
 }
 
 /**
- * Staging folders of builds that crashed, and old outputs whose background removal was cut short: only folders
- * of the staging name that carry the marker, so a look-alike folder of someone else's is left alone.
+ * Staging folders of builds that crashed, and old outputs whose background removal was cut short or is still
+ * under way (a build started right after another): only folders of the staging name, of a process that is gone,
+ * that carry the marker, so a look-alike folder of someone else's is left alone. Removed in the background as
+ * well: a whole old output takes seconds (16 s at demo scale 10), and the new build's staging folder has a name of
+ * its own.
  */
-async function sweepLeftovers(parent: string, prefix: string): Promise<void> {
+async function sweepLeftovers(parent: string, prefix: string, remove: (dir: string) => void): Promise<void> {
   const entries = await readdir(parent).catch(() => [] as string[]);
-  await Promise.all(
-    entries
-      .filter((name) => name.startsWith(prefix) && !isRunning(Number(name.slice(prefix.length).split('-')[0])))
-      .filter((name) => outputVersion(join(parent, name)) !== null)
-      .map((name) => rm(join(parent, name), { recursive: true, force: true })),
-  );
+  for (const name of entries)
+    if (
+      name.startsWith(prefix) &&
+      !isRunning(Number(name.slice(prefix.length).split('-')[0])) &&
+      outputVersion(join(parent, name)) !== null
+    )
+      remove(join(parent, name));
 }
 
 function isRunning(pid: number): boolean {

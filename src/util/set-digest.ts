@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * A digest of a set of entries in 32 bytes, whatever their number and order: the XOR of each entry's SHA-256.
@@ -13,7 +13,7 @@ export function createSetDigest(): SetDigest {
   const sum = Buffer.alloc(32);
   return {
     add(...parts) {
-      const entry = createHash('sha256').update(parts.join('\0')).digest();
+      const entry = hash('sha256', parts.join('\0'), 'buffer');
       for (let i = 0; i < 32; i++) sum[i]! ^= entry[i]!;
     },
     hex: () => sum.toString('hex'),

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBuildCache } from '../../src/build/deps/cache.ts';
 import { buildSite } from '../../src/build/index.ts';
-import { OUTPUT_MARKER, outputRefusal } from '../../src/build/staging.ts';
+import { createStaging, OUTPUT_MARKER, outputRefusal } from '../../src/build/staging.ts';
 import { validateConfig } from '../../src/config/index.ts';
 import { isFieldhouseError } from '../../src/errors/error.ts';
 import { createLogger } from '../../src/logger/logger.ts';
@@ -113,6 +113,33 @@ describe('the output folder is the build’s own', () => {
     const fake = victim('fake-marker');
     writeFileSync(join(fake, OUTPUT_MARKER), 'not json');
     expect(outputRefusal(fake, { root: repo }, repo)).toMatch(/no Fieldhouse build wrote/);
+  });
+});
+
+describe('leftovers of earlier builds', () => {
+  it('are removed in the background when their process is gone, and a look-alike is left alone', async () => {
+    const parent = join(work, 'leftovers');
+    // A crashed build's staging folder and an old output whose removal was cut short: a pid no process has.
+    const crashed = join(parent, '.out-staging-999999999-1');
+    const old = join(parent, '.out-staging-999999999-2-old');
+    for (const dir of [crashed, old]) {
+      mkdirSync(join(dir, 'news', 'a'), { recursive: true });
+      writeFileSync(join(dir, 'news', 'a', 'index.html'), '<p>old</p>');
+      writeFileSync(join(dir, OUTPUT_MARKER), JSON.stringify({ generator: 'fieldhouse', version: '0.1.0' }));
+    }
+    const lookAlike = victim(join('leftovers', '.out-staging-999999999-3'));
+    const before = treeDigest(lookAlike);
+    // Also a staging folder of this very process: a build under way is never swept.
+    const running = join(parent, `.out-staging-${process.pid}-4`);
+    mkdirSync(running, { recursive: true });
+    writeFileSync(join(running, OUTPUT_MARKER), JSON.stringify({ generator: 'fieldhouse', version: '0.1.0' }));
+
+    const staging = await createStaging(join(parent, 'out'), { root: repo, version: '0.1.0' });
+    await expect
+      .poll(() => readdirSync(parent).sort(), { timeout: 10_000 })
+      .toEqual([basename(lookAlike), basename(running), basename(staging.dir)].sort());
+    expect(treeDigest(lookAlike)).toEqual(before);
+    await staging.discard();
   });
 });
 
