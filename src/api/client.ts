@@ -1,10 +1,18 @@
 import pLimit from 'p-limit';
 import type { z } from 'zod';
-import { ApiHttpError, ApiNetworkError, ApiNotJson } from '../errors/catalogue.ts';
+import { ApiHttpError, ApiNetworkError, ApiNotJson, ApiResponseTooLarge } from '../errors/catalogue.ts';
 import { createError, isFieldhouseError, type FieldhouseError } from '../errors/error.ts';
 import { stringifyQuery, type Query } from './query.ts';
 import { backoffDelay, createRetryBudget, DEFAULT_RETRY, RETRYABLE_STATUSES, type RetryPolicy } from './retry.ts';
-import { TransportError, type HttpResponse, type Transport } from './transport.ts';
+import {
+  DEFAULT_MAX_FILE_MB,
+  DEFAULT_MAX_JSON_MB,
+  megabytes,
+  ResponseTooLarge,
+  TransportError,
+  type HttpResponse,
+  type Transport,
+} from './transport.ts';
 import { parseResponse } from './validate.ts';
 
 export interface ApiClientOptions {
@@ -26,6 +34,17 @@ export interface ApiClientOptions {
   onRetry?: (info: RetryInfo) => void;
   /** Told what the trust boundary changed or left out of an answer (src/api/boundary.ts), for warnings. */
   onNotice?: (endpoint: string, message: string) => void;
+  /** The largest JSON answer read (default 64 MB: config `fetch.maxJsonMb`). */
+  maxJsonBytes?: number;
+  /** The largest file read by getBytes and getBytesIfChanged, unless the call says less (default 512 MB: `fetch.maxFileMb`). */
+  maxFileBytes?: number;
+}
+
+/** What a call reads at most, and what the limit is, for the error that names it. */
+export interface SizeLimit {
+  bytes: number;
+  /** Completes "over the N MB …": what is limited, and where it is set. */
+  what: string;
 }
 
 export interface RetryInfo {
@@ -70,8 +89,8 @@ export interface ApiStats {
 export interface ApiClient {
   get<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<ApiResult<z.output<S>>>;
   post<S extends z.ZodType>(path: string, options: PostOptions<S>): Promise<ApiResult<z.output<S>>>;
-  /** Raw bytes (documents, media). */
-  getBytes(path: string, options?: { query?: Query; absolute?: boolean }): Promise<Uint8Array>;
+  /** Raw bytes (documents, media), at most the client's maxFileBytes, or `limit` when given. */
+  getBytes(path: string, options?: { query?: Query; absolute?: boolean; limit?: SizeLimit }): Promise<Uint8Array>;
   /**
    * A file as getBytes, asked for only if it changed since the copy `validators` describe (HTTP's conditional GET):
    * `null` when the server says it did not (304), else the bytes with the validators to send next time.
@@ -79,6 +98,7 @@ export interface ApiClient {
   getBytesIfChanged(
     url: string,
     validators: Validators | null,
+    limit?: SizeLimit,
   ): Promise<{ bytes: Uint8Array; validators: Validators } | null>;
   /** The full URL of a content call. */
   url(path: string, query?: Query): string;
@@ -100,9 +120,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const prefix = options.prefix ? `/${options.prefix.replace(/^\/+|\/+$/g, '')}` : '';
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const limit = pLimit(options.concurrency ?? 16);
+  const slots = pLimit(options.concurrency ?? 16);
   const stats: ApiStats = { requests: 0, retries: 0, bytes: 0 };
   const budget = createRetryBudget(policy);
+  const jsonLimit: SizeLimit = {
+    bytes: options.maxJsonBytes ?? DEFAULT_MAX_JSON_MB * 1048576,
+    what: 'the build reads of a JSON answer (fetch.maxJsonMb in site.config.ts)',
+  };
+  const fileLimit: SizeLimit = {
+    bytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_MB * 1048576,
+    what: 'the build reads of a file (fetch.maxFileMb in site.config.ts)',
+  };
 
   const url = (path: string, query?: Query, absolute = false): string => {
     const qs = stringifyQuery(query);
@@ -124,28 +152,37 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * request has attempts left and the client's retry budget allows. `read` turns the final answer into a result
    * or throws the mapped error; errors of failures that might pass on a later try carry `details.transient`.
    * A POST is sent once: when its connection drops, the server may have stored it, and a fan's message must not be
-   * stored twice (the contract has no idempotency key).
+   * stored twice (the contract has no idempotency key). An answer over `limit` is not read on, nor tried again
+   * (the transport stops reading it; a transport that cannot is checked here).
    */
   async function call<T>(
     method: 'GET' | 'POST',
     target: string,
     read: (response: HttpResponse) => T,
+    limit: SizeLimit,
     body?: string | FormData,
     extra?: Record<string, string>,
   ): Promise<T> {
+    const tooLarge = (size: string) =>
+      createError(ApiResponseTooLarge, [method, target, size, megabytes(limit.bytes), limit.what], {
+        status: 502,
+        fatal: true,
+      });
     for (let attempt = 0; ; attempt++) {
       let response: HttpResponse | undefined;
       let failure: FieldhouseError;
       try {
         stats.requests++;
-        response = await limit(() =>
-          options.transport({ method, url: target, headers: headers(extra), body, timeoutMs }),
+        response = await slots(() =>
+          options.transport({ method, url: target, headers: headers(extra), body, timeoutMs, maxBytes: limit.bytes }),
         );
         stats.bytes += response.body.byteLength;
+        if (response.body.byteLength > limit.bytes) throw tooLarge(megabytes(response.body.byteLength));
         if (RETRYABLE_STATUSES.has(response.status))
           throw httpError(method, target, response.status, decode(response.body));
         return read(response);
       } catch (error) {
+        if (error instanceof ResponseTooLarge) throw tooLarge(error.size);
         if (error instanceof TransportError) {
           failure = createError(ApiNetworkError, [method, target, error.message, attempt + 1], {
             fatal: true,
@@ -199,24 +236,29 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     url: (path, query) => url(path, query),
     async get(path, { query, schema, absolute }) {
       const target = url(path, query, absolute);
-      return call('GET', target, readJson('GET', target, schema));
+      return call('GET', target, readJson('GET', target, schema), jsonLimit);
     },
     async post(path, { query, schema, absolute, body }) {
       const target = url(path, query, absolute);
       const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
       const payload = isForm ? (body as FormData) : JSON.stringify(body);
       const extra: Record<string, string> | undefined = isForm ? undefined : { 'Content-Type': 'application/json' };
-      return call('POST', target, readJson('POST', target, schema), payload, extra);
+      return call('POST', target, readJson('POST', target, schema), jsonLimit, payload, extra);
     },
-    async getBytes(path, { query, absolute } = {}) {
+    async getBytes(path, { query, absolute, limit } = {}) {
       const target = url(path, query, absolute);
-      return call('GET', target, (response) => {
-        if (response.status < 200 || response.status >= 300)
-          throw httpError('GET', target, response.status, decode(response.body));
-        return response.body;
-      });
+      return call(
+        'GET',
+        target,
+        (response) => {
+          if (response.status < 200 || response.status >= 300)
+            throw httpError('GET', target, response.status, decode(response.body));
+          return response.body;
+        },
+        limit ?? fileLimit,
+      );
     },
-    async getBytesIfChanged(target, validators) {
+    async getBytesIfChanged(target, validators, limit) {
       const conditions: Record<string, string> = {};
       if (validators?.etag) conditions['If-None-Match'] = validators.etag;
       if (validators?.lastModified) conditions['If-Modified-Since'] = validators.lastModified;
@@ -230,6 +272,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           const { etag, 'last-modified': lastModified } = response.headers;
           return { bytes: response.body, validators: { etag, lastModified } };
         },
+        limit ?? fileLimit,
         undefined,
         conditions,
       );

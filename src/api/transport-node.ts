@@ -1,5 +1,12 @@
-import { Agent, request as undiciRequest } from 'undici';
-import { TransportError, type HttpRequest, type HttpResponse, type Transport } from './transport.ts';
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import {
+  megabytes,
+  ResponseTooLarge,
+  TransportError,
+  type HttpRequest,
+  type HttpResponse,
+  type Transport,
+} from './transport.ts';
 
 export interface NodeTransportOptions {
   /** Sockets kept open per origin. */
@@ -40,7 +47,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
       return {
         status: response.statusCode,
         headers: responseHeaders,
-        body: new Uint8Array(await response.body.arrayBuffer()),
+        body: await readBody(response, request.maxBytes),
       };
     } catch (error) {
       if (controller.signal.aborted)
@@ -52,6 +59,31 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
     }
   };
   return { transport, close: () => agent.close() };
+}
+
+/**
+ * The body, whole; or ResponseTooLarge as soon as it is known to be over `maxBytes`: by its Content-Length before a
+ * byte is read, else by the bytes as they come. The rest is not read (the connection is dropped), so a runaway
+ * answer costs the build at most `maxBytes` of memory.
+ */
+async function readBody(response: Dispatcher.ResponseData, maxBytes: number | undefined): Promise<Uint8Array> {
+  if (maxBytes === undefined) return new Uint8Array(await response.body.arrayBuffer());
+  const announced = Number(response.headers['content-length']);
+  if (announced > maxBytes) {
+    response.body.destroy();
+    throw new ResponseTooLarge(megabytes(announced), maxBytes);
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    length += chunk.byteLength;
+    if (length > maxBytes) {
+      response.body.destroy();
+      throw new ResponseTooLarge(`more than ${megabytes(maxBytes)}`, maxBytes);
+    }
+    chunks.push(chunk);
+  }
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
 }
 
 /**

@@ -19,6 +19,9 @@ export interface ApiConnection {
   connections: number;
   timeoutMs: number;
   retries: number;
+  /** The largest JSON answer and file read (fetch.maxJsonMb, fetch.maxFileMb). */
+  maxJsonBytes: number;
+  maxFileBytes: number;
   /** Warn about every retry (--verbose). */
   reportRetries: boolean;
 }
@@ -33,6 +36,8 @@ export function connectApi(c: ApiConnection, warn: (message: string) => void) {
     origin: c.origin,
     concurrency: c.concurrency,
     timeoutMs: c.timeoutMs,
+    maxJsonBytes: c.maxJsonBytes,
+    maxFileBytes: c.maxFileBytes,
     retry: { ...DEFAULT_RETRY, retries: c.retries },
     // Retries are counted in the summary; one line each only when asked (--verbose), or a flaky API buries the
     // warnings that matter.

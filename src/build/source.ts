@@ -112,6 +112,8 @@ export function connectionOf(config: SiteConfig, endpoints: ApiEndpoints, report
     connections: Math.max(8, concurrency),
     timeoutMs: config.fetch.timeoutMs,
     retries: config.fetch.retries,
+    maxJsonBytes: config.fetch.maxJsonMb * 1048576,
+    maxFileBytes: config.fetch.maxFileMb * 1048576,
     reportRetries,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MAX_FILE_MB, DEFAULT_MAX_JSON_MB } from '../api/transport.ts';
 
 const url = z.url({
   error: (issue) =>
@@ -56,15 +57,18 @@ export const SiteConfigSchema = z.strictObject({
   /**
    * Pages (and their API requests) in flight at once, retries and time-out per attempt. Concurrency defaults to
    * 24 for a configured API (what a CMS comfortably serves) and 48 for the demo CMS on loopback (enough to keep
-   * every core of the build busy).
+   * every core of the build busy). The largest JSON answer and file (document, media) the build reads: a larger
+   * one is not read on and fails its call, so a runaway record cannot fill the build's memory (images: 80 MB).
    */
   fetch: z
     .strictObject({
       concurrency: z.number().int().min(1).max(256).optional(),
       retries: z.number().int().min(0).max(10).default(5),
       timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+      maxJsonMb: z.number().min(1).max(1024).default(DEFAULT_MAX_JSON_MB),
+      maxFileMb: z.number().min(1).max(4096).default(DEFAULT_MAX_FILE_MB),
     })
-    .default({ retries: 5, timeoutMs: 30_000 }),
+    .default({ retries: 5, timeoutMs: 30_000, maxJsonMb: DEFAULT_MAX_JSON_MB, maxFileMb: DEFAULT_MAX_FILE_MB }),
   /** Name of the cookie whose value is sent as X-Oas-Identity. */
   bypassCookie: z.string().min(1).default('fh_identity'),
   errorReporting: z

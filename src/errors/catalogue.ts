@@ -26,6 +26,14 @@ export const ApiNetworkError = {
   hint: 'Check the API base URL in site.config.ts and that the server is reachable from this machine.',
 } satisfies ErrorData;
 
+export const ApiResponseTooLarge = {
+  name: 'ApiResponseTooLarge',
+  title: 'The content API sent an answer larger than the build accepts.',
+  message: (method: string, url: string, size: string, limit: string, what: string) =>
+    `${method} ${url} sent ${size}, over the ${limit} ${what}; the rest was not read`,
+  hint: 'A runaway record or a wrong URL (a video or an archive where a photo belongs) is the usual cause: fix it in the CMS. If the file is meant to be that large, raise fetch.maxJsonMb or fetch.maxFileMb in site.config.ts.',
+} satisfies ErrorData;
+
 export const ApiUnreachable = {
   name: 'ApiUnreachable',
   title: 'The content API could not be reached at all.',

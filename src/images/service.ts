@@ -37,6 +37,8 @@ const FETCH_CONCURRENCY = 6;
 
 /** Larger than any camera's JPEG (a 100-megapixel raw export is about 60 MB): refused, not stored or published. */
 export const MAX_IMAGE_BYTES = 80 * 1024 * 1024;
+/** Read no further than that: a larger answer is not an image the build publishes (the client stops reading it). */
+const IMAGE_LIMIT = { bytes: MAX_IMAGE_BYTES, what: 'an image may be' };
 
 /** An image as fetched: its content hash and the file holding the original, with what was read of it. */
 export interface FetchedImage {
@@ -138,13 +140,9 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
     const known = store.index.get(url);
     const cached = known && store.hasOriginal(known.hash) ? known : null;
     const absolute = url.startsWith('/') ? `${options.apiOrigin}${url}` : url;
-    const answer = await client.getBytesIfChanged(absolute, cached?.validators ?? null);
+    const answer = await client.getBytesIfChanged(absolute, cached?.validators ?? null, IMAGE_LIMIT);
     let hash: string;
     if (answer) {
-      if (answer.bytes.byteLength > MAX_IMAGE_BYTES)
-        throw new Error(
-          `it is ${(answer.bytes.byteLength / 1048576).toFixed(0)} MB, over the ${MAX_IMAGE_BYTES / 1048576} MB an image may be`,
-        );
       stats.fetched++;
       hash = hashOf(answer.bytes);
       if (!store.hasOriginal(hash)) store.putOriginal(hash, answer.bytes);

@@ -73,6 +73,21 @@ describe('--keep-going never loses a good page', () => {
     expect(html).toContain('<h1');
   }, 240_000);
 
+  it('keeps a page whose answer runs on past fetch.maxJsonMb, read no further and not tried again', async () => {
+    const out = join(work, 'runaway');
+    cpSync(base, out, { recursive: true });
+    const players = readdirSync(join(out, 'sports/football/roster/player'));
+    // Every player's answer is a JSON string that never ends (a runaway export); the build reads 1 MB of each.
+    const summary = await faultyBuild(out, { runawayRate: 1, match: '/players/by/slug/' }, { maxJsonMb: 1 });
+    expect(summary.failed).toEqual([]);
+    expect(summary.kept.length).toBeGreaterThan(players.length);
+    expect(summary.kept[0]!.message).toMatch(
+      /^GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/players\/by\/slug\/[^ ]+ sent more than 1\.0 MB, over the 1\.0 MB the build reads of a JSON answer \(fetch\.maxJsonMb in site\.config\.ts\); the rest was not read/,
+    );
+    expect(summary.apiRetries).toBe(0);
+    expect(readdirSync(join(out, 'sports/football/roster/player')).sort()).toEqual(players.sort());
+  }, 240_000);
+
   it('does not replace a site it would leave without a share of its pages', async () => {
     const out = join(work, 'lost');
     cpSync(base, out, { recursive: true });

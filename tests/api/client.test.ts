@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeTransport } from '../../src/api/transport-node.ts';
 import { createApiClient, createContentApi, SPORT_SORT, sportSortParam } from '../../src/api/index.ts';
 import { backoffDelay, parseRetryAfter } from '../../src/api/retry.ts';
 import { z } from 'zod';
@@ -166,6 +169,111 @@ describe('error mapping (behaviour §8)', () => {
     const error = await caught(createContentApi(client, {}).redirectCheck('/x'));
     expect(error.message).toBe('Redirect base url is not set.');
     expect(error.code).toBe('RedirectBaseUrlMissing');
+  });
+});
+
+describe('answers larger than the build reads', () => {
+  /** A loopback server whose answers are as large as the test says, announced or streamed without a length. */
+  async function bigServer() {
+    const answered: { path: string; aborted: boolean }[] = [];
+    const server = createServer((req, res) => {
+      const entry = { path: req.url!, aborted: false };
+      answered.push(entry);
+      res.once('close', () => (entry.aborted = !res.writableFinished));
+      const size = Number(new URL(req.url!, 'http://x').searchParams.get('mb')) * 1048576;
+      const chunk = Buffer.alloc(65536, 'x');
+      const head = '{"data":"';
+      if (req.url!.includes('announced')) res.writeHead(200, { 'content-length': String(size + head.length + 2) });
+      else res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(head);
+      let sent = 0;
+      const pump = () => {
+        while (!res.destroyed && sent < size) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        if (!res.destroyed) res.end('"}');
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { origin, answered, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it('stops reading a JSON answer at fetch.maxJsonMb, announced or not, and does not try it again', async () => {
+    const big = await bigServer();
+    const node = createNodeTransport();
+    try {
+      const client = createApiClient({
+        baseUrl: big.origin,
+        prefix: '/api/v1',
+        transport: node.transport,
+        maxJsonBytes: 2 * 1048576,
+        retry: { baseDelayMs: 5, maxDelayMs: 50 },
+      });
+      const schema = z.object({ data: z.string() });
+      // Within the limit: read whole.
+      const small = await client.get('/small', { query: { mb: 1 }, schema });
+      expect(small.data.data).toHaveLength(1048576);
+      // A stream with no length (a runaway export): the client hangs up after 2 MB of it.
+      const streamed = await caught(client.get('/runaway', { query: { mb: 50 }, schema }));
+      expect(streamed).toMatchObject({ code: 'ApiResponseTooLarge', status: 502, fatal: true });
+      expect(streamed.message).toBe(
+        `GET ${big.origin}/api/v1/runaway?mb=50 sent more than 2.0 MB, over the 2.0 MB the build reads of a JSON answer (fetch.maxJsonMb in site.config.ts); the rest was not read`,
+      );
+      expect(streamed.hint).toMatch(/fix it in the CMS/);
+      // A Content-Length over the limit: refused before its body is read.
+      const announced = await caught(client.get('/announced', { query: { mb: 30 }, schema }));
+      expect(announced.message).toMatch(/announced\?mb=30 sent 30 MB, over the 2\.0 MB/);
+      // Neither was tried again, and the server saw both cut short.
+      await expect
+        .poll(() => big.answered.map((a) => [a.path.split('?')[0], a.aborted]))
+        .toEqual([
+          ['/api/v1/small', false],
+          ['/api/v1/runaway', true],
+          ['/api/v1/announced', true],
+        ]);
+      expect(client.stats.retries).toBe(0);
+    } finally {
+      await node.close();
+      await big.close();
+    }
+  });
+
+  it('stops reading a file at fetch.maxFileMb, or at the smaller limit a call gives', async () => {
+    const big = await bigServer();
+    const node = createNodeTransport();
+    try {
+      const client = createApiClient({
+        baseUrl: big.origin,
+        prefix: '',
+        transport: node.transport,
+        maxFileBytes: 8 * 1048576,
+      });
+      expect((await client.getBytes('/guide.pdf', { query: { mb: 3 } })).byteLength).toBe(3 * 1048576 + 11);
+      expect((await caught(client.getBytes('/guide.pdf', { query: { mb: 9 } }))).message).toMatch(
+        /sent more than 8\.0 MB, over the 8\.0 MB the build reads of a file \(fetch\.maxFileMb/,
+      );
+      const image = { bytes: 1048576, what: 'an image may be' };
+      expect((await caught(client.getBytesIfChanged(`${big.origin}/photo.jpg?mb=3`, null, image))).message).toMatch(
+        /photo\.jpg\?mb=3 sent more than 1\.0 MB, over the 1\.0 MB an image may be; the rest was not read/,
+      );
+    } finally {
+      await node.close();
+      await big.close();
+    }
+  });
+
+  it("checks the size itself when a transport does not (the browser's fetch)", async () => {
+    const client = createApiClient({
+      baseUrl: 'http://cms.invalid',
+      prefix: '/api/v1',
+      maxJsonBytes: 1048576,
+      transport: async () => ({ status: 200, headers: {}, body: new Uint8Array(1.5 * 1048576) }),
+    });
+    const error = await caught(createContentApi(client).websiteConfig());
+    expect(error.message).toMatch(/website-config sent 1\.5 MB, over the 1\.0 MB the build reads of a JSON answer/);
   });
 });
 

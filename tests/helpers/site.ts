@@ -20,6 +20,8 @@ export function demoConnection(demo: DemoServer): ApiConnection {
     connections: 16,
     timeoutMs: 5_000,
     retries: 1,
+    maxJsonBytes: 64 * 1048576,
+    maxFileBytes: 512 * 1048576,
     reportRetries: false,
   };
 }

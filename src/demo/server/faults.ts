@@ -14,6 +14,11 @@ export interface FaultOptions {
   resetRate?: number;
   /** Share of JSON answers cut short (invalid JSON). */
   malformedRate?: number;
+  /**
+   * Share of answers that never end: JSON streamed with no length, 64 KB at a time, until the client hangs up (a
+   * runaway export; at most RUNAWAY_BYTES).
+   */
+  runawayRate?: number;
   /** The first N requests to each path fail with `errorStatus`: a deterministic flaky API. */
   failFirst?: number;
   /** Only paths containing this text are affected. */
@@ -21,7 +26,14 @@ export interface FaultOptions {
 }
 
 export type FaultDecision =
-  { type: 'none' } | { type: 'error'; status: number; retryAfter?: number } | { type: 'reset' } | { type: 'malformed' };
+  | { type: 'none' }
+  | { type: 'error'; status: number; retryAfter?: number }
+  | { type: 'reset' }
+  | { type: 'malformed' }
+  | { type: 'runaway' };
+
+/** Where a runaway answer stops if the client never hangs up. */
+export const RUNAWAY_BYTES = 1 << 30;
 
 /** Decides, request by request, which fault (if any) to inject. Seeded, so a run can be repeated. */
 export function createFaults(initial: FaultOptions = {}, seed = 'faults') {
@@ -48,6 +60,7 @@ export function createFaults(initial: FaultOptions = {}, seed = 'faults') {
       if (options.resetRate && random.chance(options.resetRate)) return { type: 'reset' };
       if (options.errorRate && random.chance(options.errorRate)) return { type: 'error', status, retryAfter };
       if (options.malformedRate && random.chance(options.malformedRate)) return { type: 'malformed' };
+      if (options.runawayRate && random.chance(options.runawayRate)) return { type: 'runaway' };
       return { type: 'none' };
     },
   };

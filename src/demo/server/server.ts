@@ -5,7 +5,7 @@ import { generateDataset, type Dataset, type DatasetOptions } from '../dataset.t
 import { renderMedia } from '../render-media.ts';
 import { photoPool } from '../photo-pool.ts';
 import { DEFAULT_PHOTO_CACHE } from '../photos.ts';
-import { createFaults, type FaultOptions } from './faults.ts';
+import { createFaults, RUNAWAY_BYTES, type FaultOptions } from './faults.ts';
 import { etagOf, fail, notModified, type Answer, type RequestContext } from './http.ts';
 import { sendMedia } from './media.ts';
 import { createCms, type Cms } from '../cms/cms.ts';
@@ -211,6 +211,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data": {"truncated": ');
         return;
       }
+      if (decision.type === 'runaway') return sendRunaway(res);
     }
 
     const cacheKey = method === 'GET' ? url.pathname + url.search : null;
@@ -386,4 +387,23 @@ function adminPage(type: string, id: string): string {
 
 function landingPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fieldhouse demo CMS</title></head><body><main><h1>Fieldhouse demo CMS</h1><p>The content API is served under <a href="${DEMO_API_PREFIX}/website-config">${DEMO_API_PREFIX}</a>; see docs/content-api.md for every endpoint.</p><ul><li><a href="${DEMO_API_PREFIX}/sports?per_page=100&amp;include=icon">${DEMO_API_PREFIX}/sports</a></li><li><a href="${DEMO_API_PREFIX}/articles">${DEMO_API_PREFIX}/articles</a></li><li><a href="${DEMO_REDIRECT_PATH}/redirects">${DEMO_REDIRECT_PATH}/redirects</a></li></ul></main></body></html>`;
+}
+
+const RUNAWAY_CHUNK = Buffer.alloc(65536, 'x');
+
+/** An answer that never ends: a JSON string streamed as fast as the client reads, until it hangs up. */
+function sendRunaway(res: ServerResponse): void {
+  let sent = 0;
+  let closed = false;
+  res.once('close', () => (closed = true));
+  res.writeHead(200, { 'Content-Type': 'application/json' });
+  res.write('{"data":"');
+  const pump = () => {
+    while (!closed && sent < RUNAWAY_BYTES) {
+      sent += RUNAWAY_CHUNK.length;
+      if (!res.write(RUNAWAY_CHUNK)) return void res.once('drain', pump);
+    }
+    if (!closed) res.end('"}');
+  };
+  pump();
 }
