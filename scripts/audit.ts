@@ -24,7 +24,7 @@ const pages = {
   gallery: firstOf({ template: 'gallery' }),
 };
 
-process.env.CHROME_PATH ??= '/usr/bin/chromium';
+process.env.CHROME_PATH ??= CHROMIUM.executablePath;
 const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', ...CHROMIUM.args],
 });

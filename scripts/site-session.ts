@@ -27,18 +27,7 @@ export async function serveDemoSite(options: { rebuild?: boolean } = {}): Promis
   return { ...preview, outDir };
 }
 
-/** Debian's Chromium as the review scripts launch it (no sandbox in the VM, nothing fetched in the background). */
-export const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+export { CHROMIUM } from './chromium.ts';
 
 /** The first page a built site has of a route (by name) or of a template, from its build manifest. */
 export function firstPageOf(outDir: string): (which: { route: string } | { template: string }) => string {

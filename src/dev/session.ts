@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { connectApi } from '../build/api-connection.ts';
 import { buildIdOf, pageConfigOf } from '../build/build-id.ts';
 import { buildClock } from '../build/dates.ts';
@@ -22,7 +22,6 @@ import type { RouteSpec } from '../routes/table.ts';
 import { createImageService, imageMap, type ImageService } from '../images/service.ts';
 import { VARIANT_DIR } from '../images/variants.ts';
 import { mediaIn } from '../output/media.ts';
-import { createOutputWriter } from '../output/writer.ts';
 import { FIELDHOUSE_VERSION } from '../version.ts';
 import type { DevBundle, DevBundler } from './bundler.ts';
 import type { DevEvent } from './client.ts';
@@ -63,7 +62,7 @@ interface SiteState {
   shellPatterns: string[];
   decide: ReturnType<typeof createPreviewRules>;
   /** The image pipeline, as a build runs it (null when switched off or a CDN resizes), with its own connection. */
-  images: { service: ImageService; outDir: string; close(): Promise<void> } | null;
+  images: { service: ImageService; close(): Promise<void> } | null;
 }
 
 /**
@@ -132,12 +131,10 @@ export async function createDevSession(options: DevSessionOptions) {
     }
   };
 
-  /** The image pipeline of one version of the config, publishing variants into a folder of site dev's own. */
-  let imageGeneration = 0;
+  /** The image pipeline of one version of the config: it encodes the variants the browser asks for, on request. */
   const openImages = (config: SiteConfig, endpoints: ApiEndpoints): SiteState['images'] => {
     if (!config.images.enabled || config.images.cdn) return null;
     const connection = connectApi(connectionOf(config, endpoints), warn);
-    const outDir = join(options.cacheDir, `images-${imageGeneration++}`);
     const service = createImageService(
       {
         client: connection.client,
@@ -146,11 +143,10 @@ export async function createDevSession(options: DevSessionOptions) {
         settings: config.images,
         warn,
       },
-      createOutputWriter(outDir),
+      null,
     );
     return {
       service,
-      outDir,
       async close() {
         await service.cancel();
         await connection.close();

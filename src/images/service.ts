@@ -61,8 +61,6 @@ export interface ImageStats {
 
 export interface ImageService {
   readonly settings: ImageSettings;
-  /** An image URL's info, fetched and read once per build; null when it cannot be had (reported once). */
-  info(url: string): Promise<ImageInfo | null>;
   /** The fetched image behind a URL (once per build); throws what the fetch threw. */
   fetch(url: string): Promise<FetchedImage>;
   /**
@@ -70,7 +68,10 @@ export interface ImageService {
    * copy (a hard link the build made), its content is known without reading it.
    */
   fromFile(file: string, url: string): Promise<FetchedImage>;
-  /** Put an image's variants in the output (once per content), encoding those the cache lacks. */
+  /**
+   * Put an image's variants in the output (once per content), encoding those the cache lacks. Only for a service
+   * made with an output writer (the build's; site dev encodes what the browser asks for: variantFile).
+   */
   publish(image: FetchedImage): void;
   /**
    * One variant by its file name (`<id>-<width>.<format>`) of an image fetched in this session, encoded now unless
@@ -82,7 +83,7 @@ export interface ImageService {
   cancel(): Promise<void>;
 }
 
-export function createImageService(options: ImageServiceOptions, writer: OutputWriter): ImageService {
+export function createImageService(options: ImageServiceOptions, writer: OutputWriter | null): ImageService {
   const { client, settings, warn } = options;
   const store = openImageStore(options.cacheDir);
   const encodeKey = JSON.stringify([ENCODER_VERSION, settings.quality, settings.avifEffort]);
@@ -166,7 +167,7 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
       return store.putVariant(nameOf(variant.url), bytes);
     });
 
-  function publishVariants(image: FetchedImage & { info: ImageInfo }): void {
+  function publishVariants(image: FetchedImage & { info: ImageInfo }, writer: OutputWriter): void {
     for (const variant of variantsOf(image.info, settings)) {
       const name = nameOf(variant.url);
       const ready = store.variant(name);
@@ -198,14 +199,6 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
       }
       return image;
     },
-    async info(url) {
-      try {
-        return (await service.fetch(url)).info;
-      } catch {
-        // The media mirror reports the URL when it cannot copy it; the page names the URL as it is.
-        return null;
-      }
-    },
     async fromFile(file, url) {
       const known = store.index.get(url);
       if (known && store.hasOriginal(known.hash) && sameFile(file, store.originalFile(known.hash))) {
@@ -233,9 +226,10 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
       return store.variant(name) ?? track(encodeVariant(image, variant));
     },
     publish(image) {
+      if (!writer) throw new Error('This image service has no output to publish into: it encodes on request.');
       if (!image.info || published.has(image.info.id)) return;
       published.add(image.info.id);
-      publishVariants(image as FetchedImage & { info: ImageInfo });
+      publishVariants(image as FetchedImage & { info: ImageInfo }, writer);
     },
     async finish() {
       while (running.size) await Promise.allSettled(running);

@@ -22,6 +22,7 @@ import { startPreview, type Preview } from '../../src/preview/server.ts';
 import type { ReceiverStatus } from '../../src/webhooks/receiver.ts';
 import { startWebhookService, type WebhookService } from '../../src/webhooks/service.ts';
 import { treeDigest, treeFolders } from '../helpers/tree.ts';
+import { CHROMIUM } from '../../scripts/chromium.ts';
 
 const root = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'fieldhouse-incremental-'));
@@ -159,10 +160,7 @@ const config = () =>
 
 /** A fan's tab on the site: client navigations through a link the runtime handles, and what went wrong in it. */
 async function openTab(url: string) {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  browser = await chromium.launch(CHROMIUM);
   const page: Page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/client.ts';
 import type { HttpRequest, HttpResponse, Transport } from '../../src/api/transport.ts';
-import { createImageService, imageMap, MAX_IMAGE_BYTES } from '../../src/images/service.ts';
+import { createImageService, imageMap, MAX_IMAGE_BYTES, type ImageService } from '../../src/images/service.ts';
 import { pictureOf, variantWidths, type ImageSettings } from '../../src/images/variants.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
 
@@ -75,6 +75,12 @@ describe('the image pipeline', () => {
     );
     return { images, warnings, out: join(root, out) };
   };
+  /** What pages are told of an image: its info, or null when it cannot be had or read. */
+  const infoOf = (images: ImageService, url: string) =>
+    images.fetch(url).then(
+      (image) => image.info,
+      () => null,
+    );
   const publishAll = async (images: ReturnType<typeof service>['images'], urls: string[]) => {
     for (const url of urls) images.publish(await images.fetch(url));
     return images.finish();
@@ -82,11 +88,11 @@ describe('the image pipeline', () => {
 
   it('reads each image’s size from the file and encodes AVIF, WebP and JPEG variants at the widths below it', async () => {
     const { images, out } = service('first');
-    const wide = await images.info('/media/photo/wide.jpg');
+    const wide = await infoOf(images, '/media/photo/wide.jpg');
     expect(wide).toMatchObject({ width: 2400, height: 1600 });
     expect(wide!.id).toMatch(/^[0-9a-f]{16}$/);
     expect(wide!.color).toMatch(/^#[0-9a-f]{6}$/);
-    expect(await images.info('/media/photo/turned.jpg')).toMatchObject({ width: 1200, height: 1600 });
+    expect(await infoOf(images, '/media/photo/turned.jpg')).toMatchObject({ width: 1200, height: 1600 });
     const stats = await publishAll(images, [
       '/media/photo/wide.jpg',
       '/media/photo/same.jpg',
@@ -94,7 +100,7 @@ describe('the image pipeline', () => {
     ]);
 
     // Same bytes under two URLs: one set of variants.
-    expect(await images.info('/media/photo/same.jpg')).toEqual(wide);
+    expect(await infoOf(images, '/media/photo/same.jpg')).toEqual(wide);
     const published = readdirSync(join(out, '_site/img')).sort();
     const ofWide = published.filter((name) => name.startsWith(wide!.id));
     expect(ofWide).toHaveLength(5 * 3);
@@ -107,7 +113,7 @@ describe('the image pipeline', () => {
       expect(meta.exif).toBeUndefined();
     }
     // The turned photo's variants are upright.
-    const turned = (await images.info('/media/photo/turned.jpg'))!;
+    const turned = (await infoOf(images, '/media/photo/turned.jpg'))!;
     const upright = await sharp(readFileSync(join(out, '_site/img', `${turned.id}-960.jpg`))).metadata();
     expect([upright.width, upright.height]).toEqual([960, 1280]);
     // 5 widths of the wide photo, 4 of the turned one (1200 px wide: 320, 640, 960 and its own), 3 formats each.
@@ -122,7 +128,7 @@ describe('the image pipeline', () => {
     expect(variantWidths(4000, SETTINGS.widths)).toEqual(SETTINGS.widths);
     expect(variantWidths(200, SETTINGS.widths)).toEqual([200]);
     const { images, out } = service('small');
-    const small = (await images.info('/media/headshot/small.jpg'))!;
+    const small = (await infoOf(images, '/media/headshot/small.jpg'))!;
     await publishAll(images, ['/media/headshot/small.jpg']);
     expect(readdirSync(join(out, '_site/img')).sort()).toEqual(
       [320, 500].flatMap((w) => ['avif', 'jpg', 'webp'].map((e) => `${small.id}-${w}.${e}`)).sort(),
@@ -141,11 +147,11 @@ describe('the image pipeline', () => {
 
   it('an image whose file changed under its URL gets new variant URLs', async () => {
     const { images: first } = service('changed-1');
-    const old = (await first.info('/media/headshot/small.jpg'))!;
+    const old = (await infoOf(first, '/media/headshot/small.jpg'))!;
     await first.finish();
     files.set('/media/headshot/small.jpg', await photo(600, 750));
     const { images } = service('changed-2');
-    const fresh = (await images.info('/media/headshot/small.jpg'))!;
+    const fresh = (await infoOf(images, '/media/headshot/small.jpg'))!;
     await images.finish();
     expect(fresh.id).not.toBe(old.id);
     expect(fresh.width).toBe(600);
@@ -153,21 +159,21 @@ describe('the image pipeline', () => {
 
   it('other encoder settings name other variants', async () => {
     const { images } = service('quality', { ...SETTINGS, quality: { ...SETTINGS.quality, jpeg: 60 } });
-    const other = (await images.info('/media/photo/wide.jpg'))!;
+    const other = (await infoOf(images, '/media/photo/wide.jpg'))!;
     await images.finish();
     const { images: usual } = service('usual');
-    expect(other.id).not.toBe((await usual.info('/media/photo/wide.jpg'))!.id);
+    expect(other.id).not.toBe((await infoOf(usual, '/media/photo/wide.jpg'))!.id);
     await usual.finish();
   });
 
   it('an image that cannot be fetched or read keeps its page: no info, and one warning naming it', async () => {
     const { images, warnings } = service('broken');
-    expect(await images.info('/media/photo/missing.jpg')).toBeNull();
-    expect(await images.info('/media/photo/broken.jpg')).toBeNull();
-    expect(await images.info('/media/photo/broken.jpg')).toBeNull();
+    expect(await infoOf(images, '/media/photo/missing.jpg')).toBeNull();
+    expect(await infoOf(images, '/media/photo/broken.jpg')).toBeNull();
+    expect(await infoOf(images, '/media/photo/broken.jpg')).toBeNull();
     // A file larger than any camera's is refused (the media mirror reports why), not stored or published.
     files.set('/media/photo/huge.jpg', Buffer.alloc(MAX_IMAGE_BYTES + 1));
-    expect(await images.info('/media/photo/huge.jpg')).toBeNull();
+    expect(await infoOf(images, '/media/photo/huge.jpg')).toBeNull();
     await expect(images.fetch('/media/photo/huge.jpg')).rejects.toThrow(/over the 80 MB an image may be/);
     // What pages are told: a file the build could not get is null (not published: pages leave it out); one it
     // got but cannot read is not named (published as it is).
