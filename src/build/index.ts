@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { SiteConfig } from '../config/schema.ts';
 import { ApiUnreachable, BuildBrokenLinks, BuildFailed, BuildLostPages } from '../errors/catalogue.ts';
@@ -43,7 +44,7 @@ import {
 import { outputVersion } from './staging.ts';
 import type { ChangedRecord } from '../webhooks/change.ts';
 import { createMemo } from './memo.ts';
-import { filesUnder, otherFiles, planOverlay, type OverlayPlan } from './overlay.ts';
+import { filesUnder, otherFiles, pageFiles, planOverlay, type OverlayPlan } from './overlay.ts';
 import { planPages, plannedPageCodec, type PlannedPage, type PlannedRoute } from './plan.ts';
 import { previousBuild } from './previous.ts';
 import { loadRedirects } from './redirects.ts';
@@ -530,6 +531,13 @@ function incrementalScope(
     if (touches(page.deps)) touched++;
     else kept.set(page.path, page);
   }
+  // The pages of the output carry this build's id: what it holds of a page is what this build would write.
+  const inPlace = cache.manifest.buildId === build.buildId;
+  const others = cachedOthers(cache.dir);
+  // Kept pages are left where they are, unread: an output restored in part (or changed by hand) under a cache
+  // whose ids match would keep the pages it lacks missing. A sample of what the cache lists must be there.
+  const lacking = inPlace ? lackingFiles(outDir, pages, others) : null;
+  if (lacking) return full(lacking);
   const chromes = cachedChromes(cache.dir);
   return {
     plan: cachedPlan(cache.dir),
@@ -539,12 +547,28 @@ function incrementalScope(
     line: (path) => kept.get(path)?.line,
     deps: (path) => kept.get(path)?.deps,
     chromeOf: (id) => chromes.get(id),
-    // The pages of the output carry this build's id: what it holds of a page is what this build would write.
-    inPlace: cache.manifest.buildId === build.buildId,
+    inPlace,
     pages,
-    others: cachedOthers(cache.dir),
+    others,
     touched,
   };
+}
+
+/** Pages and other files an output is checked for before it is updated in place, evenly spread over its lists. */
+const SAMPLED_PAGES = 256;
+const SAMPLED_FILES = 64;
+
+/**
+ * Why the output cannot be updated in place (null: it can): files the build cache lists that are not there, from a
+ * sample (a page's HTML and payload; the other files), so the check costs a few hundred stats at any size.
+ */
+function lackingFiles(outDir: string, pages: readonly string[], others: readonly string[]): string | null {
+  const sample = <T>(list: readonly T[], size: number) =>
+    list.filter((_, i) => i % Math.max(1, Math.floor(list.length / size)) === 0);
+  const files = [...sample(pages, SAMPLED_PAGES).flatMap(pageFiles), ...sample(others, SAMPLED_FILES)];
+  const missing = files.filter((file) => !existsSync(join(outDir, file)));
+  if (!missing.length) return null;
+  return `${outDir} lacks files its build cache lists (${missing.length} of ${files.length} checked, such as ${missing[0]}): restored in part, or changed by hand`;
 }
 
 /**

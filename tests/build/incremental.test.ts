@@ -6,7 +6,7 @@
  * was, so the pages no change touched are the previous output's own files (linked, not written again). The edits are drawn
  * from a seed that changes every run and is printed; FH_INCREMENTAL_SEED=<seed> repeats a run.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
@@ -300,4 +300,25 @@ describe('the incremental build (issue 19)', () => {
       expect(full.contentId).not.toBe(firstContent);
     },
   );
+
+  it('builds in full when the output lacks files its cache lists (restored in part), and mends it', async () => {
+    // The full build of the test above, with its cache, restored elsewhere without its sports pages.
+    const site = join(work, 'damaged');
+    cpSync(join(work, 'full'), site, { recursive: true });
+    cpSync(join(work, '.full-cache'), join(work, '.damaged-cache'), { recursive: true });
+    rmSync(join(site, 'sports'), { recursive: true });
+    const article = demo.dataset.articles.find(isPublic)!;
+    const summary = await buildSite({
+      config: config(),
+      root,
+      outDir: site,
+      logger,
+      changes: [{ resource: 'article', recordId: article.id, listed: false }],
+    });
+    expect(summary.ok).toBe(true);
+    expect(summary.incremental).toEqual({
+      full: expect.stringMatching(/lacks files its build cache lists \(\d+ of \d+ checked, such as sports\//),
+    });
+    expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
+  }, 240_000);
 });
