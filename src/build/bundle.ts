@@ -29,6 +29,8 @@ export interface BundleResult {
   assets: Omit<AssetManifest, 'siteData'>;
   /** Absolute path of the server bundle each render worker runs (src/build/render/worker.ts and all it needs). */
   workerBundle: string;
+  /** Absolute path of the bundle the search index is written by, in a thread of its own (src/search/worker.ts). */
+  searchBundle: string;
   /** Cloudflare Pages' edge worker (src/build/hosts/edge/cloudflare-worker.ts), without the site's rules. */
   edgeWorker: string;
   /** Every emitted file with its bytes, for the build id and the size report. */
@@ -106,9 +108,11 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   await mkdir(join(options.outDir, ASSETS_DIR), { recursive: true });
   await mkdir(options.cacheDir, { recursive: true });
   const workerBundle = join(options.cacheDir, 'worker.mjs');
-  const [browser, , edge] = await Promise.all([
+  const searchBundle = join(options.cacheDir, 'search-worker.mjs');
+  const [browser, , , edge] = await Promise.all([
     build(browserBundleOptions(root, options.outDir)),
     build(serverBundleOptions(join(root, 'src/build/render/worker.ts'), workerBundle)),
+    build(serverBundleOptions(join(root, 'src/search/worker.ts'), searchBundle)),
     build({
       entryPoints: [join(root, 'src/build/hosts/edge/cloudflare-worker.ts')],
       bundle: true,
@@ -133,6 +137,7 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   return {
     assets: assetManifest(meta, root, options.outDir),
     workerBundle,
+    searchBundle,
     edgeWorker: edge.outputFiles[0]!.text,
     files: files.sort((a, b) => a.path.localeCompare(b.path)),
   };

@@ -8,7 +8,7 @@ import type { PageContext } from '../pages/index.ts';
 import { ROUTES } from '../pages/index.ts';
 import { createRouter, type Router } from '../routes/match.ts';
 import { urlRedirect } from '../routes/url-rules.ts';
-import { readLines, createLineWriter } from '../util/line-files.ts';
+import { createLineWriter } from '../util/line-files.ts';
 import { FIELDHOUSE_VERSION } from '../version.ts';
 import { buildIdOf, contentIdOf, pageConfigOf } from './build-id.ts';
 import {
@@ -55,7 +55,7 @@ import { loadSiteData } from './site-data.ts';
 import { mediaIn } from '../output/media.ts';
 import { createImageService, imageMap, type ImageStats } from '../images/service.ts';
 import { createReusingWriter } from '../output/writer.ts';
-import { writeSearchIndex, type SearchDoc } from '../search/writer.ts';
+import { writeSearchIndexInWorker } from '../search/in-worker.ts';
 
 export type { KeptPage, PageFailure };
 
@@ -410,18 +410,30 @@ async function runStages(
       reused: pages.reused,
       reusedAs: reuse.inPlace ? 'in place' : 'rendered',
     };
+  // An incremental build keeps the previous output's feed and index files that come out the same.
+  const reuseFrom = reuse?.inPlace ? outDir : null;
+  // The search index is written in a thread of its own while this one copies media and writes the feeds.
+  const searching = staticSearch
+    ? session.stage('search', () =>
+        writeSearchIndexInWorker(built.searchBundle, {
+          docFiles: searchFiles,
+          outDir: resources.staging.dir,
+          workDir: cacheDir,
+          reuseFrom,
+        }),
+      )
+    : Promise.resolve(null);
+  resources.background.add(searching);
+  searching.catch(() => undefined);
   const notFound = notFoundTask();
   const notFoundBytes = (await pool.render(notFound)).bytes;
   const mirrored = await session.stage('media', () => media.finish());
   outcome.images = mirrored.images;
-  // An incremental build keeps the previous output's feed and index files that come out the same.
-  const derived = reuse?.inPlace ? createReusingWriter(writer, outDir) : writer;
+  const derived = reuseFrom ? createReusingWriter(writer, reuseFrom) : writer;
   const feeds = await session.stage('feeds', () =>
     writeFeeds(ctx, derived, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }),
   );
-  const search = staticSearch
-    ? await session.stage('search', () => writeSearchIndex(readSearchDocs(searchFiles), derived, cacheDir))
-    : null;
+  const search = await searching;
   if (search) outcome.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
   const rules = hostRules(await redirecting, config, site);
   const contentId = contentIdOf(buildId, {
@@ -671,9 +683,4 @@ function* sitemapEntries(entries: Iterable<LedgerEntry>): Generator<SitemapEntry
 
 function* prerenderedPaths(entries: Iterable<LedgerEntry>): Generator<string> {
   for (const { path } of entries) yield path;
-}
-
-/** The search documents the render workers (and the pages stage) wrote. */
-function* readSearchDocs(files: string[]): Generator<SearchDoc> {
-  for (const file of files) for (const line of readLines(file)) yield JSON.parse(line) as SearchDoc;
 }

@@ -23,6 +23,8 @@ export interface BuildResources {
   pool: RenderPool | null;
   media: MediaMirror | null;
   images: ImageService | null;
+  /** Work under way in threads of its own (the search index), waited for before the staging folder goes. */
+  background: Set<Promise<unknown>>;
   /**
    * Close everything, in order: queued media copies dropped and the staging folder thrown away unless the build
    * was committed, the workers and connections closed, the scratch folder removed. Resolves with the demo CMS's
@@ -64,8 +66,10 @@ export async function openBuild(options: OpenOptions): Promise<BuildResources> {
     pool: null,
     media: null,
     images: null,
+    background: new Set(),
     async close(committed) {
       if (!committed) await (resources.media ?? resources.images)?.cancel();
+      await Promise.allSettled(resources.background);
       await resources.pool?.close();
       await rm(cacheDir, { recursive: true, force: true });
       if (!committed) await staging.discard();

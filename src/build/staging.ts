@@ -135,16 +135,24 @@ export async function createStaging(outDir: string, owner: OutputOwner): Promise
   };
 }
 
+/** What a folder being removed in the background is renamed to: its name, this, and the remover's pid. */
+const REMOVING = '.rm-';
+
 /**
  * The previous output is no longer served once the swap is done; deleting tens of thousands of files takes
- * seconds, so a detached process does it and the build finishes at once. Leftovers are swept by the next build.
+ * seconds, so a detached process does it and the build finishes at once. The folder is first renamed to carry the
+ * remover's pid (a shell that becomes `rm`), so a build starting meanwhile leaves it to that process instead of
+ * removing it a second time at once; of two sweeps, only the first rename succeeds. Leftovers of a remover that
+ * was stopped are swept by the next build.
  */
 function removeInBackground(dir: string): void {
   if (process.platform === 'win32') {
     void rm(dir, { recursive: true, force: true });
     return;
   }
-  spawn('rm', ['-rf', dir], { detached: true, stdio: 'ignore' }).unref();
+  const base = dir.includes(REMOVING) ? dir.slice(0, dir.indexOf(REMOVING)) : dir;
+  const script = `mv -- "$1" "$2$$" 2>/dev/null && exec rm -rf -- "$2$$"`;
+  spawn('sh', ['-c', script, 'sh', dir, `${base}${REMOVING}`], { detached: true, stdio: 'ignore' }).unref();
 }
 
 /**
@@ -156,13 +164,13 @@ function removeInBackground(dir: string): void {
  */
 async function sweepLeftovers(parent: string, prefix: string, remove: (dir: string) => void): Promise<void> {
   const entries = await readdir(parent).catch(() => [] as string[]);
-  for (const name of entries)
-    if (
-      name.startsWith(prefix) &&
-      !isRunning(Number(name.slice(prefix.length).split('-')[0])) &&
-      outputVersion(join(parent, name)) !== null
-    )
-      remove(join(parent, name));
+  for (const name of entries) {
+    if (!name.startsWith(prefix)) continue;
+    const [own, remover] = name.slice(prefix.length).split(REMOVING);
+    // The build that made it, or the process removing it, is still at work.
+    if (isRunning(Number(own!.split('-')[0])) || (remover !== undefined && isRunning(Number(remover)))) continue;
+    if (outputVersion(join(parent, name)) !== null) remove(join(parent, name));
+  }
 }
 
 function isRunning(pid: number): boolean {

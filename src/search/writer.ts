@@ -76,6 +76,11 @@ export async function writeSearchIndex(
   }
 }
 
+/** The search documents of JSON-lines files (the render workers', the build's main thread's), in file order. */
+export function* readSearchDocs(files: readonly string[]): Generator<SearchDoc> {
+  for (const file of files) for (const line of readLines(file)) yield JSON.parse(line) as SearchDoc;
+}
+
 /**
  * One line per document: `sport TAB type TAB path TAB json`, so sorting the lines orders documents by sport (each
  * sport's documents become an id range for the sport filter), then type, then path. Also finds the version of

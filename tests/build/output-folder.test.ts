@@ -129,15 +129,19 @@ describe('leftovers of earlier builds', () => {
     }
     const lookAlike = victim(join('leftovers', '.out-staging-999999999-3'));
     const before = treeDigest(lookAlike);
-    // Also a staging folder of this very process: a build under way is never swept.
+    // Also a staging folder of this very process (a build under way), and an old output that a live process is
+    // removing (renamed with the remover's pid, here this one's): neither is swept.
     const running = join(parent, `.out-staging-${process.pid}-4`);
-    mkdirSync(running, { recursive: true });
-    writeFileSync(join(running, OUTPUT_MARKER), JSON.stringify({ generator: 'fieldhouse', version: '0.1.0' }));
+    const removing = join(parent, `.out-staging-999999999-5-old.rm-${process.pid}`);
+    for (const dir of [running, removing]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, OUTPUT_MARKER), JSON.stringify({ generator: 'fieldhouse', version: '0.1.0' }));
+    }
 
     const staging = await createStaging(join(parent, 'out'), { root: repo, version: '0.1.0' });
     await expect
       .poll(() => readdirSync(parent).sort(), { timeout: 10_000 })
-      .toEqual([basename(lookAlike), basename(running), basename(staging.dir)].sort());
+      .toEqual([basename(lookAlike), basename(running), basename(removing), basename(staging.dir)].sort());
     expect(treeDigest(lookAlike)).toEqual(before);
     await staging.discard();
   });

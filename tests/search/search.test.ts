@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,10 @@ import { createOutputWriter } from '../../src/output/writer.ts';
 import type { SearchManifest } from '../../src/search/format.ts';
 import { createStaticSearch } from '../../src/search/query.ts';
 import { readSearch, searchHref } from '../../src/search/url.ts';
-import { MAX_POSTINGS, writeSearchIndex, type SearchDoc } from '../../src/search/writer.ts';
+import { serverBundleOptions } from '../../src/build/bundle.ts';
+import { writeSearchIndexInWorker } from '../../src/search/in-worker.ts';
+import { MAX_POSTINGS, readSearchDocs, writeSearchIndex, type SearchDoc } from '../../src/search/writer.ts';
+import { treeDigest } from '../helpers/tree.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -251,5 +255,39 @@ describe('the static search index', () => {
     expect(searchHref(query)).toBe('/search?s=ethan+miller&sport=football&page=2');
     expect(readSearch('?s=ethan+miller&sport=football&page=2')).toEqual(query);
     expect(readSearch('?page=-3')).toEqual({ s: '', sport: null, teamName: null, page: 1 });
+  });
+});
+
+describe('the search index in a thread of its own', () => {
+  it('writes what writeSearchIndex writes here, and a failure comes back as the error it was', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'fh-search-worker-'));
+    dirs.push(work);
+    const bundleFile = join(work, 'search-worker.mjs');
+    await build(serverBundleOptions(join(import.meta.dirname, '../../src/search/worker.ts'), bundleFile));
+    // The documents as the build hands them over: JSON lines, in two files.
+    const files = [join(work, 'a.jsonl'), join(work, 'b.jsonl')];
+    writeFileSync(
+      files[0]!,
+      DOCS.slice(0, 4)
+        .map((d) => JSON.stringify(d))
+        .join('\n') + '\n',
+    );
+    writeFileSync(
+      files[1]!,
+      DOCS.slice(4)
+        .map((d) => JSON.stringify(d))
+        .join('\n') + '\n',
+    );
+    const job = (name: string, docFiles: string[]) => {
+      mkdirSync(join(work, `${name}-scratch`));
+      return { docFiles, outDir: join(work, name), workDir: join(work, `${name}-scratch`), reuseFrom: null };
+    };
+    const threaded = await writeSearchIndexInWorker(bundleFile, job('threaded', files));
+    const here = await writeSearchIndex(readSearchDocs(files), createOutputWriter(join(work, 'here')));
+    expect(threaded).toEqual(here);
+    expect(treeDigest(join(work, 'threaded'))).toEqual(treeDigest(join(work, 'here')));
+
+    writeFileSync(files[1]!, '{"type": "page", "title": \n');
+    await expect(writeSearchIndexInWorker(bundleFile, job('broken', files))).rejects.toThrow(/JSON/);
   });
 });
