@@ -101,9 +101,11 @@ for (const scale of scales) {
       'bench',
     );
     const outDir = join(work, 'site');
-    const build = (name: string, changes?: Parameters<typeof changedRecords>[0]) => {
+    const build = async (name: string, changes?: Parameters<typeof changedRecords>[0]) => {
       process.stderr.write(`bench:incremental: scale ${scale}: ${name} …\n`);
-      // File times have a coarser grain than the clock on some file systems: a second of margin.
+      // File times have a coarser grain than the clock on some file systems: a second of margin, and a pause
+      // first, so the files the build before wrote in its last second are not counted as this one's.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
       const started = Date.now() - 1000;
       return buildSite({ config, root, outDir, logger, changes: changes && changedRecords(changes) }).then((s) =>
         rows.push(row(scale, name, s, countFiles(outDir, started))),
