@@ -10,7 +10,17 @@
  * written by every build from its staging folder). A commit cut short (a crash between two renames) leaves a
  * journal in the cache folder, and the next build is then a full one (deps/cache.ts).
  */
-import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { BUILDS_DIR, PAYLOAD_FILE, pageDir, pageHtmlFile } from '../output/layout.ts';
 
@@ -41,6 +51,12 @@ export function otherFiles(staged: readonly string[], pages: ReadonlySet<string>
 export interface OverlayPlan {
   /** The files to move from the staging folder into the output, `latest.json` last. */
   staged: string[];
+  /**
+   * Of those, the ones that are not pages (assets, manifests, media, feeds and search files): left as the output has
+   * them when its file has the same bytes, so that only what changed gets a new file (and time). A host that
+   * uploads what changed uploads only those; the bundle's assets, written by every build, are the most of them.
+   */
+  unlessSame: string[];
   /** The output's files the new build does not have. */
   removed: string[];
 }
@@ -55,16 +71,19 @@ export function planOverlay(options: {
   previous: { pages: Iterable<string>; others: Iterable<string> };
 }): OverlayPlan {
   const { pages, previous } = options;
+  const pageFile = new Set<string>();
+  for (const path of pages) for (const file of pageFiles(path)) pageFile.add(file);
   const keep = new Set(options.staged);
-  for (const path of pages) for (const file of pageFiles(path)) keep.add(file);
   const removed: string[] = [];
   for (const path of previous.pages)
-    if (!pages.has(path)) for (const file of pageFiles(path)) if (!keep.has(file)) removed.push(insideOutput(file));
-  for (const file of previous.others) if (!keep.has(file)) removed.push(insideOutput(file));
+    if (!pages.has(path))
+      for (const file of pageFiles(path)) if (!keep.has(file) && !pageFile.has(file)) removed.push(insideOutput(file));
+  for (const file of previous.others) if (!keep.has(file) && !pageFile.has(file)) removed.push(insideOutput(file));
   const latest = `${BUILDS_DIR}/latest.json`;
   const staged = options.staged.filter((file) => file !== latest);
   if (staged.length < options.staged.length) staged.push(latest);
-  return { staged, removed };
+  const unlessSame = staged.filter((file) => file !== latest && !pageFile.has(file));
+  return { staged, unlessSame, removed };
 }
 
 /**
@@ -89,8 +108,10 @@ export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayP
   rmSync(journal, { force: true });
   renameSync(writeJournal(journal, plan), journal);
   const made = new Set<string>();
+  const unlessSame = new Set(plan.unlessSame);
   for (const file of plan.staged) {
     const target = join(outDir, file);
+    if (unlessSame.has(file) && sameBytes(join(stagingDir, file), target)) continue;
     const folder = dirname(target);
     if (!made.has(folder)) {
       mkdirSync(folder, { recursive: true });
@@ -116,6 +137,17 @@ export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayP
     }
   }
   rmSync(stagingDir, { recursive: true, force: true });
+}
+
+/** Do two files hold the same bytes? The same file (a hard link), else the same size and content. */
+function sameBytes(a: string, b: string): boolean {
+  try {
+    const [first, second] = [statSync(a), statSync(b)];
+    if (first.ino === second.ino && first.dev === second.dev) return true;
+    return first.size === second.size && readFileSync(a).equals(readFileSync(b));
+  } catch {
+    return false;
+  }
 }
 
 /** The journal: what the commit is about to do, for whoever finds it after a crash. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,39 @@ describe('an incremental build that updates its output in place', () => {
     expect(existsSync(staging)).toBe(false);
     // The journal says a commit was under way until the build cache replaces it (deps/cache.ts refuses the cache).
     expect(JSON.parse(readFileSync(journal, 'utf8')).removed).toHaveLength(4);
+  });
+
+  it('leaves a file that is not a page as the output has it when the staged one has the same bytes', () => {
+    const out = join(work, 'same-out');
+    const staging = join(work, 'same-staging');
+    const files = {
+      'index.html': 'home',
+      '_payload.json': 'home',
+      '_site/assets/boot-1a2b.js': 'the same code',
+      '_site/assets/site-3c4d.css': 'old style',
+      '_site/builds/latest.json': 'v1',
+    };
+    tree(out, files);
+    tree(staging, {
+      ...files,
+      '_site/assets/site-3c4d.css': 'new style',
+      '_site/builds/latest.json': 'v1',
+    });
+    const inode = (file: string) => statSync(join(out, file)).ino;
+    const before = Object.fromEntries(Object.keys(files).map((file) => [file, inode(file)]));
+    const plan = planOverlay({
+      staged: filesUnder(staging),
+      pages: new Set(['/']),
+      previous: { pages: ['/'], others: Object.keys(files).filter((f) => f.startsWith('_site/')) },
+    });
+    expect(plan.unlessSame.sort()).toEqual(['_site/assets/boot-1a2b.js', '_site/assets/site-3c4d.css']);
+    commitOverlay(staging, out, plan, join(work, '.same-out-cache', 'committing.json'));
+    // The same asset stays the output's own file; the changed one, the page (touched) and latest.json are moved in.
+    expect(inode('_site/assets/boot-1a2b.js')).toBe(before['_site/assets/boot-1a2b.js']);
+    for (const file of ['_site/assets/site-3c4d.css', 'index.html', '_payload.json', '_site/builds/latest.json'])
+      expect(inode(file), file).not.toBe(before[file]);
+    expect(readFileSync(join(out, '_site/assets/site-3c4d.css'), 'utf8')).toBe('new style');
+    expect(existsSync(staging)).toBe(false);
   });
 
   it('a commit cut short (its journal left in the cache) makes the next build a full one', () => {

@@ -28,6 +28,17 @@ export async function hydrated(page: Page): Promise<void> {
   });
 }
 
+/**
+ * A deferred block (slider, form, ticker: templates/deferred.tsx) is hydrated when its code arrives, after the page:
+ * wait until the element `selector` names carries React's props, so a key pressed on it is the component's.
+ */
+export async function blockHydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((css) => {
+    const el = document.querySelector(css);
+    return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps'));
+  }, selector);
+}
+
 type Recorded = { type: string; path: string; query?: unknown };
 declare global {
   interface Window {

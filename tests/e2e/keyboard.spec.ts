@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hydrated } from './helpers.ts';
+import { blockHydrated, hydrated } from './helpers.ts';
 
 test('the gallery lightbox opens, pages and closes by keyboard, and gives focus back', async ({ page }) => {
   await page.goto('/photo-galleries');
@@ -23,6 +23,8 @@ test('the gallery lightbox opens, pages and closes by keyboard, and gives focus 
 test('the home slider moves by its buttons and can be paused, with a visible focus ring', async ({ page }) => {
   await page.goto('/');
   await hydrated(page);
+  // The slider's code comes after the page's (a deferred block): on a busy machine, later than the first key.
+  await blockHydrated(page, '.slider button[aria-label="Next slide"]');
   const next = page.getByRole('button', { name: 'Next slide' });
   await next.focus();
   const outline = await next.evaluate((el) => getComputedStyle(el).outlineStyle);
