@@ -23,6 +23,7 @@ import {
 } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { BUILDS_DIR, PAYLOAD_FILE, pageDir, pageHtmlFile } from '../output/layout.ts';
+import { fileHolds } from '../output/writer.ts';
 
 /** The output's files of a page (site path): its HTML and its payload, relative to the output. */
 export function pageFiles(path: string): [string, string] {
@@ -139,12 +140,12 @@ export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayP
   rmSync(stagingDir, { recursive: true, force: true });
 }
 
-/** Do two files hold the same bytes? The same file (a hard link), else the same size and content. */
+/** Do two files hold the same bytes? The same file (a hard link: nothing read), else the same size and content. */
 function sameBytes(a: string, b: string): boolean {
   try {
     const [first, second] = [statSync(a), statSync(b)];
     if (first.ino === second.ino && first.dev === second.dev) return true;
-    return first.size === second.size && readFileSync(a).equals(readFileSync(b));
+    return first.size === second.size && fileHolds(b, readFileSync(a));
   } catch {
     return false;
   }

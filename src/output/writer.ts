@@ -118,21 +118,26 @@ export function createOutputWriter(root: string): OutputWriter {
  * are kept keep their time, so a host that uploads what changed uploads only those.
  */
 export function createReusingWriter(writer: OutputWriter, previous: string): OutputWriter {
-  const same = (file: string, content: string | Uint8Array) => {
-    const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-    try {
-      return statSync(file).size === bytes.byteLength && readFileSync(file).equals(bytes);
-    } catch {
-      return false;
-    }
-  };
   return {
     ...writer,
     write(sitePath, content, label) {
       const before = outputPath(previous, sitePath, label ?? `file ${sitePath}`);
-      if (!same(before, content)) return writer.write(sitePath, content, label);
+      if (!fileHolds(before, typeof content === 'string' ? Buffer.from(content) : content))
+        return writer.write(sitePath, content, label);
       writer.link(before, sitePath, label);
       return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
     },
   };
+}
+
+/**
+ * Does `file` hold exactly these bytes? Its size is checked first, its content only when the size matches; false
+ * when it cannot be read. The one comparison behind the reusing writer and the in-place commit (build/overlay.ts).
+ */
+export function fileHolds(file: string, bytes: Uint8Array): boolean {
+  try {
+    return statSync(file).size === bytes.byteLength && readFileSync(file).equals(bytes);
+  } catch {
+    return false;
+  }
 }

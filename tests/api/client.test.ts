@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient, ApiClientOptions } from '../../src/api/client.ts';
 import { createNodeTransport } from '../../src/api/transport-node.ts';
 import { createApiClient, createContentApi, SPORT_SORT, sportSortParam } from '../../src/api/index.ts';
 import { backoffDelay, parseRetryAfter } from '../../src/api/retry.ts';
@@ -201,17 +202,24 @@ describe('answers larger than the build reads', () => {
     return { origin, answered, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
   }
 
-  it('stops reading a JSON answer at fetch.maxJsonMb, announced or not, and does not try it again', async () => {
+  /** A client over the Node transport, talking to a server of big answers; both closed after `run`. */
+  async function withBigServer(
+    options: Omit<ApiClientOptions, 'baseUrl' | 'transport'>,
+    run: (client: ApiClient, big: Awaited<ReturnType<typeof bigServer>>) => Promise<void>,
+  ): Promise<void> {
     const big = await bigServer();
     const node = createNodeTransport();
     try {
-      const client = createApiClient({
-        baseUrl: big.origin,
-        prefix: '/api/v1',
-        transport: node.transport,
-        maxJsonBytes: 2 * 1048576,
-        retry: { baseDelayMs: 5, maxDelayMs: 50 },
-      });
+      await run(createApiClient({ ...options, baseUrl: big.origin, transport: node.transport }), big);
+    } finally {
+      await node.close();
+      await big.close();
+    }
+  }
+
+  it('stops reading a JSON answer at fetch.maxJsonMb, announced or not, and does not try it again', async () => {
+    const limits = { prefix: '/api/v1', maxJsonBytes: 2 * 1048576, retry: { baseDelayMs: 5, maxDelayMs: 50 } };
+    await withBigServer(limits, async (client, big) => {
       const schema = z.object({ data: z.string() });
       // Within the limit: read whole.
       const small = await client.get('/small', { query: { mb: 1 }, schema });
@@ -235,22 +243,11 @@ describe('answers larger than the build reads', () => {
           ['/api/v1/announced', true],
         ]);
       expect(client.stats.retries).toBe(0);
-    } finally {
-      await node.close();
-      await big.close();
-    }
+    });
   });
 
   it('stops reading a file at fetch.maxFileMb, or at the smaller limit a call gives', async () => {
-    const big = await bigServer();
-    const node = createNodeTransport();
-    try {
-      const client = createApiClient({
-        baseUrl: big.origin,
-        prefix: '',
-        transport: node.transport,
-        maxFileBytes: 8 * 1048576,
-      });
+    await withBigServer({ prefix: '', maxFileBytes: 8 * 1048576 }, async (client, big) => {
       expect((await client.getBytes('/guide.pdf', { query: { mb: 3 } })).byteLength).toBe(3 * 1048576 + 11);
       expect((await caught(client.getBytes('/guide.pdf', { query: { mb: 9 } }))).message).toMatch(
         /sent more than 8\.0 MB, over the 8\.0 MB the build reads of a file \(fetch\.maxFileMb/,
@@ -259,10 +256,7 @@ describe('answers larger than the build reads', () => {
       expect((await caught(client.getBytesIfChanged(`${big.origin}/photo.jpg?mb=3`, null, image))).message).toMatch(
         /photo\.jpg\?mb=3 sent more than 1\.0 MB, over the 1\.0 MB an image may be; the rest was not read/,
       );
-    } finally {
-      await node.close();
-      await big.close();
-    }
+    });
   });
 
   it("checks the size itself when a transport does not (the browser's fetch)", async () => {
