@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -184,5 +184,19 @@ describe('the build cache beside the output is the build’s own too', () => {
     expect(prepare(mine).commit()).toMatch(/holds files no Fieldhouse build wrote/);
     expect(treeDigest(cache)).toEqual(before);
     expect(readdirSync(join(work, 'mine'))).toEqual(['.out-cache']);
+  });
+
+  // The build's work folder is under node_modules/.cache; an output may be on another disk, or a tmpfs.
+  const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(work).dev;
+  it.skipIf(!otherDevice)('is written beside an output on another file system than the work folder', () => {
+    const elsewhere = mkdtempSync(join('/dev/shm', 'fieldhouse-output-folder-'));
+    try {
+      const site = join(elsewhere, 'out');
+      mkdirSync(site);
+      expect(prepare(site).commit()).toBeNull();
+      expect(readdirSync(join(elsewhere, '.out-cache'))).toContain('plan.jsonl');
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
   });
 });

@@ -18,6 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { moveFileSync } from '../../util/move-file.ts';
 import { basename, dirname, join } from 'node:path';
 import { BUILDS_DIR } from '../../output/layout.ts';
 import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
@@ -127,7 +128,8 @@ export function prepareBuildCache(options: {
     mergeSortedLines([readLines(sorted), [...options.keptLines].sort()], join(next, PAGES_FILE));
   }
   writeFileSync(join(next, CHROME_FILE), JSON.stringify(Object.fromEntries(options.chromes)));
-  renameSync(options.planFile, join(next, PLAN_FILE));
+  // The plan is written in the build's work folder, which may be on another file system than the output.
+  moveFileSync(options.planFile, join(next, PLAN_FILE));
   writeFileSync(join(next, FILES_FILE), options.others.length ? `${options.others.join('\n')}\n` : '');
   const manifest: BuildCacheManifest = {
     format: BUILD_CACHE_FORMAT,
