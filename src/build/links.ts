@@ -10,15 +10,61 @@ import { join, resolve, sep } from 'node:path';
 import { PAGE_FILE } from '../output/layout.ts';
 
 const HREF = /\shref="([^"]*)"/g;
+const QUERY_OR_FRAGMENT = /[?#]/;
 
 /** Decode the few entities React writes in attribute values. */
 const unescapeAttribute = (value: string) =>
-  value
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>');
+  value.includes('&')
+    ? value
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+    : value;
+
+/**
+ * The site path an href leads to: a root-relative href, or an absolute one on the site's own origin, as a decoded
+ * path without query or fragment; null for links elsewhere (other sites, mailto:, tel:), which are not the build's.
+ */
+function sitePathOf(attribute: string, siteOrigin: string): string | null {
+  const href = unescapeAttribute(attribute);
+  let path: string;
+  if (href.startsWith('/')) {
+    if (href.startsWith('//')) return null;
+    path = href;
+  } else if (href.startsWith(siteOrigin) && (href.length === siteOrigin.length || href[siteOrigin.length] === '/')) {
+    path = href.slice(siteOrigin.length) || '/';
+  } else return null;
+  const end = path.search(QUERY_OR_FRAGMENT);
+  if (end >= 0) path = path.slice(0, end);
+  if (!path) return null;
+  if (!path.includes('%')) return path;
+  try {
+    return decodeURI(path);
+  } catch {
+    return path; // a malformed escape is checked as written (and reported)
+  }
+}
+
+/**
+ * The site paths an HTML document links to (sitePathOf), each once, in the order they come; with `inside`, those
+ * whose href lies within [from, to) go to `inside` and the others to `outside`, in one pass over the document.
+ */
+function collectLinks(
+  html: string,
+  siteOrigin: string,
+  outside: Set<string>,
+  inside?: { set: Set<string>; from: number; to: number },
+): void {
+  HREF.lastIndex = 0;
+  for (let match = HREF.exec(html); match; match = HREF.exec(html)) {
+    const path = sitePathOf(match[1]!, siteOrigin);
+    if (path === null) continue;
+    if (inside && match.index >= inside.from && match.index < inside.to) inside.set.add(path);
+    else outside.add(path);
+  }
+}
 
 /**
  * The site paths an HTML document links to: root-relative hrefs and absolute ones on the site's own origin, as
@@ -26,21 +72,7 @@ const unescapeAttribute = (value: string) =>
  */
 export function internalLinks(html: string, siteOrigin: string): string[] {
   const found = new Set<string>();
-  for (const match of html.matchAll(HREF)) {
-    const href = unescapeAttribute(match[1]!);
-    let path: string | null = null;
-    if (href.startsWith('/') && !href.startsWith('//')) path = href;
-    else if (href.startsWith(siteOrigin + '/') || href === siteOrigin) path = href.slice(siteOrigin.length) || '/';
-    if (path === null) continue;
-    const end = path.search(/[?#]/);
-    if (end >= 0) path = path.slice(0, end);
-    if (!path) continue;
-    try {
-      found.add(decodeURI(path));
-    } catch {
-      found.add(path); // a malformed escape is checked as written (and reported)
-    }
-  }
+  collectLinks(html, siteOrigin, found);
   return [...found];
 }
 
@@ -65,11 +97,16 @@ export function createLinkFinder(siteOrigin: string) {
     const start = html.indexOf('<main');
     const end = html.lastIndexOf('</main>');
     const split = start >= 0 && end > start;
-    const own = internalLinks(split ? html.slice(start, end) : html, siteOrigin);
+    const ownSet = new Set<string>();
+    const outsideSet = new Set<string>();
+    // One pass: a link inside <main> is the page's own, any other its chrome's (a page without <main> has no chrome).
+    if (split) collectLinks(html, siteOrigin, outsideSet, { set: ownSet, from: start, to: end });
+    else collectLinks(html, siteOrigin, ownSet);
+    const own = [...ownSet];
     // Without the page's links to itself (its canonical URL, the menu's current item), which it always has: with
     // them every page's chrome would be a set of its own.
-    const outside = split ? internalLinks(html.slice(0, start) + html.slice(end), siteOrigin) : [];
-    const chromeLinks = outside.filter((path) => path !== self).sort();
+    outsideSet.delete(self);
+    const chromeLinks = [...outsideSet].sort();
     const chrome = createHash('sha1').update(chromeLinks.join('\n')).digest('hex').slice(0, 16);
     if (seen.has(chrome)) return { own, chrome, chromeLinks: null };
     seen.add(chrome);

@@ -4,8 +4,7 @@
  */
 import type { ErrorRecord } from '../errors/error.ts';
 import type { AssetManifest, DocumentScripts } from '../build/render/document.ts';
-import type { PageBuilderConfig } from '../build/render/page-builder.ts';
-import type { ImageMap } from '../images/variants.ts';
+import type { ImageInfoAnswer, ImageInfoAsk, PageBuilderConfig } from '../build/render/page-builder.ts';
 import type { Params } from '../routes/params.ts';
 
 /**
@@ -41,8 +40,8 @@ export type ToDevWorker =
   | { type: 'page'; id: number; page: DevPageRequest }
   /** The 404 document (404.html of a build). */
   | { type: 'not-found'; id: number }
-  /** The answer to the worker's `image-info` (by the worker's id). */
-  | { type: 'image-info'; id: number; images: ImageMap };
+  /** Answers to the worker's `image-info` asks (by the worker's ids). */
+  | { type: 'image-info'; answers: ImageInfoAnswer[] };
 
 export type FromDevWorker =
   | { type: 'ready' }
@@ -50,5 +49,5 @@ export type FromDevWorker =
   | { type: 'failed'; error: ErrorRecord }
   | { type: 'warn'; message: string }
   | { type: 'rendered'; id: number; page: DevPage }
-  /** A request of the worker's own: the image pipeline's info on these image URLs, before a page renders. */
-  | { type: 'image-info'; id: number; urls: string[] };
+  /** Requests of the worker's own: the image pipeline's info on a page's image URLs, before it renders. */
+  | { type: 'image-info'; asks: ImageInfoAsk[] };

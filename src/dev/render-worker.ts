@@ -59,9 +59,7 @@ export function startDevWorker(send: (message: FromDevWorker) => void): (message
 
   return (message: ToDevWorker) => {
     if (message.type === 'setup') return configure(message.setup);
-    if (message.type === 'image-info') {
-      return imageInfo.answer(message.id, message.images);
-    }
+    if (message.type === 'image-info') return imageInfo.answer(message.answers);
     const id = message.id;
     const answer = message.type === 'not-found' ? () => notFound() : () => page(message.page);
     void loading

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { errorToRecord, type ErrorRecord } from '../errors/error.ts';
+import { imageAnswers } from '../build/render/page-builder.ts';
 import type { ImageMap } from '../images/variants.ts';
 import type { DevPage, DevPageRequest, DevWorkerSetup, FromDevWorker, ToDevWorker } from './protocol.ts';
 import { WORKER_HOST_SOURCE, type LoadBundle } from './worker-host.ts';
@@ -96,6 +97,10 @@ export function createDevRenderer(
         },
         () => undefined,
       );
+      // Answers go to the worker that asked, while it is the current one.
+      const answerImages = imageAnswers(imageInfo, (message) => {
+        if (worker === started) started.postMessage(message satisfies ToDevWorker);
+      });
       await new Promise<void>((ready) => {
         started.on('message', (message: FromDevWorker) => {
           switch (message.type) {
@@ -110,15 +115,8 @@ export function createDevRenderer(
               waiting.get(message.id)?.(message.page);
               waiting.delete(message.id);
               return;
-            case 'image-info': {
-              const { id, urls } = message;
-              void imageInfo(urls)
-                .catch(() => ({}))
-                .then((images) => {
-                  if (worker === started) started.postMessage({ type: 'image-info', id, images } satisfies ToDevWorker);
-                });
-              return;
-            }
+            case 'image-info':
+              return answerImages(message.asks);
           }
         });
         started.once('error', (error) => {

@@ -10,6 +10,7 @@ import { createOutputWriter } from '../../src/output/writer.ts';
 import { createLedger, readLedger } from '../../src/build/ledger.ts';
 import { createLineReader, createLineWriter, readLines, sortLines } from '../../src/util/line-files.ts';
 import { createPathSet } from '../../src/util/path-set.ts';
+import { batched } from '../../src/util/batch.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'fieldhouse-bookkeeping-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -172,5 +173,21 @@ describe('the ledger of written pages', () => {
     expect(parsed.routeRules['/old']).toEqual({ redirect: { to: '/new', statusCode: 301, passQuery: false } });
     writeManifests(createOutputWriter(out), { buildId: 'empty', contentId: 'c2' }, 't', [], []);
     expect(JSON.parse(readFileSync(join(out, '_site/builds/meta/empty.json'), 'utf8')).prerendered).toEqual([]);
+  });
+});
+
+describe('messages batched per turn', () => {
+  it('hands the items of one turn of the event loop to one flush, in order, and a later turn to another', async () => {
+    const flushed: number[][] = [];
+    const send = batched<number>((items) => flushed.push(items));
+    send(1);
+    send(2);
+    await Promise.resolve(); // microtasks are still the same turn
+    send(3);
+    expect(flushed).toEqual([]);
+    await new Promise((done) => setImmediate(done));
+    send(4);
+    await new Promise((done) => setImmediate(done));
+    expect(flushed).toEqual([[1, 2, 3], [4]]);
   });
 });

@@ -18,8 +18,18 @@ describe('the link check', () => {
       '<a href="mailto:a@b.example">',
       '<a href="/caf%C3%A9">',
       '<a href="/search?s=a&amp;b">',
+      '<a href="/tom&amp;jerry">',
+      `<a href="${SITE}">`,
+      `<a href="${SITE}.elsewhere.example/z">`,
     ].join('');
-    expect(internalLinks(html, SITE).sort()).toEqual(['/café', '/news', '/search', '/sports/football']);
+    expect(internalLinks(html, SITE).sort()).toEqual([
+      '/',
+      '/café',
+      '/news',
+      '/search',
+      '/sports/football',
+      '/tom&jerry',
+    ]);
   });
 
   it("splits a page's links into its own (inside <main>) and its chrome's, each chrome reported once by id", () => {

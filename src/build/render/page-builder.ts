@@ -12,6 +12,7 @@ import type { SearchDoc } from '../../search/writer.ts';
 import { connectApi, type ApiConnection } from '../api-connection.ts';
 import { createDepsRecorder } from '../deps/recorder.ts';
 import { createMemo } from '../memo.ts';
+import { batched } from '../../util/batch.ts';
 import { PAYLOAD_PREFIX } from './document.ts';
 import type { PageTask } from './protocol.ts';
 
@@ -131,23 +132,55 @@ export async function addImages(
   loaded.payloadJson = `${loaded.payloadJson.slice(0, -1)},"images":${JSON.stringify(images)}}`;
 }
 
+/** A render thread's question to the image pipeline: what it knows of these image URLs (by the thread's id). */
+export interface ImageInfoAsk {
+  id: number;
+  urls: string[];
+}
+/** The pipeline's answer to an ask: what it knows of each image it could read. */
+export interface ImageInfoAnswer {
+  id: number;
+  images: ImageMap;
+}
+
 /**
- * A render thread's side of the image lookups (the build's workers, site dev's): `ask` sends an `image-info`
- * request through `send` and resolves with the answer the thread passes to `answer`, matched by id.
+ * A render thread's side of the image lookups (the build's workers, site dev's): `ask` resolves with the answer the
+ * thread passes to `answer`, matched by id. The asks of one turn go in one `image-info` message (util/batch.ts).
  */
-export function imageRequests(send: (request: { type: 'image-info'; id: number; urls: string[] }) => void) {
+export function imageRequests(send: (request: { type: 'image-info'; asks: ImageInfoAsk[] }) => void) {
   const waiting = new Map<number, (images: ImageMap) => void>();
+  const post = batched<ImageInfoAsk>((asks) => send({ type: 'image-info', asks }));
   let next = 0;
   return {
     ask: (urls: string[]) =>
       new Promise<ImageMap>((resolve) => {
         const id = next++;
         waiting.set(id, resolve);
-        send({ type: 'image-info', id, urls });
+        post({ id, urls });
       }),
-    answer(id: number, images: ImageMap) {
-      waiting.get(id)?.(images);
-      waiting.delete(id);
+    answer(answers: ImageInfoAnswer[]) {
+      for (const { id, images } of answers) {
+        waiting.get(id)?.(images);
+        waiting.delete(id);
+      }
     },
+  };
+}
+
+/**
+ * The pipeline's side (the build's main thread, site dev's server): each ask looked up, the answers of one turn sent
+ * back together through `send`. A failed lookup is no info: the page names its images as they are (the media mirror
+ * reports the failure).
+ */
+export function imageAnswers(
+  lookup: (urls: string[]) => Promise<ImageMap>,
+  send: (message: { type: 'image-info'; answers: ImageInfoAnswer[] }) => void,
+): (asks: ImageInfoAsk[]) => void {
+  const post = batched<ImageInfoAnswer>((answers) => send({ type: 'image-info', answers }));
+  return (asks) => {
+    for (const { id, urls } of asks)
+      void lookup(urls)
+        .catch(() => ({}))
+        .then((images) => post({ id, images }));
   };
 }

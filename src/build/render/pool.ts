@@ -5,7 +5,7 @@ import type { ApiStats } from '../../api/client.ts';
 import { WorkerOutOfMemory } from '../../errors/catalogue.ts';
 import { createError, errorFromRecord, type FieldhouseError } from '../../errors/error.ts';
 import type { ImageMap } from '../../images/variants.ts';
-import type { PageBuilderConfig } from './page-builder.ts';
+import { imageAnswers, type PageBuilderConfig } from './page-builder.ts';
 import type {
   FromWorker,
   PageOutcome,
@@ -178,6 +178,9 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
   };
 
   for (const slot of slots) {
+    const answerImages = imageAnswers(options.imageInfo ?? (() => Promise.resolve({})), (message) =>
+      post(slot, message),
+    );
     slot.worker.on('message', (message: FromWorker) => {
       switch (message.type) {
         case 'warn':
@@ -195,14 +198,8 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
           return dispatch();
         case 'ready':
           return;
-        case 'image-info': {
-          const { id, urls } = message;
-          // A failed lookup is no info: the page names its images as they are (the mirror reports the failure).
-          void (options.imageInfo?.(urls) ?? Promise.resolve({}))
-            .catch(() => ({}))
-            .then((images) => post(slot, { type: 'image-info', id, images }));
-          return;
-        }
+        case 'image-info':
+          return answerImages(message.asks);
         default: {
           const waiting = slot.replies.get(message.id);
           slot.replies.delete(message.id);

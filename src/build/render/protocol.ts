@@ -5,11 +5,10 @@
  */
 import type { ApiStats } from '../../api/client.ts';
 import type { ErrorRecord } from '../../errors/error.ts';
-import type { ImageMap } from '../../images/variants.ts';
 import type { Params } from '../../routes/params.ts';
 import type { PageLinks } from '../links.ts';
 import type { AssetManifest, DocumentScripts } from './document.ts';
-import type { PageBuilderConfig } from './page-builder.ts';
+import type { ImageInfoAnswer, ImageInfoAsk, PageBuilderConfig } from './page-builder.ts';
 
 /** What every worker is started with (its `workerData`). */
 export interface WorkerSetup {
@@ -80,8 +79,8 @@ export type ToWorker =
   | { type: 'build'; pages: PageTask[] }
   | { type: 'render'; id: number; task: RenderTask }
   | { type: 'loading-done'; id: number }
-  /** The answer to a worker's `image-info` (by the worker's id): what the build knows of each image it could read. */
-  | { type: 'image-info'; id: number; images: ImageMap };
+  /** Answers to a worker's `image-info` asks (by the worker's ids): what the build knows of each image it could read. */
+  | { type: 'image-info'; answers: ImageInfoAnswer[] };
 
 /** Worker → main thread. */
 export type FromWorker =
@@ -92,8 +91,8 @@ export type FromWorker =
   | { type: 'rendered'; id: number; result: { ok: true; rendered: Rendered } | { ok: false; error: ErrorRecord } }
   /** Every page loaded: the worker's search file is complete (null without one). */
   | { type: 'loading-closed'; id: number; searchFile: string | null; depsFile: string }
-  /** A request of the worker's own (its id): the image pipeline's info on these image URLs, before a page renders. */
-  | { type: 'image-info'; id: number; urls: string[] };
+  /** Requests of the worker's own (its ids): the image pipeline's info on a page's image URLs, before it renders. */
+  | { type: 'image-info'; asks: ImageInfoAsk[] };
 
 /** The replies that answer a request by id. */
 export type Reply = Exclude<Extract<FromWorker, { id: number }>, { type: 'image-info' }>;

@@ -13,6 +13,7 @@ import { errorToRecord } from '../../errors/error.ts';
 import { PAYLOAD_FILE, pageDir, pageHtmlFile } from '../../output/layout.ts';
 import { mediaIn } from '../../output/media.ts';
 import { createOutputWriter } from '../../output/writer.ts';
+import { batched } from '../../util/batch.ts';
 import { createLineWriter } from '../../util/line-files.ts';
 import { cacheLine, type PageFacts } from '../deps/cache.ts';
 import { createLinkFinder } from '../links.ts';
@@ -51,15 +52,9 @@ function render(task: RenderTask, payload?: PendingPayload): Rendered {
 }
 
 // Built pages go back in batches: one message per turn of the event loop, not one per page.
-let outbox: (PageOutcome & { id: number })[] = [];
-function reply(result: PageOutcome & { id: number }): void {
-  if (outbox.push(result) > 1) return;
-  setImmediate(() => {
-    const results = outbox;
-    outbox = [];
-    send({ type: 'built', results, stats: { ...builder!.stats } });
-  });
-}
+const reply = batched<PageOutcome & { id: number }>((results) =>
+  send({ type: 'built', results, stats: { ...builder!.stats } }),
+);
 
 /** The main thread's image pipeline: what it knows of a page's image URLs (by message, see protocol.ts). */
 const images = imageRequests(send);
@@ -87,7 +82,7 @@ async function build(task: PageTask): Promise<void> {
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'image-info':
-      return images.answer(message.id, message.images);
+      return images.answer(message.answers);
     case 'build':
       for (const task of message.pages) void build(task);
       return;
