@@ -3,14 +3,16 @@
  * process, and prints routes, wall time, pages/s, CPU time and CPU ms per page (all threads of the build process,
  * from the OS), peak RSS, API requests and bytes written (table and JSON), then
  * the static search index of each build: its size and the bytes sample queries download.
- * Usage: npm run bench [-- --scales 1,10] [--out-root /dev/shm]
+ * Usage: npm run bench [-- --scales 1,10] [--out-root /dev/shm] [--cold-images]
  * --out-root puts the output on another filesystem (tmpfs measures the builder without the disk).
+ * --cold-images encodes every image variant afresh instead of taking them from .cache/images (bench-config.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchConfig } from './bench-config.ts';
 import { measureSearch, searchReport, type SearchBench } from './search-bench.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,6 +20,7 @@ const scalesArg = process.argv.indexOf('--scales');
 const scales = scalesArg > 0 ? process.argv[scalesArg + 1]!.split(',').map(Number) : [1, 10];
 const outRootArg = process.argv.indexOf('--out-root');
 const outRoot = outRootArg > 0 ? process.argv[outRootArg + 1]! : tmpdir();
+const coldImages = process.argv.includes('--cold-images');
 
 interface Row {
   scale: number;
@@ -40,10 +43,7 @@ for (const scale of scales) {
   const dir = mkdtempSync(join(tmpdir(), `fieldhouse-bench-${scale}-`));
   const out = mkdtempSync(join(outRoot, `fieldhouse-bench-out-${scale}-`));
   try {
-    writeFileSync(
-      join(dir, 'site.config.ts'),
-      `export default { siteUrl: 'https://www.cedarvalleyhawks.example', demo: { scale: ${scale} } };\n`,
-    );
+    writeFileSync(join(dir, 'site.config.ts'), benchConfig(scale, { coldImages, dir }));
     process.stderr.write(`bench: building the demo at scale ${scale} …\n`);
     const output = execFileSync(
       process.execPath,

@@ -3,7 +3,7 @@
  * main thread and each render worker write a .cpuprofile), then says where the CPU went, as a table of
  * categories (issue 21's), with the OS's figure for the whole process beside it: what the profiles do not see
  * (V8's compiler threads, GC helper threads, libuv's pool) is the difference.
- * Usage: npm run profile [-- --scale 1] [--keep] [--top <category>]
+ * Usage: npm run profile [-- --scale 1] [--keep] [--top <category>] [--cold-images]
  * --keep leaves the profiles (to open in Chrome DevTools); --top lists the functions of one category, by time.
  * The demo CMS runs in its own process and is profiled too; it stands in for a remote API and is reported apart.
  */
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../src/build/bundle.ts';
+import { benchConfig } from './bench-config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name: string) => {
@@ -90,7 +91,7 @@ const profiles = join(work, 'profiles');
 const out = join(work, 'out');
 writeFileSync(
   join(work, 'site.config.ts'),
-  `export default { siteUrl: 'https://www.cedarvalleyhawks.example', demo: { scale: ${scale} } };\n`,
+  benchConfig(scale, { coldImages: process.argv.includes('--cold-images'), dir: work }),
 );
 process.stderr.write(`profile: building the demo at scale ${scale} with --cpu-prof on every thread …\n`);
 const summary = JSON.parse(
