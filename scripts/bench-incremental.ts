@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { changedRecords } from '../src/build/deps/cache.ts';
+import { changedRecords } from '../src/build/deps/touch.ts';
 import { buildSite, type BuildSummary } from '../src/build/index.ts';
 import { validateConfig } from '../src/config/index.ts';
 import { DEMO_EDIT_TOKEN } from '../src/demo/cms/cms.ts';

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { ContentApi } from '../api/endpoints.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { ApiUnreachable, BuildBrokenLinks, BuildFailed, BuildLostPages } from '../errors/catalogue.ts';
 import { createError, formatError, isFieldhouseError } from '../errors/error.ts';
@@ -28,12 +29,12 @@ import { copyPublic, createMediaMirror, notFoundTask, writeManifests, writeSiteD
 import { hostRules, writeHostFiles, type HostRules } from './hosts/index.ts';
 import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger } from './links.ts';
 import { createLedger, type LedgerEntry } from './ledger.ts';
+import { askAfterChanges, askAgain, createTouchSorter, touchTest } from './deps/touch.ts';
 import {
   cachedPages,
   configDigest,
   prepareBuildCache,
   readBuildCache,
-  touchTest,
   cachedChromes,
   cachedPlan,
   cachedOthers,
@@ -299,7 +300,7 @@ async function runStages(
   const changes = options.changes;
   const scope = changes
     ? session
-        .stage('scope', () => incrementalScope(changes, { outDir, config, buildId }, session, outcome))
+        .stage('scope', () => incrementalScope(changes, { outDir, config, buildId, api: source.api }, session, outcome))
         .then(
           (reuse) => ({ reuse }),
           (error: unknown) => ({ error }),
@@ -508,12 +509,12 @@ async function runStages(
  * output's data. Null (a full build, the reason in the summary and a warning) when the cache cannot be used or a
  * change touches every page.
  */
-function incrementalScope(
+async function incrementalScope(
   changes: NonNullable<BuildOptions['changes']>,
-  build: { outDir: string; config: SiteConfig; buildId: string },
+  build: { outDir: string; config: SiteConfig; buildId: string; api: ContentApi },
   session: Session,
   outcome: Outcome,
-):
+): Promise<
   | (NonNullable<BuildPagesOptions['reuse']> & {
       touched: number;
       plan: Map<string, PlannedRoute>;
@@ -522,7 +523,8 @@ function incrementalScope(
       pages: string[];
       others: string[];
     })
-  | null {
+  | null
+> {
   const { outDir, config } = build;
   const full = (reason: string) => {
     outcome.incremental = { full: reason };
@@ -532,17 +534,27 @@ function incrementalScope(
   if (outputVersion(outDir) !== FIELDHOUSE_VERSION) return full(`${outDir} is not an output of this Fieldhouse`);
   const cache = readBuildCache(outDir, { fieldhouse: FIELDHOUSE_VERSION, config: configDigest(config) });
   if (!cache.ok) return full(cache.reason);
-  const touches = touchTest(changes);
-  if (!touches) return full('the site settings changed: every page shows them');
-  // One pass over the cache: the pages a change touches are counted; the others' lines are kept, as written.
+  if (!touchTest(changes)) return full('the site settings changed: every page shows them');
+  // Where the moved records are now, then one pass over the cache: the pages a change touches are counted; the
+  // others' lines are kept, as written, those pending on what the pass finds (touch.ts) settled after it.
+  const sorter = createTouchSorter(changes, await askAfterChanges(build.api, changes));
   let touched = 0;
   const kept = new Map<string, { deps: string[]; line: string }>();
+  const pending: [string, string[]][] = [];
   const pages: string[] = [];
   for (const page of cachedPages(cache.dir)) {
     pages.push(page.path);
-    if (touches(page.deps)) touched++;
+    const verdict = sorter.verdict(page.deps);
+    if (verdict === true) touched++;
     else kept.set(page.path, page);
+    if (Array.isArray(verdict)) pending.push([page.path, verdict]);
   }
+  const changedAnswers = await askAgain(build.api, sorter.answers());
+  for (const [path, keys] of pending)
+    if (sorter.settle(keys, changedAnswers)) {
+      kept.delete(path);
+      touched++;
+    }
   // The pages of the output carry this build's id: what it holds of a page is what this build would write.
   const inPlace = cache.manifest.buildId === build.buildId;
   const others = cachedOthers(cache.dir);

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { changedRecords } from '../build/deps/cache.ts';
+import { changedRecords } from '../build/deps/touch.ts';
 import { buildSite } from '../build/index.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { formatError, isFieldhouseError } from '../errors/error.ts';

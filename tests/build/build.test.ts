@@ -6,12 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildCacheDir,
   cachedPages,
-  changedRecords,
   BUILD_CACHE_FORMAT,
   configDigest,
   readBuildCache,
-  touchedPages,
 } from '../../src/build/deps/cache.ts';
+import { changedRecords, touchedPages } from '../../src/build/deps/touch.ts';
 import { buildSite, type BuildSummary } from '../../src/build/index.ts';
 import { FIELDHOUSE_VERSION } from '../../src/version.ts';
 import type { ContentChange } from '../../src/webhooks/change.ts';

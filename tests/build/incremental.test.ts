@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCacheDir, cachedPages } from '../../src/build/deps/cache.ts';
+import { changedRecords, touchedPages } from '../../src/build/deps/touch.ts';
 import { buildSite } from '../../src/build/index.ts';
 import { validateConfig } from '../../src/config/index.ts';
 import { DEMO_EDIT_TOKEN } from '../../src/demo/cms/cms.ts';
@@ -129,12 +131,17 @@ function drawEdit(random: Random, demo: DemoServer): Edit {
   return random.pick(kinds)();
 }
 
-async function apply(edit: Edit): Promise<void> {
+async function apply(edit: Edit, tries = 2): Promise<void> {
   const res = await fetch(`${demo.origin}${demo.apiPrefix}${edit.path}`, {
     method: edit.method,
     headers: { authorization: `Bearer ${DEMO_EDIT_TOKEN}`, 'content-type': 'application/json' },
     body: edit.body === undefined ? undefined : JSON.stringify(edit.body),
+  }).catch((error: unknown) => {
+    // A kept-alive connection the server closed as it was reused (after a long build): nothing reached the CMS.
+    if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET' && tries > 1) return null;
+    throw error;
   });
+  if (!res) return apply(edit, tries - 1);
   if (!res.ok) throw new Error(`${edit.what}: the CMS answered ${res.status} ${await res.text()}`);
 }
 
@@ -321,4 +328,87 @@ describe('the incremental build (issue 19)', () => {
     });
     expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
   }, 240_000);
+
+  it('touches only the year lists an article joins or leaves, and every year page when the years change', async () => {
+    // The webhook service of the first test is done: these edits are built here, by hand.
+    await service?.close();
+    service = null;
+    const site = join(work, 'years');
+    cpSync(join(work, 'full'), site, { recursive: true });
+    cpSync(join(work, '.full-cache'), join(work, '.years-cache'), { recursive: true });
+    const d = demo.dataset;
+    /** Edit, build incrementally with the CMS's changes, and compare with a full build of the same content. */
+    const round = async (name: string, edits: Edit[]) => {
+      const seq = demo.cms.log.latest;
+      for (const edit of edits) await apply(edit);
+      const changes = changedRecords(demo.cms.log.since(seq, 100));
+      const conservative = touchedPages(buildCacheDir(site), changes).pages.length;
+      const summary = await buildSite({ config: config(), root, outDir: site, logger, changes });
+      const full = join(work, `years-full-${name}`);
+      await buildSite({ config: config(), root, outDir: full, logger });
+      const a = treeDigest(site);
+      const b = treeDigest(full);
+      const differing = [...new Set([...a.keys(), ...b.keys()])].filter((f) => a.get(f) !== b.get(f)).sort();
+      expect(differing.slice(0, 20), name).toEqual([]);
+      const incremental = summary.incremental as { touched: number };
+      return { touched: incremental.touched, conservative };
+    };
+    const byYear = (year: number) => d.articles.filter((a) => isPublic(a) && a.date.startsWith(`${year}-`));
+    const oldest = Math.min(...d.articles.filter(isPublic).map((a) => Number(a.date.slice(0, 4))));
+    const moved = byYear(oldest + 1)[0]!;
+    const published: Edit = {
+      what: 'create an article today',
+      method: 'POST',
+      path: '/articles',
+      body: {
+        title: 'Hawks Sign Coach',
+        summary: 'News.',
+        body: '<p>News.</p>',
+        date: `${d.asOf}T12:00:00Z`,
+        sport_id: d.sports[0]!.id,
+        status: 'published',
+      },
+    };
+    const move: Edit = {
+      what: `move article ${moved.id} to ${oldest + 3}`,
+      method: 'PATCH',
+      path: `/articles/${moved.id}`,
+      body: { date: `${oldest + 3}-03-04T12:00:00Z` },
+    };
+    // An article today and one moved between two earlier years: the lists of other years stay as they were.
+    const first = await round('moved', [published, move]);
+    expect(first.touched).toBeLessThan(first.conservative);
+    // The first article of a year the site has none of: every page that lists the site's years is built again
+    // (its key of the years' answer is the new one), and the sports' other than the article's are not.
+    const yearKeys = () => {
+      const keys = new Map<string, Set<string>>();
+      for (const { deps } of cachedPages(buildCacheDir(site)))
+        for (const dep of deps.filter((d) => d.startsWith('a:articleYears:')))
+          keys.set(dep.slice(0, dep.indexOf('=')), (keys.get(dep.slice(0, dep.indexOf('='))) ?? new Set()).add(dep));
+      return keys;
+    };
+    const before = yearKeys();
+    const sport = d.sports.find((x) => before.has(`a:articleYears:[${x.id}]`))!;
+    await round('new-year', [
+      {
+        ...published,
+        what: 'an article of a year with none',
+        body: {
+          ...(published.body as object),
+          sport_id: sport.id,
+          title: 'From the Archives',
+          date: `${oldest - 5}-06-01T12:00:00Z`,
+        },
+      },
+    ]);
+    const after = yearKeys();
+    for (const call of ['a:articleYears:[null]', `a:articleYears:[${sport.id}]`]) {
+      expect(after.get(call)!.size, call).toBe(1);
+      expect(before.get(call)!.has([...after.get(call)!][0]!), call).toBe(false);
+    }
+    const other = [...before.keys()].find(
+      (call) => call !== 'a:articleYears:[null]' && !call.endsWith(`[${sport.id}]`),
+    )!;
+    expect(after.get(other)).toEqual(before.get(other));
+  }, 300_000);
 });

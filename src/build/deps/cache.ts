@@ -25,10 +25,9 @@ import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
 import { createLineWriter, mergeSortedLines, readLines, sortLines } from '../../util/line-files.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import type { PlannedRoute } from '../plan.ts';
-import type { ChangedRecord, ContentChange } from '../../webhooks/change.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
-export const BUILD_CACHE_FORMAT = 3;
+export const BUILD_CACHE_FORMAT = 4;
 export const MANIFEST_FILE = 'manifest.json';
 export const PAGES_FILE = 'pages.jsonl';
 export const CHROME_FILE = 'chrome.json';
@@ -254,78 +253,4 @@ export function cachedPlan(dir: string): Map<string, PlannedRoute> {
     plan.set(route.route, route);
   }
   return plan;
-}
-
-/**
- * Which built pages a change to these records touches: every page that read one of the records, and for a change
- * that can move a record in or out of a list (anything but an update of fields that do not place it), every page
- * that read a list of that kind. `settings` touches every page (site-wide data is on every page).
- */
-export function touchedPages(
-  dir: string,
-  changes: readonly (ChangedRecord & { listed?: boolean })[],
-): { pages: string[]; all: boolean } {
-  const touches = touchTest(changes);
-  if (!touches) return { pages: [], all: true };
-  const pages: string[] = [];
-  for (const { path, deps } of cachedPages(dir)) if (touches(deps)) pages.push(path);
-  return { pages, all: false };
-}
-
-/** Does a page that read `deps` change with these records? Null when every page does (the site settings). */
-export function touchTest(
-  changes: readonly (ChangedRecord & { listed?: boolean })[],
-): ((deps: readonly string[]) => boolean) | null {
-  if (changes.some((c) => c.resource === 'settings')) return null;
-  const records = new Set(changes.map((c) => `${c.resource}:${c.recordId}`));
-  const calls = new Set([
-    ...changes.filter((c) => c.listed !== false).flatMap((c) => LISTS[c.resource] ?? []),
-    ...changes.flatMap((c) => DERIVED[c.resource] ?? []),
-  ]);
-  return (deps) => deps.some((dep) => records.has(dep) || calls.has(callOf(dep)));
-}
-
-/** The API calls that list records of each kind: a new or removed record changes their answers. */
-const LISTS: Record<string, string[]> = {
-  article: ['articles', 'articleYears'],
-  event: ['events', 'schedule'],
-  player: ['roster', 'allTimeRoster'],
-  gallery: ['galleries'],
-};
-
-/**
- * Answers the CMS (or its stat service) derives from records of a kind without naming them: any change to one may
- * change these. A season's statistics add up its games' scores, so a result entered changes them.
- */
-const DERIVED: Record<string, string[]> = {
-  event: ['stats'],
-};
-
-/** `q:articles:[…]` → `articles`; anything else → ''. */
-function callOf(dep: string): string {
-  if (!dep.startsWith('q:')) return '';
-  return dep.slice(2, dep.indexOf(':', 2));
-}
-
-/**
- * Fields whose change can move a record in or out of a list, or within it, or give it another page (its path is
- * made from them, or a box score appears): an update of others cannot, so it never changes the plan (plan.ts
- * replays every route for it) and touches only the pages that read the record.
- */
-const PLACING_FIELDS: Record<string, string[]> = {
-  article: ['date', 'slug', 'status', 'visibility', 'sport_id', 'category_ids'],
-  event: ['date', 'time_tba', 'timezone', 'boxscore_id'],
-  player: ['slug'],
-  gallery: ['date', 'slug', 'status', 'visibility', 'sport_id'],
-};
-
-/** The records a CMS's changes name, each saying whether it may have moved in a list. */
-export function changedRecords(changes: readonly ContentChange[]): (ChangedRecord & { listed: boolean })[] {
-  return changes.map((change) => ({
-    resource: change.resource,
-    recordId: change.record_id,
-    listed:
-      change.action !== 'update' ||
-      change.fields.some((field) => (PLACING_FIELDS[change.resource] ?? []).includes(field)),
-  }));
 }

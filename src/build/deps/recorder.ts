@@ -2,7 +2,8 @@
  * What each page read from the API, recorded while it loads, for the build cache (cache.ts) that an incremental
  * build reads to know which pages a change touches. A page's dependencies are:
  * - `q:<call>:<arguments>`: every API call it made (a list's membership can change: a new article joins page 1);
- * - `<resource>:<id>` / `settings`: every record those answers held (refs.ts).
+ * - `<resource>:<id>` / `settings`: every record those answers held (refs.ts);
+ * - `a:<call>:<arguments>=<digest>`: the answers of a few calls that summarise records (refs.ts, ANSWERS_OF).
  * Pages load concurrently in one worker, so each page's loading runs in an AsyncLocalStorage context naming its
  * own set. Answers shared through the memo are recorded once, under the memo key, and every page that used the
  * key (computed or cached) gets them when its loading ends.
@@ -10,7 +11,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ContentApi } from '../../api/endpoints.ts';
 import type { Memo } from '../memo.ts';
-import { refsOf } from './refs.ts';
+import { answerDep, refsOf } from './refs.ts';
 
 const MEMO_PREFIX = 'm:';
 
@@ -40,6 +41,8 @@ export function createDepsRecorder(api: ContentApi, memo: Memo): DepsRecorder {
         sink.add(`q:${prop}:${JSON.stringify(args)}`);
         return answer.then((result: unknown) => {
           for (const ref of refsOf(prop, result)) sink.add(ref);
+          const keyed = answerDep(prop, args, result);
+          if (keyed) sink.add(keyed);
           return result;
         });
       };

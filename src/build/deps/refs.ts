@@ -4,6 +4,8 @@
  * page that read it. Calls not listed here hold no record an editor changes through webhooks (sports, seasons,
  * pages, staff, documents, ads, icons): their pages depend on them through the call itself (`q:` keys, recorder.ts).
  */
+import { createHash } from 'node:crypto';
+
 type Json = Record<string, unknown>;
 type Extract = (result: unknown) => Iterable<string>;
 
@@ -41,4 +43,33 @@ const EXTRACTORS: Record<string, Extract> = {
 /** The record keys an answer of `method` holds (none for a call that holds no changeable record). */
 export function refsOf(method: string, result: unknown): Iterable<string> {
   return EXTRACTORS[method]?.(result) ?? [];
+}
+
+/**
+ * Calls whose answer is small and summarises records of a kind (the years that have articles), by the kind: a page
+ * that read one depends on the answer itself, `a:<call>:<arguments>=<digest>`, which an incremental build asks for
+ * again (touch.ts): an article published in a year that has others leaves every year's page as it was.
+ */
+export const ANSWERS_OF: Record<string, string> = { articleYears: 'article' };
+export const ANSWER_PREFIX = 'a:';
+
+/** The `a:` dep of an answer of a call of ANSWERS_OF; null for any other call. */
+export function answerDep(method: string, args: readonly unknown[], answer: unknown): string | null {
+  if (!(method in ANSWERS_OF)) return null;
+  const digest = createHash('sha1').update(JSON.stringify(answer)).digest('hex').slice(0, 16);
+  return `${ANSWER_PREFIX}${method}:${JSON.stringify(args)}=${digest}`;
+}
+
+/** The call of an `a:` dep, to ask again; null when it is not one. */
+export function answerOf(dep: string): { method: string; args: unknown[] } | null {
+  if (!dep.startsWith(ANSWER_PREFIX)) return null;
+  const at = dep.indexOf(':', ANSWER_PREFIX.length);
+  const end = dep.lastIndexOf('=');
+  if (at < 0 || end < at) return null;
+  try {
+    const args = JSON.parse(dep.slice(at + 1, end)) as unknown;
+    return Array.isArray(args) ? { method: dep.slice(ANSWER_PREFIX.length, at), args } : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,0 +1,222 @@
+/**
+ * Which built pages a content change touches, from what each page read (recorder.ts, kept in the build cache):
+ * - every page that read one of the changed records;
+ * - for a change that can move a record in or out of a list (anything but an update of fields that do not place
+ *   it), every page that read a list of that kind; except that an incremental build, which knows more, keeps
+ *   - a page whose list of articles is of a year the article is not of, before or after the change;
+ *   - a page that read an answer the build asks for again and finds the same (the years that have articles);
+ * - `settings` touches every page (site-wide data is on every page).
+ */
+import type { ContentApi } from '../../api/endpoints.ts';
+import { isFieldhouseError } from '../../errors/error.ts';
+import type { ChangedRecord, ContentChange } from '../../webhooks/change.ts';
+import { cachedPages } from './cache.ts';
+import { ANSWER_PREFIX, answerDep, answerOf, ANSWERS_OF } from './refs.ts';
+
+type Change = ChangedRecord & { listed?: boolean };
+
+/** Which built pages of a build cache a change to these records touches (the conservative rule: touchTest). */
+export function touchedPages(dir: string, changes: readonly Change[]): { pages: string[]; all: boolean } {
+  const touches = touchTest(changes);
+  if (!touches) return { pages: [], all: true };
+  const pages: string[] = [];
+  for (const { path, deps } of cachedPages(dir)) if (touches(deps)) pages.push(path);
+  return { pages, all: false };
+}
+
+/**
+ * Does a page that read `deps` change with these records? Null when every page does (the site settings). Every
+ * list of a changed record's kind counts, whatever it was filtered by, and every answer that summarises such records.
+ */
+export function touchTest(changes: readonly Change[]): ((deps: readonly string[]) => boolean) | null {
+  if (changes.some((c) => c.resource === 'settings')) return null;
+  const { records, calls } = rulesOf(changes);
+  return (deps) => deps.some((dep) => records.has(dep) || calls.has(callOf(dep)));
+}
+
+function rulesOf(changes: readonly Change[]) {
+  const listed = changes.filter((c) => c.listed !== false);
+  return {
+    records: new Set(changes.map((c) => `${c.resource}:${c.recordId}`)),
+    // Answers keyed by their content (`a:` deps) are calls too: without asking again, a listed change touches them.
+    calls: new Set([
+      ...listed.flatMap((c) => LISTS[c.resource] ?? []),
+      ...listed.flatMap((c) => Object.keys(ANSWERS_OF).filter((call) => ANSWERS_OF[call] === c.resource)),
+      ...changes.flatMap((c) => DERIVED[c.resource] ?? []),
+    ]),
+  };
+}
+
+/** What an incremental build asks the API before it sorts the pages (askAfterChanges). */
+export interface AfterChanges {
+  /**
+   * The years each listed article can be filed under now: the year of its date and the years either side (a CMS
+   * may file by another timezone than the date's). Empty: it is in no list now (deleted, unpublished); null: the
+   * API could not say, so it may be under any year.
+   */
+  articleYears: (readonly number[] | null)[];
+}
+
+/** Ask the API where the changed articles are now (the only kind whose lists are sorted by year today). */
+export async function askAfterChanges(api: ContentApi, changes: readonly Change[]): Promise<AfterChanges> {
+  const articles = changes.filter((c) => c.resource === 'article' && c.listed !== false && c.recordId !== null);
+  const articleYears = await Promise.all(
+    articles.map(async (c) => {
+      try {
+        const year = Number((await api.article(c.recordId!)).date.slice(0, 4));
+        return Number.isInteger(year) ? [year - 1, year, year + 1] : null;
+      } catch (error) {
+        // Not found, or not public: it is in no public list now. Anything else: no answer, so no year is ruled out.
+        return isFieldhouseError(error) && error.status === 404 ? [] : null;
+      }
+    }),
+  );
+  return { articleYears };
+}
+
+/** A page's verdict: touched or not, or touched if any of these keys turns out to have changed (settle). */
+export type Verdict = boolean | string[];
+
+/**
+ * The incremental build's sorter: a page's verdict as the cache is read, then, once every page has been seen, the
+ * pending ones settled. A list of articles of one year is pending on that list (its filter): touched when the
+ * article was in a list of that filter before (a page that read the article read it), or may be under that year now.
+ * An `a:` answer is pending on itself: touched when the API answers otherwise now (askAgain).
+ */
+export function createTouchSorter(changes: readonly Change[], after: AfterChanges) {
+  const { records, calls } = rulesOf(changes);
+  const articleMoved = changes.some((c) => c.resource === 'article' && c.listed !== false);
+  const yearsNow = after.articleYears.some((years) => years === null)
+    ? null
+    : new Set(after.articleYears.flatMap((years) => years ?? []));
+  /** Filters of the year lists the changed articles were in (read by a page that read one of them). */
+  const filtersBefore = new Set<string>();
+  /** The answers pending pages read: asked again once the cache is read. */
+  const answers = new Set<string>();
+
+  const verdict = (deps: readonly string[]): Verdict => {
+    let touched = false;
+    let readsChanged = false;
+    const pending: string[] = [];
+    const yearLists: string[] = [];
+    for (const dep of deps) {
+      if (records.has(dep)) {
+        touched = readsChanged = true;
+        continue;
+      }
+      const call = callOf(dep);
+      if (!calls.has(call)) continue;
+      // A call whose answer is keyed by its content is judged by that key (`a:`), not by the call.
+      if (call in ANSWERS_OF && !dep.startsWith(ANSWER_PREFIX)) continue;
+      if (call === 'articles' && articleMoved) {
+        const filter = yearListFilter(dep);
+        if (filter) {
+          yearLists.push(filter.key);
+          if (yearsNow === null || yearsNow.has(filter.year)) touched = true;
+          else pending.push(filter.key);
+          continue;
+        }
+      }
+      if (dep.startsWith(ANSWER_PREFIX)) {
+        pending.push(dep);
+        continue;
+      }
+      touched = true;
+    }
+    if (readsChanged) for (const key of yearLists) filtersBefore.add(key);
+    if (touched) return true;
+    for (const key of pending) if (key.startsWith(ANSWER_PREFIX)) answers.add(key);
+    return pending.length ? pending : false;
+  };
+
+  return {
+    verdict,
+    /** The `a:` answers pending pages read, to ask again. */
+    answers: () => answers,
+    /** Is a pending page touched, with the answers that changed? Only once every page's verdict is in. */
+    settle: (pending: readonly string[], changedAnswers: ReadonlySet<string>) =>
+      pending.some((key) => (key.startsWith(ANSWER_PREFIX) ? changedAnswers.has(key) : filtersBefore.has(key))),
+  };
+}
+
+/** Ask again the calls behind these `a:` deps; the ones whose answer is not the same now (or cannot be had). */
+export async function askAgain(api: ContentApi, deps: ReadonlySet<string>): Promise<Set<string>> {
+  const changed = new Set<string>();
+  await Promise.all(
+    [...deps].map(async (dep) => {
+      const asked = answerOf(dep);
+      if (!asked) return void changed.add(dep);
+      try {
+        const method = api[asked.method as keyof ContentApi] as (...args: unknown[]) => Promise<unknown>;
+        // JSON wrote an argument left out as null: it is left out again.
+        const answer = await method(...asked.args.map((arg) => (arg === null ? undefined : arg)));
+        if (answerDep(asked.method, asked.args, answer) !== dep) changed.add(dep);
+      } catch {
+        changed.add(dep);
+      }
+    }),
+  );
+  return changed;
+}
+
+/** `q:articles:[{"year":2019,"page":2,…}]` → the list's year and its filter without paging; null: not by year. */
+function yearListFilter(dep: string): { year: number; key: string } | null {
+  if (!dep.includes('"year":')) return null;
+  let args: unknown;
+  try {
+    args = JSON.parse(dep.slice('q:articles:'.length));
+  } catch {
+    return null;
+  }
+  const query = Array.isArray(args) ? (args[0] as Record<string, unknown> | null) : null;
+  if (!query || typeof query.year !== 'number') return null;
+  const filter = Object.entries(query)
+    .filter(([key]) => key !== 'page' && key !== 'per_page')
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return { year: query.year, key: `f:articles:${JSON.stringify(filter)}` };
+}
+
+/** The API calls that list records of each kind: a new or removed record changes their answers. */
+const LISTS: Record<string, string[]> = {
+  article: ['articles'],
+  event: ['events', 'schedule'],
+  player: ['roster', 'allTimeRoster'],
+  gallery: ['galleries'],
+};
+
+/**
+ * Answers the CMS (or its stat service) derives from records of a kind without naming them: any change to one may
+ * change these. A season's statistics add up its games' scores, so a result entered changes them.
+ */
+const DERIVED: Record<string, string[]> = {
+  event: ['stats'],
+};
+
+/** `q:articles:[…]` → `articles`, `a:articleYears:[…]=…` → `articleYears`; anything else → ''. */
+function callOf(dep: string): string {
+  if (!dep.startsWith('q:') && !dep.startsWith(ANSWER_PREFIX)) return '';
+  return dep.slice(2, dep.indexOf(':', 2));
+}
+
+/**
+ * Fields whose change can move a record in or out of a list, or within it, or give it another page (its path is
+ * made from them, or a box score appears): an update of others cannot, so it never changes the plan (plan.ts
+ * replays every route for it) and touches only the pages that read the record.
+ */
+const PLACING_FIELDS: Record<string, string[]> = {
+  article: ['date', 'slug', 'status', 'visibility', 'sport_id', 'category_ids'],
+  event: ['date', 'time_tba', 'timezone', 'boxscore_id'],
+  player: ['slug'],
+  gallery: ['date', 'slug', 'status', 'visibility', 'sport_id'],
+};
+
+/** The records a CMS's changes name, each saying whether it may have moved in a list. */
+export function changedRecords(changes: readonly ContentChange[]): (ChangedRecord & { listed: boolean })[] {
+  return changes.map((change) => ({
+    resource: change.resource,
+    recordId: change.record_id,
+    listed:
+      change.action !== 'update' ||
+      change.fields.some((field) => (PLACING_FIELDS[change.resource] ?? []).includes(field)),
+  }));
+}

@@ -1,0 +1,77 @@
+// Which pages a change touches, from what they read: the conservative rule and the incremental build's sorter.
+import { describe, expect, it } from 'vitest';
+import { answerDep, answerOf } from '../../src/build/deps/refs.ts';
+import { changedRecords, createTouchSorter, touchTest } from '../../src/build/deps/touch.ts';
+import type { ContentChange } from '../../src/webhooks/change.ts';
+
+const change = (action: ContentChange['action'], id: number, fields: string[] = []): ContentChange => ({
+  seq: 1,
+  id: 'chg_1',
+  at: '2026-11-21T21:00:00Z',
+  resource: 'article',
+  record_id: id,
+  action,
+  fields,
+});
+const yearList = (year: number, page = 1, sport?: number) =>
+  `q:articles:${JSON.stringify([{ ...(sport ? { sport_id: sport } : {}), year, per_page: 100, page }])}`;
+const years = (answer: number[], sport?: number) => answerDep('articleYears', [sport ?? null], answer)!;
+const newsPage = (page: number) => `q:articles:${JSON.stringify([{ per_page: 12, page }])}`;
+
+describe('which pages a change touches', () => {
+  it('keys a summarising answer by its content, and reads the call back from the key', () => {
+    const dep = years([2024, 2025, 2026]);
+    expect(dep).toMatch(/^a:articleYears:\[null\]=[0-9a-f]{16}$/);
+    expect(answerOf(dep)).toEqual({ method: 'articleYears', args: [null] });
+    expect(years([2024, 2025])).not.toBe(dep);
+    expect(answerDep('articles', [{}], [])).toBeNull();
+  });
+
+  it('conservatively: every list of the kind and every answer summarising it, for a change that can move a record', () => {
+    const published = touchTest(changedRecords([change('publish', 7)]))!;
+    expect(published([yearList(2001)])).toBe(true);
+    expect(published([years([2001])])).toBe(true);
+    expect(published(['q:roster:[1]'])).toBe(false);
+    const retitled = touchTest(changedRecords([change('update', 7, ['title'])]))!;
+    expect(retitled([yearList(2001), years([2001])])).toBe(false);
+    expect(retitled(['article:7'])).toBe(true);
+  });
+
+  it('an article published in 2026: the paginated lists, and only the year lists around 2026', () => {
+    const sorter = createTouchSorter(changedRecords([change('publish', 7)]), { articleYears: [[2025, 2026, 2027]] });
+    expect(sorter.verdict([newsPage(3)])).toBe(true);
+    expect(sorter.verdict([yearList(2026, 2), years([2019, 2026])])).toBe(true);
+    // Another year's list, and the years' answer: pending on whether the article was in that list, and on the
+    // answer asked again.
+    const pending = sorter.verdict([yearList(2019), yearList(2019, 2), years([2019, 2026])]);
+    expect(pending).toEqual(['f:articles:[["year",2019]]', 'f:articles:[["year",2019]]', years([2019, 2026])]);
+    expect(sorter.answers()).toEqual(new Set([years([2019, 2026])]));
+    expect(sorter.settle(pending as string[], new Set())).toBe(false);
+    // The years the site has changed (the first article of a year): every page that shows them.
+    expect(sorter.settle(pending as string[], new Set([years([2019, 2026])]))).toBe(true);
+  });
+
+  it('an article moved from 2019 to 2026: the 2019 lists it was in, every page of them, and the sport’s', () => {
+    const sorter = createTouchSorter(changedRecords([change('update', 7, ['date'])]), {
+      articleYears: [[2025, 2026, 2027]],
+    });
+    // Pages of lists it was not in stay pending, whatever the order the cache is read in.
+    const other = sorter.verdict([yearList(2019, 1, 4)]);
+    const second = sorter.verdict([yearList(2019, 2)]);
+    // The page that showed it, in the 2019 list of all sports: touched, and its list is remembered.
+    expect(sorter.verdict([yearList(2019, 1), 'article:7'])).toBe(true);
+    expect(sorter.settle(second as string[], new Set())).toBe(true);
+    expect(sorter.settle(other as string[], new Set())).toBe(false);
+  });
+
+  it('an article unpublished (in no list now), or one the API could not place (every year)', () => {
+    const gone = createTouchSorter(changedRecords([change('unpublish', 7)]), { articleYears: [[]] });
+    expect(Array.isArray(gone.verdict([yearList(2026)]))).toBe(true);
+    const unknown = createTouchSorter(changedRecords([change('publish', 7)]), { articleYears: [null] });
+    expect(unknown.verdict([yearList(1990)])).toBe(true);
+    // Another kind's change leaves the lists of articles alone.
+    const event = createTouchSorter([{ resource: 'event', recordId: 3, listed: true }], { articleYears: [] });
+    expect(event.verdict([yearList(2026), years([2026])])).toBe(false);
+    expect(event.verdict(['q:schedule:[1]'])).toBe(true);
+  });
+});
