@@ -184,7 +184,10 @@ async function main() {
       params: [
         ['sport_id', 'optional'],
         ['category_id', 'optional'],
-        ['year', 'optional: calendar year'],
+        [
+          'year',
+          "optional: the calendar year of the article's date (an incremental build relies on it, give or take a year for the CMS's timezone: docs/build-cache.md)",
+        ],
         ['sort', '-date (default) or date'],
         ['per_page', '1–100'],
         ['page', ''],
