@@ -40,6 +40,9 @@ describe('which pages a change touches', () => {
   it('an article published in 2026: the paginated lists, and only the year lists around 2026', () => {
     const sorter = createTouchSorter(changedRecords([change('publish', 7)]), { articleYears: [[2025, 2026, 2027]] });
     expect(sorter.verdict([newsPage(3)])).toBe(true);
+    // The years asked for and not answered (the page was made without them): judged as the call.
+    expect(sorter.verdict(['q:articleYears:[null]'])).toBe(true);
+    expect(Array.isArray(sorter.verdict(['q:articleYears:[null]', years([2019, 2026])]))).toBe(true);
     expect(sorter.verdict([yearList(2026, 2), years([2019, 2026])])).toBe(true);
     // Another year's list, and the years' answer: pending on whether the article was in that list, and on the
     // answer asked again.

@@ -106,8 +106,13 @@ export function createTouchSorter(changes: readonly Change[], after: AfterChange
       }
       const call = callOf(dep);
       if (!calls.has(call)) continue;
-      // A call whose answer is keyed by its content is judged by that key (`a:`), not by the call.
-      if (call in ANSWERS_OF && !dep.startsWith(ANSWER_PREFIX)) continue;
+      // A call whose answer is keyed by its content is judged by that key (`a:`), not by the call; a call with no
+      // key (it failed, and the page was made without its answer) is judged as a call.
+      if (call in ANSWERS_OF && !dep.startsWith(ANSWER_PREFIX)) {
+        const keyed = `${ANSWER_PREFIX}${dep.slice(2)}=`;
+        if (!deps.some((other) => other.startsWith(keyed))) touched = true;
+        continue;
+      }
       if (call === 'articles' && articleMoved) {
         const filter = yearListFilter(dep);
         if (filter) {
