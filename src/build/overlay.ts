@@ -101,8 +101,9 @@ function insideOutput(file: string): string {
 }
 
 /**
- * Move the staged files over the output's and remove the ones the new build does not have; the staging folder is
- * removed after. `journal` is written first and removed by the caller once the build cache describes the result.
+ * Move the staged files over the output's and remove the ones the new build does not have. `journal` is written
+ * first and removed by the caller once the build cache describes the result; the staging folder, left with its
+ * empty folders, is the caller's to remove.
  */
 export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayPlan, journal: string): void {
   mkdirSync(dirname(journal), { recursive: true });
@@ -137,7 +138,6 @@ export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayP
       // Not empty, or gone: either way, nothing to do.
     }
   }
-  rmSync(stagingDir, { recursive: true, force: true });
 }
 
 /** Do two files hold the same bytes? The same file (a hard link: nothing read), else the same size and content. */

@@ -130,6 +130,8 @@ export async function createStaging(outDir: string, owner: OutputOwner): Promise
     commitOver(plan, journal) {
       claimOutput(target, owner);
       commitOverlay(dir, target, plan, journal);
+      // Its files are in the output; its folders (one per page touched) go in the background, as an old output does.
+      removeInBackground(dir);
     },
     discard: () => rm(dir, { recursive: true, force: true }),
   };
