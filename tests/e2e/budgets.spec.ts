@@ -19,6 +19,8 @@ const FIRST_LOAD_BUDGET = 78 * 1024;
 const FIRST_FIVE_SECONDS_BUDGET = 90 * 1024;
 // The responsive-image rule the browser shares with the build (src/images/variants.ts, about 0.4 KB) put the five
 // templates within 0.3 KB of their ceilings on 2026-11-25 (sport-home 93.0 against 93): each got 1 KB more.
+// The local-date rule the browser shares with the build keeps the dates it has worked out (src/util/dates.ts, about
+// 0.1 KB): page-preview measured 116.1 KB against 116 on 2026-11-26 (116.0 the day before); it got 1 KB more.
 const OVER_BUDGET: Record<string, { kb: number; why: string }> = {
   home: {
     kb: 99,
@@ -31,7 +33,7 @@ const OVER_BUDGET: Record<string, { kb: number; why: string }> = {
   'protected-page': { kb: 93, why: 'its content blocks, once unlocked' },
   player: { kb: 92, why: 'ad zones in its content call the API at run time' },
   'article-preview': { kb: 116, why: 'editors only: the preview calls the API and sanitises with DOMPurify' },
-  'page-preview': { kb: 116, why: 'editors only: the preview calls the API and sanitises with DOMPurify' },
+  'page-preview': { kb: 117, why: 'editors only: the preview calls the API and sanitises with DOMPurify' },
 };
 /** A template's ceiling for its first 5 s: the budget, or its own where it has one. */
 const ceilingOf = (template: string) =>
