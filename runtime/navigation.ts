@@ -1,6 +1,5 @@
 import type { SiteData } from '../src/contract/index.ts';
 import { emit } from './events.ts';
-import { applyHead } from './head.ts';
 import { isPagePath } from '../src/routes/url-rules.ts';
 import { resolve } from './pages.ts';
 import { queryOf } from './query.ts';
@@ -24,6 +23,13 @@ interface EntryState {
 }
 
 const newKey = () => Math.random().toString(36).slice(2);
+
+/**
+ * The code that rewrites the head after a client navigation (src/head/tags.ts and the structured data, about a
+ * third of the navigation code): its own chunk, fetched beside the first payload a visitor asks for (or when the
+ * prefetcher warms it), so the first seconds of a page load only what the page itself uses.
+ */
+export const headCode = () => import('./head.ts');
 
 /** Links the runtime may take over: same origin, a page (not a file), no target, no download, no opt-out. */
 export function navigableUrl(anchor: Element | null): URL | null {
@@ -94,9 +100,10 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
     const token = ++sequence;
     if (mode === 'push' && options.reloadFor?.(url)) return;
     emit('page:start', { url });
-    const [resolution, query] = await Promise.all([
+    const [resolution, query, head] = await Promise.all([
       resolve(url, site, buildId).catch(() => ({ type: 'document' as const, reason: 'error' })),
       queryOf(url),
+      headCode().catch(() => null),
     ]);
     if (token !== sequence) return emit('page:cancel', { url });
     if (resolution.type === 'redirect') {
@@ -106,7 +113,8 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
       if (next.origin !== location.origin || !isPagePath(next.pathname) || hops >= 5) return location.assign(next.href);
       return navigate(next, mode === 'push' ? 'push' : 'replace', hops + 1);
     }
-    if (resolution.type === 'document') {
+    if (resolution.type === 'document' || !head) {
+      // The page is not one this runtime can show (or its head code did not load): the browser loads it.
       emit('page:cancel', { url });
       if (mode === 'pop') location.reload();
       else location.assign(url.href);
@@ -117,7 +125,7 @@ export function initNavigation(options: NavigationOptions): { navigate(url: URL)
     const { view } = resolution;
     show(view);
     current = url;
-    applyHead(view.payload, site);
+    head.applyHead(view.payload, site);
     const saved = mode === 'pop' ? savedScroll() : undefined;
     if (saved) scrollTo(saved[0], saved[1]);
     else if (!url.hash || !scrollToHash(url.hash, true)) scrollTo(0, 0);

@@ -1,6 +1,7 @@
 import type { Payload } from '../src/contract/index.ts';
 import { on } from './events.ts';
-import { navigableUrl } from './navigation.ts';
+import { preloadDeferred } from '../templates/deferred.tsx';
+import { headCode, navigableUrl } from './navigation.ts';
 import { urlRedirect } from '../src/routes/url-rules.ts';
 import { fetchPayload, router } from './pages.ts';
 import { LAYOUTS } from '../templates/layouts/index.ts';
@@ -86,7 +87,11 @@ export function initPrefetch(buildId: string): void {
   const prefetch = (anchor: Element | null, urgent: boolean) => {
     const url = navigableUrl(anchor);
     if (!url || url.pathname === location.pathname) return;
-    if (urgent) wanted.add(url.pathname);
+    if (urgent) {
+      wanted.add(url.pathname);
+      // What any client navigation runs: warm it with the first page pointed at.
+      void headCode().catch(() => null);
+    }
     const held = waiting.get(url.pathname);
     if (urgent && held) {
       // Pointed at while its code waits: load it now.
@@ -131,7 +136,15 @@ export function initPrefetch(buildId: string): void {
   on('page:end', () => {
     observer.disconnect();
     observeLinks();
-    // Spec §2: the game-day and ticketing layouts are preloaded on navigation (once the first page settles).
-    void codeMayLoad.then(() => idle(() => Object.values(LAYOUTS).forEach((load) => void load().catch(() => null))));
+    // Spec §2: the game-day and ticketing layouts are preloaded on navigation (once the first page settles); so are
+    // the head code of client navigations and the deferred blocks (forms, sliders) other pages may show, so that
+    // they render at once instead of after their chunk loads.
+    void codeMayLoad.then(() =>
+      idle(() => {
+        Object.values(LAYOUTS).forEach((load) => void load().catch(() => null));
+        void headCode().catch(() => null);
+        void preloadDeferred();
+      }),
+    );
   });
 }

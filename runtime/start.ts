@@ -1,14 +1,13 @@
 import type { SiteData } from '../src/contract/index.ts';
-import { preloadDeferred } from '../templates/deferred.tsx';
 import type { Payload } from './boot-data.ts';
 import { startBuildPoller } from './build-poller.ts';
 import { emit } from './events.ts';
-import { applyHead } from './head.ts';
+import { reportError } from './errors.ts';
 import { initAds } from './ads.ts';
 import { initIdentity } from './identity.ts';
 import { liveApi } from './live-api.ts';
 import { initLoadingBar } from './loading-bar.ts';
-import { initNavigation } from './navigation.ts';
+import { headCode, initNavigation } from './navigation.ts';
 import { urlRedirect } from '../src/routes/url-rules.ts';
 import { notFound, resolveMissing, router } from './pages.ts';
 import { redirectTable } from './redirects.ts';
@@ -52,7 +51,9 @@ export async function start({ site, buildId, payload, show }: StartOptions): Pro
       : ({ type: 'view', view: notFound(location.pathname, site, buildId) } as const);
     if (missing.type === 'redirect') return location.replace(missing.location);
     show(missing.view);
-    applyHead(missing.view.payload, site);
+    await headCode()
+      .then((head) => head.applyHead(missing.view.payload, site))
+      .catch((error: unknown) => reportError(error, { phase: 'start' }));
     shown = missing.view.payload;
   }
   // A host that served a page at a non-canonical address (Netlify serves /news/ as /news): show the canonical one.
@@ -64,6 +65,4 @@ export async function start({ site, buildId, payload, show }: StartOptions): Pro
   else if (saved) scrollTo(saved[0], saved[1]);
   const url = new URL(location.href);
   emit('page:end', { url, payload: shown, query: await queryOf(url) });
-  // Forms and sliders of later pages then render at once instead of after their chunk loads.
-  setTimeout(() => void preloadDeferred(), 1000);
 }
