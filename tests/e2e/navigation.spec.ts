@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PORT } from '../../playwright.config.ts';
@@ -18,6 +18,16 @@ const outDir = () => process.env.FH_E2E_OUT!;
 const buildId = () =>
   (JSON.parse(readFileSync(join(outDir(), '_site/builds/latest.json'), 'utf8')) as { id: string }).id;
 const SITE = 'Cedar Valley Hawks';
+
+/** The site path of the one browser asset whose code contains `text` (chunk names are content hashes). */
+function assetWith(text: string): string {
+  const dir = join(outDir(), '_site/assets');
+  const files = readdirSync(dir).filter((f) => f.endsWith('.js') && readFileSync(join(dir, f), 'utf8').includes(text));
+  expect(files, `one asset holds ${JSON.stringify(text)}`).toHaveLength(1);
+  return `/_site/assets/${files[0]!}`;
+}
+/** The head code of client navigations (runtime/head.ts with src/head/tags.ts): it alone writes JSON-LD. */
+const headCode = () => assetWith('application/ld+json');
 
 async function open(page: Page, path: string): Promise<void> {
   await recordRuntimeEvents(page);
@@ -191,6 +201,30 @@ test.describe('client navigation', () => {
     await expect(page).toHaveTitle(`Sport not found - ${SITE}`);
     await page.goto('/no/such/page');
     await expect(page).toHaveTitle(`Page Not Found: /no/such/page - ${SITE}`);
+  });
+
+  test('the head code comes with the first navigation; when it cannot load, the browser loads the page', async ({
+    page,
+  }) => {
+    const head = headCode();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await open(page, '/');
+    expect(asked).not.toContain(head);
+    await page.locator('#main a[href="/news"]').first().click();
+    await expect(page.locator('h1')).toHaveText('News');
+    expect(asked).toContain(head);
+
+    // Offline for that one file (a deploy that lost it, a flaky network): the next page is still reached.
+    await page.route(`**${head}`, (route) => route.abort());
+    await page.goto('/');
+    await pageEnds(page);
+    await markWindow(page);
+    await page.locator('#main a[href="/news"]').first().click();
+    await expect(page).toHaveURL(/\/news$/);
+    await expect(page.locator('h1')).toHaveText('News');
+    await expect(page).toHaveTitle(`News - ${SITE}`);
+    expect(await windowMarked(page)).toBe(false);
   });
 
   test('a payload from another build, or a page without one, is loaded whole', async ({ page }) => {
@@ -420,6 +454,20 @@ test.describe('prefetch', () => {
       .toBe(2);
     // Not before 5 s after load, however slow the machine.
     for (const time of await requestedAfterLoad(page, layouts)) expect(time).toBeGreaterThanOrEqual(5000);
+  });
+
+  test("the head code and other pages' forms wait until 5 s after load", async ({ page }) => {
+    // The home page has content blocks (a slider, a ticker) but no form: the form's code is for pages to come.
+    const files = [headCode(), assetWith('cms-form')].map((file) => new RegExp(`${file.replace(/[.]/g, '\\.')}$`));
+    // The browser keeps 250 resource entries by default; a page of photos and prefetched payloads has more.
+    await page.addInitScript(() => performance.setResourceTimingBufferSize(5000));
+    await open(page, '/');
+    for (const file of files) {
+      await expect
+        .poll(() => requestedAfterLoad(page, file).then((times) => times.length), { timeout: 12_000 })
+        .toBe(1);
+      expect((await requestedAfterLoad(page, file))[0]).toBeGreaterThanOrEqual(5000);
+    }
   });
 
   test("a visible link's template code waits until 5 s after load", async ({ page }) => {
