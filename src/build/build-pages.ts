@@ -67,6 +67,8 @@ export interface BuildPagesOptions {
     line(path: string): string | undefined;
     /** What the page read, from that line. */
     deps(path: string): string[] | undefined;
+    /** The lines of these pages, in the previous cache's order (sorted, as pages.jsonl is). */
+    linesOf(paths: ReadonlySet<string>): string[];
     /** The links of a chrome the previous build cache names. */
     chromeOf(id: string): string[] | undefined;
     /**

@@ -32,6 +32,7 @@ import { createLedger, type LedgerEntry } from './ledger.ts';
 import { askAfterChanges, askAgain, createTouchSorter, touchTest } from './deps/touch.ts';
 import {
   cachedPages,
+  depsOf,
   configDigest,
   prepareBuildCache,
   readBuildCache,
@@ -473,7 +474,7 @@ async function runStages(
         pages: ledger.count,
       },
       depsFiles: loadedFiles.depsFiles,
-      keptLines: reuse ? [...pages.keptInPlace].map((path) => reuse.line(path)!) : [],
+      keptLines: reuse ? reuse.linesOf(pages.keptInPlace) : [],
       chromes: links.chromes(),
       planFile: planLines.file,
       others: otherFiles(staged, cachedPaths),
@@ -539,14 +540,15 @@ async function incrementalScope(
   // others' lines are kept, as written, those pending on what the pass finds (touch.ts) settled after it.
   const sorter = createTouchSorter(changes, await askAfterChanges(build.api, changes));
   let touched = 0;
-  const kept = new Map<string, { deps: string[]; line: string }>();
+  // Each kept page's line as it was: what it read is parsed again only for a page rendered again from its payload.
+  const kept = new Map<string, string>();
   const pending: [string, string[]][] = [];
   const pages: string[] = [];
   for (const page of cachedPages(cache.dir)) {
     pages.push(page.path);
     const verdict = sorter.verdict(page.deps);
     if (verdict === true) touched++;
-    else kept.set(page.path, page);
+    else kept.set(page.path, page.line);
     if (Array.isArray(verdict)) pending.push([page.path, verdict]);
   }
   const changedAnswers = await askAgain(build.api, sorter.answers());
@@ -568,8 +570,12 @@ async function incrementalScope(
     // Which pages there are changes only with records that moved (placing fields: deps/cache.ts).
     planTouches: touchTest(changes.filter((change) => change.listed !== false))!,
     has: (path) => kept.has(path),
-    line: (path) => kept.get(path)?.line,
-    deps: (path) => kept.get(path)?.deps,
+    line: (path) => kept.get(path),
+    linesOf: (paths) => [...kept].flatMap(([path, line]) => (paths.has(path) ? [line] : [])),
+    deps: (path) => {
+      const line = kept.get(path);
+      return line === undefined ? undefined : depsOf(line).deps;
+    },
     chromeOf: (id) => chromes.get(id),
     inPlace,
     pages,

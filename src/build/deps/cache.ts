@@ -216,12 +216,15 @@ const FACTS_START = ',{"digest":';
 /** Where the facts' search document begins (`search` is their last field, cacheLine). */
 const SEARCH_START = ',"search":';
 
+/** A page's path and what it read, from its line of pages.jsonl (the facts are not parsed). */
+export function depsOf(line: string): { path: string; deps: string[] } {
+  const [path, deps] = JSON.parse(`${line.slice(0, line.indexOf(FACTS_START))}]`) as [string, string[]];
+  return { path, deps };
+}
+
 /** Every page of a cache with what it read and its line as written, in path order (the facts are not parsed). */
 export function* cachedPages(dir: string): Generator<{ path: string; deps: string[]; line: string }> {
-  for (const line of readLines(join(dir, PAGES_FILE))) {
-    const [path, deps] = JSON.parse(`${line.slice(0, line.indexOf(FACTS_START))}]`) as [string, string[]];
-    yield { path, deps, line };
-  }
+  for (const line of readLines(join(dir, PAGES_FILE))) yield { ...depsOf(line), line };
 }
 
 /**
