@@ -124,7 +124,7 @@ export async function addImages(
   lookup: (urls: string[]) => Promise<ImageMap>,
 ): Promise<void> {
   if ('images' in loaded.payload) return;
-  const urls = [...new Set(mediaIn(loaded.payloadJson).filter(isRaster))];
+  const urls = mediaIn(loaded.payloadJson).filter(isRaster);
   if (urls.length === 0) return;
   const images = await lookup(urls);
   if (Object.keys(images).length === 0) return;
