@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCacheDir } from '../../src/build/deps/cache.ts';
 import { buildSite } from '../../src/build/index.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { DEV_CLIENT_TAG } from '../../src/dev/client.ts';
@@ -44,6 +45,7 @@ afterAll(async () => {
   await dev?.close();
   await preview?.close();
   rmSync(out, { recursive: true, force: true });
+  rmSync(buildCacheDir(out), { recursive: true, force: true });
 });
 
 /**

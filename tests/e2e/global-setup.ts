@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildCacheDir } from '../../src/build/deps/cache.ts';
 import { buildSite } from '../../src/build/index.ts';
 import { loadConfig } from '../../src/config/index.ts';
 import { createLogger } from '../../src/logger/logger.ts';
@@ -31,6 +32,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.FH_E2E_OUT = outDir;
   return async () => {
     await preview.close();
-    if (!reuse) rmSync(outDir, { recursive: true, force: true });
+    if (reuse) return;
+    rmSync(outDir, { recursive: true, force: true });
+    rmSync(buildCacheDir(outDir), { recursive: true, force: true });
   };
 }

@@ -20,7 +20,8 @@ import { hydrated } from './helpers.ts';
 test.describe.configure({ mode: 'serial' });
 
 const root = join(import.meta.dirname, '../..');
-const work = mkdtempSync(join(tmpdir(), 'fieldhouse-hostile-e2e-'));
+// Made in beforeAll: Playwright loads this file in processes that never run the hooks (listing, other workers).
+let work: string;
 let dataset: Dataset;
 let demo: DemoServer;
 let preview: Preview;
@@ -28,6 +29,7 @@ let preview: Preview;
 test.beforeAll(async () => {
   // A whole build of the demo: minutes on a loaded machine.
   test.setTimeout(300_000);
+  work = mkdtempSync(join(tmpdir(), 'fieldhouse-hostile-e2e-'));
   dataset = hostileDataset();
   demo = await startDemoServer({ dataset, leaky: true });
   const config = validateConfig(
@@ -55,7 +57,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await preview?.close();
   await demo?.close();
-  rmSync(work, { recursive: true, force: true });
+  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 /** Record every vector that runs (`__xss(n)`), every dialog, and the analytics script's runs. */

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectApi, type ApiConnection } from '../../src/build/api-connection.ts';
@@ -29,10 +29,11 @@ export function demoConnection(demo: DemoServer): ApiConnection {
 /** The demo site's site-wide data, as the build loads it (its today fixed), and the API it came from. */
 export async function demoSite(demo: DemoServer, warn: (message: string) => void = () => undefined) {
   const api = connectApi(demoConnection(demo), warn);
+  const icons = mkdtempSync(join(tmpdir(), 'fh-icons-'));
   const config = validateConfig(
     {
       siteUrl: 'https://www.cedarvalleyhawks.example',
-      icons: { cacheDir: join(mkdtempSync(join(tmpdir(), 'fh-icons-')), 'icons') },
+      icons: { cacheDir: join(icons, 'icons') },
     },
     'test',
   );
@@ -53,5 +54,9 @@ export async function demoSite(demo: DemoServer, warn: (message: string) => void
     logger: createLogger({ level: 'silent' }),
     warn,
   });
-  return { site: site satisfies SiteData, api: api.api, close: api.close };
+  const close = async () => {
+    await api.close();
+    rmSync(icons, { recursive: true, force: true });
+  };
+  return { site: site satisfies SiteData, api: api.api, close };
 }
