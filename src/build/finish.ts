@@ -20,8 +20,8 @@ import type { LoadedSiteData } from './site-data.ts';
 export interface MediaMirror {
   /**
    * Copy one root-relative media URL (once). `kept`: a page kept from the previous output of an incremental build
-   * uses it: the previous output's copy is linked at the end, unless a page loaded from the API uses it too (then
-   * it is fetched fresh), or the previous output does not have it.
+   * uses it: the previous output's copy stays where it is (reported to the mirror's `keep`), unless a page loaded
+   * from the API uses it too (then it is fetched fresh), or the previous output does not have it.
    */
   add(url: string, kept?: boolean): void;
   /**
@@ -40,11 +40,24 @@ export interface MediaMirror {
   cancel(): Promise<void>;
 }
 
+/** The media of the output an incremental build updates in place, as its build cache lists them. */
+export interface PreviousMedia {
+  dir: string;
+  /** Does the output have this media URL's file? */
+  has(url: string): boolean;
+  /** Could the previous build not copy this media URL? */
+  failed(url: string): boolean;
+  /** Leave the output's file of this media URL where it is (overlay.ts, KeptFiles). */
+  keep(url: string): void;
+}
+
 /**
  * Copy the media the pages reference (root-relative to the API origin) into the site as they are found. With
- * `previous` (an incremental build's previous output), media only kept pages use are linked from it, not fetched.
- * With `images` (the image pipeline), a raster image comes from the pipeline's cache (fetched once per build, a
- * conditional request when cached) and its encoded variants are published beside it.
+ * `previous` (the previous output of an incremental build that updates it in place), media only kept pages use are
+ * left where they are in it, not fetched, and reported to `previous.keep`; those the previous build could not copy
+ * are not asked for again (one warning counts them). With `images` (the image pipeline), a
+ * raster image comes from the pipeline's cache (fetched once per build, a conditional request when cached) and its
+ * encoded variants are published beside it.
  */
 export function createMediaMirror(
   client: ApiClient,
@@ -52,7 +65,7 @@ export function createMediaMirror(
   writer: OutputWriter,
   concurrency: number,
   warn: (m: string) => void,
-  previous: string | null = null,
+  previous: PreviousMedia | null = null,
   images: ImageService | null = null,
 ): MediaMirror {
   const limit = pLimit(concurrency);
@@ -104,14 +117,20 @@ export function createMediaMirror(
       if (seen.add(url)) fetchOne(url);
     },
     async finish() {
+      let failedBefore = 0;
       for (const url of keptOnly) {
         seen.add(url);
-        const file = previous && join(previous, url);
-        if (!file || !existsSync(file)) {
+        if (previous?.failed(url)) {
+          failed.add(url);
+          failedBefore++;
+          continue;
+        }
+        if (!previous?.has(url)) {
           fetchOne(url);
           continue;
         }
-        writer.link(file, url, `media ${url}`);
+        const file = join(previous.dir, url);
+        previous.keep(url);
         files++;
         if (images && isRaster(url)) {
           // A kept page names this image's variants by its content: the same content gives the same ones.
@@ -121,6 +140,10 @@ export function createMediaMirror(
         } else digest.add(url, createHash('sha1').update(readFileSync(file)).digest('hex'));
       }
       keptOnly.clear();
+      if (failedBefore)
+        warn(
+          `${failedBefore} media that pages kept from the previous build name could not be copied by it, and were not asked for again (a full build, or a change to a page that names one, asks again)`,
+        );
       while (running.size) await Promise.all(running);
       return { digest: digest.hex(), files, bytes, failed, images: (await images?.finish()) ?? null };
     },

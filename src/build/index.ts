@@ -25,7 +25,14 @@ import { bundle } from './bundle.ts';
 import { createChannel } from './channel.ts';
 import { buildClock } from './dates.ts';
 import { writeFeeds, type SitemapEntry } from './feeds/index.ts';
-import { copyPublic, createMediaMirror, notFoundTask, writeManifests, writeSiteData } from './finish.ts';
+import {
+  copyPublic,
+  createMediaMirror,
+  notFoundTask,
+  writeManifests,
+  writeSiteData,
+  type PreviousMedia,
+} from './finish.ts';
 import { hostRules, writeHostFiles, type HostRules } from './hosts/index.ts';
 import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger } from './links.ts';
 import { createLedger, type LedgerEntry } from './ledger.ts';
@@ -38,6 +45,7 @@ import {
   readBuildCache,
   cachedChromes,
   cachedPlan,
+  cachedFailedMedia,
   cachedOthers,
   JOURNAL_FILE,
   buildCacheDir,
@@ -46,7 +54,15 @@ import {
 import { outputVersion } from './staging.ts';
 import type { ChangedRecord } from '../webhooks/change.ts';
 import { createMemo } from './memo.ts';
-import { filesUnder, otherFiles, pageFiles, planOverlay, type OverlayPlan } from './overlay.ts';
+import {
+  createKeptFiles,
+  filesUnder,
+  otherFiles,
+  pageFiles,
+  planOverlay,
+  type KeptFiles,
+  type OverlayPlan,
+} from './overlay.ts';
 import { planPages, plannedPageCodec, type PlannedPage, type PlannedRoute } from './plan.ts';
 import { previousBuild } from './previous.ts';
 import { loadRedirects } from './redirects.ts';
@@ -57,7 +73,7 @@ import { loadSiteData } from './site-data.ts';
 import { mediaIn } from '../output/media.ts';
 import { createImageService, imageMap, type ImageStats } from '../images/service.ts';
 import { createReusingWriter } from '../output/writer.ts';
-import { writeSearchIndexInWorker } from '../search/in-worker.ts';
+import { startSearchIndex } from '../search/in-worker.ts';
 
 export type { KeptPage, PageFailure };
 
@@ -312,14 +328,16 @@ async function runStages(
   const scoped = await scope;
   if ('error' in scoped) throw scoped.error;
   const reuse = scoped.reuse;
-  // An incremental build links the media only kept pages use from the previous output.
+  // An output updated in place keeps the files that stay the same where they are: the media only kept pages use,
+  // and the feed and search files that come out the same.
+  const keptFiles = createKeptFiles(outDir);
   const media = createMediaMirror(
     source.client,
     source.endpoints.baseUrl,
     writer,
     MEDIA_CONCURRENCY,
     session.warn,
-    reuse?.inPlace ? outDir : null,
+    reuse?.inPlace ? previousMedia(outDir, reuse, keptFiles) : null,
     images,
   );
   resources.media = media;
@@ -338,6 +356,17 @@ async function runStages(
   // Search documents of pages built here (kept in place, or from a previous build's data with --keep-going),
   // beside the workers' own.
   const mainSearchDocs = staticSearch ? createLineWriter(join(cacheDir, 'search-main.jsonl')) : null;
+  // The search index's thread reads them as they are written: an incremental build's kept pages are most of them.
+  // It keeps the previous output's index files that come out the same when the output is updated in place.
+  const searchIndex = mainSearchDocs
+    ? startSearchIndex(built.searchBundle, {
+        live: mainSearchDocs.file,
+        outDir: resources.staging.dir,
+        workDir: cacheDir,
+        reuseFrom: reuse?.inPlace ? outDir : null,
+      })
+    : null;
+  resources.search = searchIndex;
   const pageOptions: BuildPagesOptions = {
     pages: planned,
     ctx,
@@ -405,25 +434,15 @@ async function runStages(
   mainSearchDocs?.close();
   planLines.close();
   const loadedFiles = await pool.loadingDone();
-  const searchFiles = [...loadedFiles.searchFiles, ...(mainSearchDocs ? [mainSearchDocs.file] : [])];
   if (reuse)
     outcome.incremental = {
       touched: reuse.touched,
       reused: pages.reused,
       reusedAs: reuse.inPlace ? 'in place' : 'rendered',
     };
-  // An incremental build keeps the previous output's feed and index files that come out the same.
-  const reuseFrom = reuse?.inPlace ? outDir : null;
-  // The search index is written in a thread of its own while this one copies media and writes the feeds.
-  const searching = staticSearch
-    ? session.stage('search', () =>
-        writeSearchIndexInWorker(built.searchBundle, {
-          docFiles: searchFiles,
-          outDir: resources.staging.dir,
-          workDir: cacheDir,
-          reuseFrom,
-        }),
-      )
+  // The search index is finished in its thread while this one copies media and writes the feeds.
+  const searching = searchIndex
+    ? session.stage('search', () => searchIndex.finish(loadedFiles.searchFiles))
     : Promise.resolve(null);
   resources.background.add(searching);
   searching.catch(() => undefined);
@@ -431,11 +450,13 @@ async function runStages(
   const notFoundBytes = (await pool.render(notFound)).bytes;
   const mirrored = await session.stage('media', () => media.finish());
   outcome.images = mirrored.images;
-  const derived = reuseFrom ? createReusingWriter(writer, reuseFrom) : writer;
+  const derived = reuse?.inPlace ? createReusingWriter(writer, outDir, keptFiles.keep) : writer;
   const feeds = await session.stage('feeds', () =>
     writeFeeds(ctx, derived, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }),
   );
-  const search = await searching;
+  const searched = await searching;
+  for (const path of searched?.kept ?? []) keptFiles.keep(path);
+  const search = searched?.stats ?? null;
   if (search) outcome.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
   const rules = hostRules(await redirecting, config, site);
   const contentId = contentIdOf(buildId, {
@@ -457,9 +478,11 @@ async function runStages(
   for (const entry of ledger.sorted()) cachedPaths.add(entry.path);
   for (const kept of pages.kept) cachedPaths.delete(kept.path);
   const staged = filesUnder(resources.staging.dir);
+  const kept = keptFiles.files();
   if (reuse?.inPlace)
     outcome.overlay = planOverlay({
       staged,
+      kept,
       pages: cachedPaths,
       previous: { pages: reuse.pages, others: reuse.others },
     });
@@ -477,7 +500,8 @@ async function runStages(
       keptLines: reuse ? reuse.linesOf(pages.keptInPlace) : [],
       chromes: links.chromes(),
       planFile: planLines.file,
-      others: otherFiles(staged, cachedPaths),
+      others: otherFiles([...staged, ...kept], cachedPaths),
+      failedMedia: mirrored.failed,
       scratchDir: cacheDir,
       now: clock,
     }),
@@ -486,8 +510,8 @@ async function runStages(
     checkLinks(
       links,
       resources.staging.dir,
-      // Pages left in place are not in the staging folder: each is there all the same.
-      (path) => pages.keptInPlace.has(path),
+      // Pages and files left in place are not in the staging folder: each is there all the same.
+      (path) => pages.keptInPlace.has(path) || keptFiles.has(path),
       router,
       rules,
       mirrored.failed,
@@ -523,6 +547,8 @@ async function incrementalScope(
       /** Every page of the previous output, and its other files (the build cache's). */
       pages: string[];
       others: string[];
+      /** The media URLs the previous build could not copy. */
+      failedMedia: Set<string>;
     })
   | null
 > {
@@ -580,7 +606,24 @@ async function incrementalScope(
     inPlace,
     pages,
     others,
+    failedMedia: cachedFailedMedia(cache.dir),
     touched,
+  };
+}
+
+/** The previous output's media, for the media mirror of a build that updates it in place. */
+function previousMedia(
+  outDir: string,
+  reuse: { others: readonly string[]; failedMedia: ReadonlySet<string> },
+  kept: KeptFiles,
+): PreviousMedia {
+  const files = new Set(reuse.others);
+  return {
+    dir: outDir,
+    // A media URL is a root-relative path with no query (output/media.ts): its file is the path without the slash.
+    has: (url) => files.has(url.slice(1)),
+    failed: (url) => reuse.failedMedia.has(url),
+    keep: kept.keep,
   };
 }
 

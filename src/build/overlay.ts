@@ -23,7 +23,7 @@ import {
 } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { BUILDS_DIR, PAYLOAD_FILE, pageDir, pageHtmlFile } from '../output/layout.ts';
-import { fileHolds } from '../output/writer.ts';
+import { fileHolds, outputPath } from '../output/writer.ts';
 
 /** The output's files of a page (site path): its HTML and its payload, relative to the output. */
 export function pageFiles(path: string): [string, string] {
@@ -49,6 +49,36 @@ export function otherFiles(staged: readonly string[], pages: ReadonlySet<string>
   return staged.filter((file) => !pageFile.has(file)).sort();
 }
 
+/**
+ * The files of the previous output that an in-place build leaves where they are though they are not pages: media
+ * only kept pages use, and feed and search files that come out the same. They are not staged (neither written nor
+ * linked), so the commit does not touch them and the build cache still lists them.
+ */
+export interface KeptFiles {
+  /** Keep the previous output's file at this site path (checked to be inside the output). */
+  keep(sitePath: string): void;
+  /** Is this site path a kept file? */
+  has(sitePath: string): boolean;
+  /** The kept files, relative to the output with `/` between folders, as filesUnder names them. */
+  files(): string[];
+}
+
+export function createKeptFiles(outDir: string): KeptFiles {
+  const kept = new Map<string, string>();
+  return {
+    keep(sitePath) {
+      kept.set(
+        sitePath,
+        relative(outDir, outputPath(outDir, sitePath, `kept file ${sitePath}`))
+          .split(sep)
+          .join('/'),
+      );
+    },
+    has: (sitePath) => kept.has(sitePath),
+    files: () => [...kept.values()],
+  };
+}
+
 export interface OverlayPlan {
   /** The files to move from the staging folder into the output, `latest.json` last. */
   staged: string[];
@@ -68,13 +98,15 @@ export interface OverlayPlan {
  */
 export function planOverlay(options: {
   staged: readonly string[];
+  /** Files of the previous output that stay as they are (KeptFiles). */
+  kept: readonly string[];
   pages: ReadonlySet<string>;
   previous: { pages: Iterable<string>; others: Iterable<string> };
 }): OverlayPlan {
   const { pages, previous } = options;
   const pageFile = new Set<string>();
   for (const path of pages) for (const file of pageFiles(path)) pageFile.add(file);
-  const keep = new Set(options.staged);
+  const keep = new Set([...options.staged, ...options.kept]);
   const removed: string[] = [];
   for (const path of previous.pages)
     if (!pages.has(path))

@@ -8,6 +8,7 @@ import { PACKAGE_ROOT } from './bundle.ts';
 import type { ImageService } from '../images/service.ts';
 import type { MediaMirror } from './finish.ts';
 import type { RenderPool } from './render/pool.ts';
+import type { SearchIndexThread } from '../search/in-worker.ts';
 import { openContentSource, type ContentSource } from './source.ts';
 import { createStaging, type Staging } from './staging.ts';
 
@@ -23,6 +24,8 @@ export interface BuildResources {
   pool: RenderPool | null;
   media: MediaMirror | null;
   images: ImageService | null;
+  /** The search index's thread, stopped when the build fails before it is finished. */
+  search: SearchIndexThread | null;
   /** Work under way in threads of its own (the search index), waited for before the staging folder goes. */
   background: Set<Promise<unknown>>;
   /**
@@ -66,10 +69,12 @@ export async function openBuild(options: OpenOptions): Promise<BuildResources> {
     pool: null,
     media: null,
     images: null,
+    search: null,
     background: new Set(),
     async close(committed) {
       if (!committed) await (resources.media ?? resources.images)?.cancel();
       await Promise.allSettled(resources.background);
+      await resources.search?.stop();
       await resources.pool?.close();
       await rm(cacheDir, { recursive: true, force: true });
       if (!committed) await staging.discard();

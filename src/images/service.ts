@@ -189,6 +189,15 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
     }
   }
 
+  // The identity (device and inode) of each original a kept file was compared with: an incremental build compares
+  // thousands of kept media with a few dozen originals (every headshot of a roster is one photo in the demo).
+  const originalIds = new Map<string, string | null>();
+  const isOriginal = (file: string, hash: string) => {
+    let id = originalIds.get(hash);
+    if (id === undefined) originalIds.set(hash, (id = fileId(store.originalFile(hash))));
+    return id !== null && fileId(file) === id;
+  };
+
   const service: ImageService = {
     settings,
     fetch(url) {
@@ -201,7 +210,7 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
     },
     async fromFile(file, url) {
       const known = store.index.get(url);
-      if (known && store.hasOriginal(known.hash) && sameFile(file, store.originalFile(known.hash))) {
+      if (known && isOriginal(file, known.hash)) {
         const original = store.originalFile(known.hash);
         return {
           hash: known.hash,
@@ -262,13 +271,13 @@ export async function imageMap(images: ImageService, urls: string[], publish = f
   return map;
 }
 
-/** Two paths of one file (hard links): the same inode on the same device. */
-function sameFile(a: string, b: string): boolean {
+/** A file's identity, its device and inode (two hard links of one file share it); null when it is not there. */
+function fileId(file: string): string | null {
   try {
-    const [x, y] = [statSync(a), statSync(b)];
-    return x.ino === y.ino && x.dev === y.dev;
+    const { dev, ino } = statSync(file);
+    return `${dev}:${ino}`;
   } catch {
-    return false;
+    return null;
   }
 }
 

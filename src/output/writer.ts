@@ -113,18 +113,24 @@ export function createOutputWriter(root: string): OutputWriter {
 }
 
 /**
- * A writer that keeps a previous output's file when the new one is byte for byte the same: it is linked, not
- * written again (an incremental build's search index and feeds, of which a change alters a few files). Files that
- * are kept keep their time, so a host that uploads what changed uploads only those.
+ * A writer for an output updated in place (build/overlay.ts) that leaves a previous output's file where it is when
+ * the new one is byte for byte the same: neither written nor linked, only reported to `keep` (a site path), for the
+ * commit to leave alone and the build cache to list (an incremental build's search index and feeds, of which a
+ * change alters a few files). Files that are kept keep their time, so a host that uploads what changed uploads only
+ * those.
  */
-export function createReusingWriter(writer: OutputWriter, previous: string): OutputWriter {
+export function createReusingWriter(
+  writer: OutputWriter,
+  previous: string,
+  keep: (sitePath: string) => void,
+): OutputWriter {
   return {
     ...writer,
     write(sitePath, content, label) {
       const before = outputPath(previous, sitePath, label ?? `file ${sitePath}`);
       if (!fileHolds(before, typeof content === 'string' ? Buffer.from(content) : content))
         return writer.write(sitePath, content, label);
-      writer.link(before, sitePath, label);
+      keep(sitePath);
       return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
     },
   };

@@ -1,35 +1,64 @@
 /**
  * Write the static search index in a worker thread (./worker.ts, bundled by src/build/bundle.ts), so the rest of
- * the build's finish runs beside it: the index reads every search document and holds the posting lists, about
- * 1.5 s of a thread at demo scale 10, that the main thread no longer waits for before copying media and writing
- * feeds. The result is the one writeSearchIndex gives in this thread, files included.
+ * the build runs beside it. The thread starts before the plan and reads the search documents of the main thread's
+ * file as they are written (the pages an incremental build keeps: nearly all of them), so that by the time the last
+ * page is written most documents are read and sorted; then it reads the render workers' files and writes the
+ * index, while the main thread copies media and writes feeds. The result is the one writeSearchIndex gives in this
+ * thread, files included.
  */
 import { Worker } from 'node:worker_threads';
 import { errorFromRecord, type ErrorRecord } from '../errors/error.ts';
 import type { SearchIndexStats } from './writer.ts';
 
 export interface SearchJob {
-  /** The search documents, JSON lines (the render workers' files, and the main thread's). */
-  docFiles: string[];
+  /**
+   * A JSON-lines file of search documents still being written (the build's main thread's), read as it grows until
+   * `finish`; null when there is none.
+   */
+  live: string | null;
   /** The output folder the index is written into (the build's staging folder). */
   outDir: string;
   /** A scratch folder for the documents sorted on disk. */
   workDir: string;
-  /** An output whose files are linked when they come out the same (an incremental build's), or null. */
+  /**
+   * The output of an incremental build updated in place, whose index files are kept where they are when they come
+   * out the same (listed in the result's `kept`), or null.
+   */
   reuseFrom: string | null;
 }
 
-export type SearchJobResult = { ok: true; stats: SearchIndexStats } | { ok: false; error: ErrorRecord };
+/** The main thread's one message: the live file is complete, and these files (complete) hold the other documents. */
+export interface SearchJobRest {
+  files: string[];
+}
 
-/** Run `job` in a thread of its own from the bundle at `bundle`; rejects with what the index threw. */
-export function writeSearchIndexInWorker(bundle: string, job: SearchJob): Promise<SearchIndexStats> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(bundle, { workerData: job });
+/** The index's figures, and the site paths of the previous output's files it kept (see `reuseFrom`). */
+export interface SearchIndexDone {
+  stats: SearchIndexStats;
+  kept: string[];
+}
+
+export type SearchJobResult = ({ ok: true } & SearchIndexDone) | { ok: false; error: ErrorRecord };
+
+export interface SearchIndexThread {
+  /**
+   * Every document is written: the live file is complete (closed), and `files` hold the rest. Resolves with the
+   * index's figures once it is written; rejects with what the index threw.
+   */
+  finish(files: string[]): Promise<SearchIndexDone>;
+  /** Stop the thread, whatever it is doing (a build that failed). */
+  stop(): Promise<void>;
+}
+
+/** Start the index's thread from the bundle at `bundle`. */
+export function startSearchIndex(bundle: string, job: SearchJob): SearchIndexThread {
+  const worker = new Worker(bundle, { workerData: job });
+  const result = new Promise<SearchIndexDone>((resolve, reject) => {
     let answered = false;
-    worker.once('message', (result: SearchJobResult) => {
+    worker.once('message', (answer: SearchJobResult) => {
       answered = true;
-      if (result.ok) resolve(result.stats);
-      else reject(errorFromRecord(result.error));
+      if (answer.ok) resolve({ stats: answer.stats, kept: answer.kept });
+      else reject(errorFromRecord(answer.error));
       void worker.terminate();
     });
     worker.once('error', (error) => {
@@ -40,4 +69,26 @@ export function writeSearchIndexInWorker(bundle: string, job: SearchJob): Promis
       if (!answered) reject(new Error(`The search index's thread stopped (exit code ${code}) before it answered.`));
     });
   });
+  // Until `finish`, a failure waits to be reported there.
+  result.catch(() => undefined);
+  return {
+    finish(files) {
+      worker.postMessage({ files } satisfies SearchJobRest);
+      return result;
+    },
+    async stop() {
+      await worker.terminate();
+    },
+  };
+}
+
+/** Write the index of the documents in `docFiles` (complete JSON-lines files) in a thread of its own. */
+export function writeSearchIndexInWorker(
+  bundle: string,
+  job: Omit<SearchJob, 'live'> & { docFiles: string[] },
+): Promise<SearchIndexStats> {
+  const { docFiles, ...rest } = job;
+  return startSearchIndex(bundle, { ...rest, live: null })
+    .finish(docFiles)
+    .then((done) => done.stats);
 }

@@ -1,20 +1,61 @@
 /**
- * The search index, written in a thread of its own (started by ./in-worker.ts): the build's main thread copies
- * media and writes feeds and manifests meanwhile. Bundled with everything it needs (src/build/bundle.ts).
+ * The search index, written in a thread of its own (started by ./in-worker.ts): it reads the main thread's file of
+ * documents as it grows, then, once told the documents are all written, the render workers' files, and writes the
+ * index. Bundled with everything it needs (src/build/bundle.ts).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { errorToRecord } from '../errors/error.ts';
 import { createOutputWriter, createReusingWriter } from '../output/writer.ts';
-import type { SearchJob, SearchJobResult } from './in-worker.ts';
-import { readSearchDocs, writeSearchIndex } from './writer.ts';
+import { createLineReader } from '../util/line-files.ts';
+import type { SearchJob, SearchJobResult, SearchJobRest } from './in-worker.ts';
+import { createSearchIndexer, readSearchDocs, type SearchDoc, type SearchIndexer } from './writer.ts';
+
+/** How long the thread waits for the live file to grow before it looks again. */
+const POLL_MS = 25;
 
 const job = workerData as SearchJob;
-const output = createOutputWriter(job.outDir);
+let complete = false;
+const told = new Promise<SearchJobRest>((resolve) =>
+  parentPort!.once('message', (message: SearchJobRest) => {
+    complete = true;
+    resolve(message);
+  }),
+);
+
+/**
+ * Every line of the live file: read as it grows until the main thread says it is complete (it closes the file
+ * before it says so, so the read after that finds its end).
+ */
+async function readLive(file: string, indexer: SearchIndexer): Promise<void> {
+  // Opened for each read: a thread stopped while it waits (a build that failed) leaves no file open.
+  const reader = createLineReader(file, undefined, false);
+  try {
+    for (;;) {
+      const lines = reader.read();
+      for (const line of lines) indexer.add(JSON.parse(line) as SearchDoc);
+      if (lines.length) continue;
+      if (complete) return;
+      await Promise.race([told, sleep(POLL_MS)]);
+    }
+  } finally {
+    reader.close();
+  }
+}
+
+const indexer = createSearchIndexer(job.workDir);
 let result: SearchJobResult;
 try {
-  const writer = job.reuseFrom ? createReusingWriter(output, job.reuseFrom) : output;
-  result = { ok: true, stats: await writeSearchIndex(readSearchDocs(job.docFiles), writer, job.workDir) };
+  if (job.live) await readLive(job.live, indexer);
+  const { files } = await told;
+  for (const doc of readSearchDocs(files)) indexer.add(doc);
+  const output = createOutputWriter(job.outDir);
+  const kept: string[] = [];
+  const writer = job.reuseFrom ? createReusingWriter(output, job.reuseFrom, (path) => kept.push(path)) : output;
+  result = { ok: true, stats: await indexer.write(writer), kept };
 } catch (error) {
   result = { ok: false, error: errorToRecord(error) };
+} finally {
+  indexer.discard();
 }
 parentPort!.postMessage(result);

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEARCH_DIR } from '../output/layout.ts';
 import type { OutputWriter } from '../output/writer.ts';
-import { createLineWriter, readLines, sortLines } from '../util/line-files.ts';
+import { createLineSorter, readLines } from '../util/line-files.ts';
 import {
   DOC_CHUNK,
   docFile,
@@ -61,17 +62,12 @@ export async function writeSearchIndex(
   workDir?: string,
 ): Promise<SearchIndexStats> {
   const work = workDir ?? (await mkdtemp(join(tmpdir(), 'fieldhouse-search-')));
+  const indexer = createSearchIndexer(work);
   try {
-    const spooled = spoolInIndexOrder(docs, join(work, 'search-docs.tsv'));
-    const sorted = join(work, 'search-sorted.tsv');
-    sortLines(spooled.file, sorted);
-    // A keyed document (a coach listed in every season) is indexed once: its highest version, the first path on a tie.
-    return await writeSorted(
-      sorted,
-      output,
-      (doc) => doc.key === undefined || spooled.best.get(doc.key)!.path === doc.path,
-    );
+    for (const doc of docs) indexer.add(doc);
+    return await indexer.write(output);
   } finally {
+    indexer.discard();
     if (!workDir) await rm(work, { recursive: true, force: true });
   }
 }
@@ -82,18 +78,30 @@ export function* readSearchDocs(files: readonly string[]): Generator<SearchDoc> 
 }
 
 /**
- * One line per document: `sport TAB type TAB path TAB json`, so sorting the lines orders documents by sport (each
- * sport's documents become an id range for the sport filter), then type, then path. Also finds the version of
- * each keyed document to keep.
+ * Takes the search documents as the build finds them, in any order, and writes the index from them at the end:
+ * what can be done per document (reading it, ordering it on disk in sorted runs) is done as it comes, so a build
+ * that feeds it while it plans (./worker.ts) leaves little to do once the last page is written.
  */
-function spoolInIndexOrder(
-  docs: Iterable<SearchDoc>,
-  file: string,
-): { file: string; best: Map<string, { version: string; path: string }> } {
+export interface SearchIndexer {
+  add(doc: SearchDoc): void;
+  /** Write the index of every document added (once). */
+  write(output: OutputWriter): Promise<SearchIndexStats>;
+  /** Remove the scratch files. */
+  discard(): void;
+}
+
+/**
+ * One line per document: `sport TAB type TAB path TAB json TAB scores`, so sorting the lines orders documents by
+ * sport (each sport's documents become an id range for the sport filter), then type, then path (JSON has no raw
+ * tab). The scores of its terms are worked out here, as it comes, not when the index is written. Also finds the
+ * version of each keyed document to keep.
+ */
+export function createSearchIndexer(workDir: string): SearchIndexer {
   const best = new Map<string, { version: string; path: string }>();
-  const writer = createLineWriter(file);
-  try {
-    for (const doc of docs) {
+  const sorted = join(workDir, 'search-sorted.tsv');
+  const sorter = createLineSorter(sorted);
+  return {
+    add(doc) {
       if (doc.key !== undefined) {
         const seen = best.get(doc.key);
         const version = doc.version ?? '';
@@ -103,12 +111,32 @@ function spoolInIndexOrder(
       const sport = doc.sport?.slug ?? '';
       if (/\t/.test(sport + doc.path))
         throw new Error(`Search document ${JSON.stringify(doc.path)} has a tab in its path or sport`);
-      writer.write(`${sport}\t${TYPE_ORDER.indexOf(doc.type)}\t${doc.path}\t${JSON.stringify(doc)}`);
-    }
-  } finally {
-    writer.close();
-  }
-  return { file, best };
+      sorter.add(`${sport}\t${TYPE_ORDER.indexOf(doc.type)}\t${doc.path}\t${JSON.stringify(doc)}\t${scoresOf(doc)}`);
+    },
+    async write(output) {
+      sorter.finish();
+      // A keyed document (a coach listed in every season) is indexed once: its highest version, the first path on a tie.
+      return await writeSorted(sorted, output, (doc) => doc.key === undefined || best.get(doc.key)!.path === doc.path);
+    },
+    discard() {
+      sorter.discard();
+      rmSync(sorted, { force: true });
+    },
+  };
+}
+
+/** A document's terms with their scores, `term score term score …`: from its title, and its other text. */
+function scoresOf(doc: SearchDoc): string {
+  const scale = 1 + Math.max(0, Math.min(1, doc.boost));
+  const scores = new Map<string, number>();
+  const add = (text: string, weight: number) => {
+    for (const term of terms(text)) scores.set(term, (scores.get(term) ?? 0) + Math.round(weight * scale));
+  };
+  add(doc.title, TITLE_WEIGHT);
+  add(`${doc.summary} ${doc.keywords}`, TEXT_WEIGHT);
+  let text = '';
+  for (const [term, score] of scores) text += text ? ` ${term} ${score}` : `${term} ${score}`;
+  return text;
 }
 
 /** Documents in index order → doc chunks (written as they fill), posting lists, then shards and the manifest. */
@@ -135,23 +163,23 @@ async function writeSorted(
   let chunks = 0;
   let id = 0;
   for (const line of readLines(sortedFile)) {
-    const doc = JSON.parse(line.slice(nthTab(line, 3) + 1)) as SearchDoc;
+    const scoresAt = line.lastIndexOf('\t');
+    const doc = JSON.parse(line.slice(nthTab(line, 3) + 1, scoresAt)) as SearchDoc;
     if (!keep(doc)) continue;
     if (doc.sport) {
       const range = (sports[doc.sport.slug] ??= { name: doc.sport.name, start: id, end: id });
       range.end = id + 1;
     }
-    const scale = 1 + Math.max(0, Math.min(1, doc.boost));
-    const scores = new Map<string, number>();
-    const add = (text: string, weight: number) => {
-      for (const term of terms(text)) scores.set(term, (scores.get(term) ?? 0) + Math.round(weight * scale));
-    };
-    add(doc.title, TITLE_WEIGHT);
-    add(`${doc.summary} ${doc.keywords}`, TEXT_WEIGHT);
-    for (const [term, score] of scores) {
+    const scored = line.slice(scoresAt + 1);
+    // `term score term score …` (scoresOf): terms have no spaces.
+    for (let at = 0; at < scored.length;) {
+      const space = scored.indexOf(' ', at);
+      const end = scored.indexOf(' ', space + 1);
+      const term = scored.slice(at, space);
       let top = postings.get(term);
       if (!top) postings.set(term, (top = createTopPostings()));
-      top.offer(id, score);
+      top.offer(id, Number(scored.slice(space + 1, end < 0 ? scored.length : end)));
+      at = end < 0 ? scored.length : end + 1;
     }
     chunk.push(stored(doc));
     if (chunk.length === DOC_CHUNK) {

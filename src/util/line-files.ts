@@ -69,17 +69,27 @@ export interface LineReader {
 
 /**
  * UTF-8 never has a newline byte inside a character, so a block is cut at its last newline and decoded whole;
- * the rest waits for the next read.
+ * the rest waits for the next read. `holdOpen: false` opens the file for each read instead of once: for a reader
+ * in a thread that may be terminated (whose `close` would never run) while it waits for the file to grow.
  */
-export function createLineReader(file: string, blockBytes = READ_BYTES): LineReader {
-  const fd = openSync(file, 'r');
+export function createLineReader(file: string, blockBytes = READ_BYTES, holdOpen = true): LineReader {
+  let fd = holdOpen ? openSync(file, 'r') : null;
   const block = Buffer.allocUnsafe(blockBytes);
   let carry = Buffer.alloc(0);
   let position = 0;
+  const readBlock = () => {
+    if (fd !== null) return readSync(fd, block, 0, blockBytes, position);
+    const once = openSync(file, 'r');
+    try {
+      return readSync(once, block, 0, blockBytes, position);
+    } finally {
+      closeSync(once);
+    }
+  };
   return {
     read() {
       for (;;) {
-        const read = readSync(fd, block, 0, blockBytes, position);
+        const read = readBlock();
         if (read === 0) return [];
         position += read;
         const data = carry.length ? Buffer.concat([carry, block.subarray(0, read)]) : block.subarray(0, read);
@@ -92,7 +102,10 @@ export function createLineReader(file: string, blockBytes = READ_BYTES): LineRea
         return data.toString('utf8', 0, end).split('\n');
       }
     },
-    close: () => closeSync(fd),
+    close() {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
   };
 }
 
@@ -114,6 +127,30 @@ export const SORT_RUN_CHARS = 1 << 20;
  * holding about `runChars` of text at once: sorted runs are written beside the output and merged.
  */
 export function sortLines(input: string, output: string, runChars = SORT_RUN_CHARS): void {
+  const sorter = createLineSorter(output, runChars);
+  try {
+    for (const line of readLines(input)) sorter.add(line);
+    sorter.finish();
+  } finally {
+    sorter.discard();
+  }
+}
+
+/** Takes lines in any order and writes them sorted (as {@link sortLines} does) to its output file. */
+export interface LineSorter {
+  add(line: string): void;
+  /** Write the output: every line added, sorted. */
+  finish(): void;
+  /** Remove the runs written so far (after finish, or when the lines are abandoned). */
+  discard(): void;
+}
+
+/**
+ * Sorting as lines arrive: each run is sorted and written out as soon as it holds `runChars`, so a caller that
+ * produces lines over time (the search index, fed while the build plans) does most of the sorting meanwhile, and
+ * `finish` only merges.
+ */
+export function createLineSorter(output: string, runChars = SORT_RUN_CHARS): LineSorter {
   const runs: string[] = [];
   let run: string[] = [];
   let chars = 0;
@@ -124,27 +161,32 @@ export function sortLines(input: string, output: string, runChars = SORT_RUN_CHA
     run = [];
     chars = 0;
   };
-  try {
-    for (const line of readLines(input)) {
+  return {
+    add(line) {
       run.push(line);
       chars += line.length;
       if (chars >= runChars) {
         runs.push(`${output}.run-${runs.length}`);
         writeRun(runs.at(-1)!);
       }
-    }
-    if (!runs.length) return writeRun(output);
-    if (run.length) {
-      runs.push(`${output}.run-${runs.length}`);
-      writeRun(runs.at(-1)!);
-    }
-    mergeSortedLines(
-      runs.map((file) => readLines(file, MERGE_BLOCK)),
-      output,
-    );
-  } finally {
-    for (const file of runs) rmSync(file, { force: true });
-  }
+    },
+    finish() {
+      if (!runs.length) return writeRun(output);
+      if (run.length) {
+        runs.push(`${output}.run-${runs.length}`);
+        writeRun(runs.at(-1)!);
+      }
+      mergeSortedLines(
+        runs.map((file) => readLines(file, MERGE_BLOCK)),
+        output,
+      );
+    },
+    discard() {
+      for (const file of runs) rmSync(file, { force: true });
+      runs.length = 0;
+      run = [];
+    },
+  };
 }
 
 /** Bytes read from each run at a time while merging: many runs stay cheap to merge. */

@@ -6,12 +6,12 @@
  * was, so the pages no change touched are the previous output's own files (linked, not written again). The edits are drawn
  * from a seed that changes every run and is printed; FH_INCREMENTAL_SEED=<seed> repeats a run.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCacheDir, cachedPages } from '../../src/build/deps/cache.ts';
+import { buildCacheDir, cachedPages, FAILED_MEDIA_FILE, FILES_FILE } from '../../src/build/deps/cache.ts';
 import { changedRecords, touchedPages } from '../../src/build/deps/touch.ts';
 import { buildSite } from '../../src/build/index.ts';
 import { validateConfig } from '../../src/config/index.ts';
@@ -327,6 +327,48 @@ describe('the incremental build (issue 19)', () => {
       full: expect.stringMatching(/lacks files its build cache lists \(\d+ of \d+ checked, such as sports\//),
     });
     expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
+  }, 240_000);
+
+  it('leaves the media only kept pages name where they are, and does not ask again for those it could not copy', async () => {
+    // The full build of the first test, restored elsewhere with its cache: the demo's content is the same.
+    const site = join(work, 'kept-media');
+    cpSync(join(work, 'full'), site, { recursive: true });
+    cpSync(join(work, '.full-cache'), join(work, '.kept-media-cache'), { recursive: true });
+    const cached = (name: string) =>
+      readFileSync(join(buildCacheDir(site), name), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .sort();
+    // The demo's messy roster: headshots whose files were removed (the API answers 404 for them).
+    const failedBefore = cached(FAILED_MEDIA_FILE);
+    expect(failedBefore.filter((url) => url.includes('/removed/')).length).toBeGreaterThan(10);
+    const othersBefore = cached(FILES_FILE);
+    const media = othersBefore.filter((file) => file.startsWith('media/'));
+    const inodes = new Map(media.map((file) => [file, statSync(join(site, file)).ino]));
+    const lines: string[] = [];
+    const article = demo.dataset.articles.filter(isPublic).at(-1)!;
+    const summary = await buildSite({
+      config: config(),
+      root,
+      outDir: site,
+      logger: createLogger({ write: (line) => lines.push(line), color: false }),
+      verbose: true,
+      changes: [{ resource: 'article', recordId: article.id, listed: false }],
+    });
+    expect(summary.ok).toBe(true);
+    expect(summary.incremental).toMatchObject({ reusedAs: 'in place' });
+    // Each failed URL is either named by a touched page (asked again, warned about by name) or counted in one line.
+    const named = failedBefore.filter((url) => lines.some((line) => line.includes(`media ${url} could not be copied`)));
+    const counted = lines
+      .map((line) => /(\d+) media that pages kept from the previous build name could not be copied/.exec(line))
+      .find(Boolean);
+    expect(counted, lines.join('\n')).toBeTruthy();
+    expect(named.length + Number(counted![1])).toBe(failedBefore.length);
+    expect(named.length).toBeLessThan(failedBefore.length / 2);
+    // Nothing was lost: the new cache lists the same files and failures, and every media file is the one it was.
+    expect(cached(FAILED_MEDIA_FILE)).toEqual(failedBefore);
+    expect(cached(FILES_FILE)).toEqual(othersBefore);
+    for (const [file, ino] of inodes) expect(statSync(join(site, file)).ino, file).toBe(ino);
   }, 240_000);
 
   it('touches only the year lists an article joins or leaves, and every year page when the years change', async () => {

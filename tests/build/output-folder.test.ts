@@ -166,6 +166,7 @@ describe('the build cache beside the output is the build’s own too', () => {
       chromes: new Map(),
       planFile,
       others: [],
+      failedMedia: [],
       scratchDir: work,
       now: new Date(0),
     });

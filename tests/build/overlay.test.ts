@@ -6,6 +6,7 @@ import {
   BUILD_CACHE_FORMAT,
   buildCacheDir,
   CHROME_FILE,
+  FAILED_MEDIA_FILE,
   FILES_FILE,
   JOURNAL_FILE,
   MANIFEST_FILE,
@@ -13,7 +14,14 @@ import {
   PLAN_FILE,
   readBuildCache,
 } from '../../src/build/deps/cache.ts';
-import { commitOverlay, filesUnder, otherFiles, pageFiles, planOverlay } from '../../src/build/overlay.ts';
+import {
+  commitOverlay,
+  createKeptFiles,
+  filesUnder,
+  otherFiles,
+  pageFiles,
+  planOverlay,
+} from '../../src/build/overlay.ts';
 import { treeFolders } from '../helpers/tree.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'fieldhouse-overlay-'));
@@ -55,8 +63,10 @@ describe('an incremental build that updates its output in place', () => {
       'news/b.html': 'b',
       'news/b/_payload.json': 'b',
       'media/old.jpg': 'old photo',
+      'media/kept.jpg': 'kept photo',
       '_site/builds/latest.json': 'v1',
       '_site/search/t-ab.json': 'old shard',
+      '_site/search/d-0.json': 'same documents',
     });
     tree(staging, {
       'index.html': 'home v2',
@@ -67,13 +77,26 @@ describe('an incremental build that updates its output in place', () => {
       '_site/search/t-ac.json': 'new shard',
     });
     const staged = filesUnder(staging);
+    // A photo only kept pages use, and a search file that came out the same: left where they are, never staged.
+    const kept = createKeptFiles(out);
+    kept.keep('/media/kept.jpg');
+    kept.keep('/_site/search/d-0.json');
+    expect(kept.has('/media/kept.jpg')).toBe(true);
+    expect(kept.has('/media/old.jpg')).toBe(false);
     const plan = planOverlay({
       staged,
+      kept: kept.files(),
       // This build's pages: the home page (touched), a (kept in place), c (new); b was removed.
       pages: new Set(['/', '/news/a', '/news/c']),
       previous: {
         pages: ['/', '/news/a', '/news/b'],
-        others: ['media/old.jpg', '_site/builds/latest.json', '_site/search/t-ab.json'],
+        others: [
+          'media/old.jpg',
+          'media/kept.jpg',
+          '_site/builds/latest.json',
+          '_site/search/t-ab.json',
+          '_site/search/d-0.json',
+        ],
       },
     });
     expect(plan.staged.at(-1)).toBe('_site/builds/latest.json');
@@ -95,15 +118,25 @@ describe('an incremental build that updates its output in place', () => {
     ).toEqual({
       '_payload.json': 'home v2',
       '_site/builds/latest.json': 'v2',
+      '_site/search/d-0.json': 'same documents',
       '_site/search/t-ac.json': 'new shard',
       'index.html': 'home v2',
+      'media/kept.jpg': 'kept photo',
       'news/a.html': 'a',
       'news/a/_payload.json': 'a',
       'news/c.html': 'c',
       'news/c/_payload.json': 'c',
     });
     // No folder of a removed page or file is left; the staging folder is gone.
-    expect([...treeFolders(out)].sort()).toEqual(['_site', '_site/builds', '_site/search', 'news', 'news/a', 'news/c']);
+    expect([...treeFolders(out)].sort()).toEqual([
+      '_site',
+      '_site/builds',
+      '_site/search',
+      'media',
+      'news',
+      'news/a',
+      'news/c',
+    ]);
     expect(filesUnder(staging)).toEqual([]);
     // The journal says a commit was under way until the build cache replaces it (deps/cache.ts refuses the cache).
     expect(JSON.parse(readFileSync(journal, 'utf8')).removed).toHaveLength(4);
@@ -129,6 +162,7 @@ describe('an incremental build that updates its output in place', () => {
     const before = Object.fromEntries(Object.keys(files).map((file) => [file, inode(file)]));
     const plan = planOverlay({
       staged: filesUnder(staging),
+      kept: [],
       pages: new Set(['/']),
       previous: { pages: ['/'], others: Object.keys(files).filter((f) => f.startsWith('_site/')) },
     });
@@ -147,7 +181,7 @@ describe('an incremental build that updates its output in place', () => {
     const out = join(work, 'cut', 'out');
     const cache = buildCacheDir(out);
     tree(out, { '_site/builds/latest.json': JSON.stringify({ id: 'b1', content: 'c1' }) });
-    tree(cache, { [PAGES_FILE]: '', [CHROME_FILE]: '{}', [PLAN_FILE]: '', [FILES_FILE]: '' });
+    tree(cache, { [PAGES_FILE]: '', [CHROME_FILE]: '{}', [PLAN_FILE]: '', [FILES_FILE]: '', [FAILED_MEDIA_FILE]: '' });
     const manifest = { format: BUILD_CACHE_FORMAT, fieldhouse: 'f', config: 'c', buildId: 'b1', contentId: 'c1' };
     writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify(manifest));
     expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' }).ok).toBe(true);
@@ -159,14 +193,22 @@ describe('an incremental build that updates its output in place', () => {
     );
   });
 
+  it('refuses to keep a file outside the output', () => {
+    const kept = createKeptFiles(join(work, 'out'));
+    for (const bad of ['/../outside.txt', '/media/%2e%2e/x.jpg', '/a/../../b'])
+      expect(() => kept.keep(bad), bad).toThrow();
+    expect(kept.files()).toEqual([]);
+  });
+
   it('refuses a cache that names a file outside the output for removal, before anything is moved', () => {
     for (const bad of ['../outside.txt', '/etc/passwd', 'news/../../outside.txt', 'a//b'])
-      expect(() => planOverlay({ staged: [], pages: new Set(), previous: { pages: [], others: [bad] } }), bad).toThrow(
-        /not a path inside it/,
-      );
+      expect(
+        () => planOverlay({ staged: [], kept: [], pages: new Set(), previous: { pages: [], others: [bad] } }),
+        bad,
+      ).toThrow(/not a path inside it/);
     // A page path from the cache that climbs out is refused the same way.
     expect(() =>
-      planOverlay({ staged: [], pages: new Set(), previous: { pages: ['/../../outside'], others: [] } }),
+      planOverlay({ staged: [], kept: [], pages: new Set(), previous: { pages: ['/../../outside'], others: [] } }),
     ).toThrow(/not a path inside it/);
   });
 });

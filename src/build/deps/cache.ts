@@ -12,6 +12,8 @@
  * - `files.txt`: every file of the output that is not a page of pages.jsonl (assets, media, feeds, search files…),
  *   one per line: what an incremental build that updates the output in place removes when it no longer has them
  *   (overlay.ts);
+ * - `media-failed.txt`: the media URLs the pages name that the build could not copy, one per line: an incremental
+ *   build does not ask for them again for the pages it keeps (a page that changes asks again);
  * - `chrome.json`: the links of each chrome (header, menus, footer) the pages name by id (src/build/links.ts).
  * It is written beside the staging folder during the build and swapped in right after the output, so it never
  * describes an output it did not come with; a reader checks that anyway (the output's ids).
@@ -27,12 +29,13 @@ import type { SearchDoc } from '../../search/writer.ts';
 import type { PlannedRoute } from '../plan.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
-export const BUILD_CACHE_FORMAT = 4;
+export const BUILD_CACHE_FORMAT = 5;
 export const MANIFEST_FILE = 'manifest.json';
 export const PAGES_FILE = 'pages.jsonl';
 export const CHROME_FILE = 'chrome.json';
 export const PLAN_FILE = 'plan.jsonl';
 export const FILES_FILE = 'files.txt';
+export const FAILED_MEDIA_FILE = 'media-failed.txt';
 /** Present while an incremental build moves its files into the output (overlay.ts): the output is half updated. */
 export const JOURNAL_FILE = 'committing.json';
 
@@ -104,6 +107,8 @@ export function prepareBuildCache(options: {
   planFile: string;
   /** The output's files that are not pages of the cache (overlay.ts, otherFiles), sorted. */
   others: readonly string[];
+  /** The media URLs the pages name that the build could not copy. */
+  failedMedia: Iterable<string>;
   /** A scratch folder for the unsorted lines. */
   scratchDir: string;
   now: Date;
@@ -130,6 +135,8 @@ export function prepareBuildCache(options: {
   // The plan is written in the build's work folder, which may be on another file system than the output.
   moveFileSync(options.planFile, join(next, PLAN_FILE));
   writeFileSync(join(next, FILES_FILE), options.others.length ? `${options.others.join('\n')}\n` : '');
+  const failed = [...options.failedMedia].sort();
+  writeFileSync(join(next, FAILED_MEDIA_FILE), failed.length ? `${failed.join('\n')}\n` : '');
   const manifest: BuildCacheManifest = {
     format: BUILD_CACHE_FORMAT,
     ...options.manifest,
@@ -191,7 +198,7 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
       ok: false,
       reason: `an incremental build was cut short while it moved its files into ${outDir} (${join(dir, JOURNAL_FILE)}): the output may be half updated`,
     };
-  for (const name of [PAGES_FILE, CHROME_FILE, PLAN_FILE, FILES_FILE])
+  for (const name of [PAGES_FILE, CHROME_FILE, PLAN_FILE, FILES_FILE, FAILED_MEDIA_FILE])
     if (!existsSync(join(dir, name))) return { ok: false, reason: `the build cache has no ${name}` };
   return { ok: true, manifest, dir };
 }
@@ -246,6 +253,11 @@ export function cachedChromes(dir: string): Map<string, string[]> {
 /** The output's files that are not pages, as a cache lists them. */
 export function cachedOthers(dir: string): string[] {
   return [...readLines(join(dir, FILES_FILE))];
+}
+
+/** The media URLs the pages name that the cache's build could not copy. */
+export function cachedFailedMedia(dir: string): Set<string> {
+  return new Set(readLines(join(dir, FAILED_MEDIA_FILE)));
 }
 
 /** Each route's plan, by route name, as a cache holds it. */
