@@ -106,6 +106,18 @@ export function createMediaMirror(
     running.add(copy);
     void copy.finally(() => running.delete(copy));
   };
+  // The digest of a medium left where it is in the previous output (and the image, for its variants); null when
+  // the file is not there.
+  const keptMedium = async (file: string, url: string) => {
+    try {
+      if (!images || !isRaster(url)) return { hash: createHash('sha1').update(readFileSync(file)).digest('hex') };
+      const image = await images.fromFile(file, url);
+      return { hash: image.hash, image };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  };
   return {
     add(url, kept = false) {
       if (kept && previous) {
@@ -129,15 +141,17 @@ export function createMediaMirror(
           fetchOne(url);
           continue;
         }
-        const file = join(previous.dir, url);
+        const kept = await keptMedium(join(previous.dir, url), url);
+        if (!kept) {
+          // Listed by the build cache, but not in the output (removed by hand): copied again.
+          fetchOne(url);
+          continue;
+        }
         previous.keep(url);
         files++;
-        if (images && isRaster(url)) {
-          // A kept page names this image's variants by its content: the same content gives the same ones.
-          const image = await images.fromFile(file, url);
-          digest.add(url, image.hash);
-          images.publish(image);
-        } else digest.add(url, createHash('sha1').update(readFileSync(file)).digest('hex'));
+        digest.add(url, kept.hash);
+        // A kept page names this image's variants by its content: the same content gives the same ones.
+        if (kept.image) images!.publish(kept.image);
       }
       keptOnly.clear();
       if (failedBefore)
