@@ -77,4 +77,26 @@ describe('which pages a change touches', () => {
     expect(event.verdict([yearList(2026), years([2026])])).toBe(false);
     expect(event.verdict(['q:schedule:[1]'])).toBe(true);
   });
+
+  it('a result entered touches the season statistics the API now answers otherwise, and only those', () => {
+    const stats = (sport: number, season: string, answer: unknown) => answerDep('stats', [sport, season], answer)!;
+    const hockey = stats(4, '2025-26', { players: [{ goals: 3 }] });
+    const soccer = stats(7, '2025-26', { players: [{ goals: 9 }] });
+    expect(hockey).toMatch(/^a:stats:\[4,"2025-26"\]=[0-9a-f]{16}$/);
+    // A score, not a date: the event moves in no list.
+    const result = createTouchSorter([{ resource: 'event', recordId: 3, listed: false }], { articleYears: [] });
+    const hockeyPage = result.verdict(['q:stats:[4,"2025-26"]', hockey]);
+    const soccerPage = result.verdict(['q:stats:[7,"2025-26"]', soccer]);
+    expect(hockeyPage).toEqual([hockey]);
+    expect(soccerPage).toEqual([soccer]);
+    expect([...result.answers()].sort()).toEqual([hockey, soccer].sort());
+    // The API answers hockey's statistics otherwise now: its page is touched, soccer's is kept.
+    expect(result.settle(hockeyPage as string[], new Set([hockey]))).toBe(true);
+    expect(result.settle(soccerPage as string[], new Set([hockey]))).toBe(false);
+    // A page made without the statistics (the call failed, so no answer is keyed) is touched.
+    expect(result.verdict(['q:stats:[4,"2024-25"]'])).toBe(true);
+    // An article's change leaves the statistics alone.
+    const article = createTouchSorter(changedRecords([change('publish', 7)]), { articleYears: [[2025, 2026, 2027]] });
+    expect(article.verdict(['q:stats:[4,"2025-26"]', hockey])).toBe(false);
+  });
 });

@@ -46,11 +46,13 @@ export function refsOf(method: string, result: unknown): Iterable<string> {
 }
 
 /**
- * Calls whose answer is small and summarises records of a kind (the years that have articles), by the kind: a page
- * that read one depends on the answer itself, `a:<call>:<arguments>=<digest>`, which an incremental build asks for
- * again (touch.ts): an article published in a year that has others leaves every year's page as it was.
+ * Calls whose answer summarises records of a kind without naming them, by the kind: the years that have articles,
+ * a sport's season statistics (added up from its games' results). A page that read one depends on the answer
+ * itself, `a:<call>:<arguments>=<digest>`, which an incremental build asks for again (touch.ts): an article
+ * published in a year that has others leaves every year's page as it was, and a result entered touches the
+ * statistics of its own sport and season only.
  */
-export const ANSWERS_OF: Record<string, string> = { articleYears: 'article' };
+export const ANSWERS_OF: Record<string, string> = { articleYears: 'article', stats: 'event' };
 export const ANSWER_PREFIX = 'a:';
 
 /** The `a:` dep of an answer of a call of ANSWERS_OF; null for any other call. */

@@ -191,7 +191,9 @@ const LISTS: Record<string, string[]> = {
 
 /**
  * Answers the CMS (or its stat service) derives from records of a kind without naming them: any change to one may
- * change these. A season's statistics add up its games' scores, so a result entered changes them.
+ * change these, not only one that moves it in a list. A season's statistics add up its games' scores, so a result
+ * entered may change them; they are keyed by their content (ANSWERS_OF), so only the seasons whose statistics the
+ * API now answers otherwise are touched.
  */
 const DERIVED: Record<string, string[]> = {
   event: ['stats'],
