@@ -7,7 +7,7 @@ import type { ImageService, ImageStats } from '../images/service.ts';
 import { isRaster } from '../images/variants.ts';
 import { errorPayload } from '../contract/error-document.ts';
 import { BUILDS_DIR, buildMetaFile, DATA_DIR, NOT_FOUND_FILE } from '../output/layout.ts';
-import type { OutputWriter } from '../output/writer.ts';
+import { outputPath, type OutputWriter } from '../output/writer.ts';
 import { ROUTES } from '../pages/index.ts';
 import { rankedRoutes } from '../routes/match.ts';
 import type { Redirect } from '../routes/url-rules.ts';
@@ -106,6 +106,13 @@ export function createMediaMirror(
     running.add(copy);
     void copy.finally(() => running.delete(copy));
   };
+  const safePath = (dir: string, url: string) => {
+    try {
+      return outputPath(dir, url, `media ${url}`);
+    } catch {
+      return null;
+    }
+  };
   // The digest of a medium left where it is in the previous output (and the image, for its variants); null when
   // the file is not there.
   const keptMedium = async (file: string, url: string) => {
@@ -141,9 +148,12 @@ export function createMediaMirror(
           fetchOne(url);
           continue;
         }
-        const kept = await keptMedium(join(previous.dir, url), url);
+        // Checked like any output path: a build cache edited by hand must not make the build read outside it.
+        const file = safePath(previous.dir, url);
+        const kept = file && (await keptMedium(file, url));
         if (!kept) {
-          // Listed by the build cache, but not in the output (removed by hand): copied again.
+          // Listed by the build cache, but not in the output (removed by hand), or not a path inside it: asked for
+          // again (an unsafe path fails there with a warning, as it always does).
           fetchOne(url);
           continue;
         }

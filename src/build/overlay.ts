@@ -31,11 +31,14 @@ export function pageFiles(path: string): [string, string] {
   return [pageHtmlFile(dir), dir === '' ? PAYLOAD_FILE : `${dir}/${PAYLOAD_FILE}`];
 }
 
+/** A file's path relative to `dir`, with `/` between folders: how files.txt names the output's files. */
+const relativeName = (dir: string, file: string) => relative(dir, file).split(sep).join('/');
+
 /** Every file under `dir`, relative to it, with `/` between folders. */
 export function filesUnder(dir: string): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
-    if (entry.isFile()) files.push(relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    if (entry.isFile()) files.push(relativeName(dir, join(entry.parentPath, entry.name)));
   return files;
 }
 
@@ -67,12 +70,7 @@ export function createKeptFiles(outDir: string): KeptFiles {
   const kept = new Map<string, string>();
   return {
     keep(sitePath) {
-      kept.set(
-        sitePath,
-        relative(outDir, outputPath(outDir, sitePath, `kept file ${sitePath}`))
-          .split(sep)
-          .join('/'),
-      );
+      kept.set(sitePath, relativeName(outDir, outputPath(outDir, sitePath, `kept file ${sitePath}`)));
     },
     has: (sitePath) => kept.has(sitePath),
     files: () => [...kept.values()],

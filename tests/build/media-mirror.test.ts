@@ -31,7 +31,9 @@ describe('the media of an output updated in place', () => {
     const warnings: string[] = [];
     const kept = createKeptFiles(previous);
     // The build cache lists every file but failed.pdf, and gone.pdf too, which was removed from the output by hand.
-    const listed = new Set(['media/kept.pdf', 'media/shared.pdf', 'media/gone.pdf']);
+    // A cache edited by hand also lists a path outside the output: never read from there, nor kept.
+    writeFileSync(join(work, 'secret.pdf'), 'not the site’s');
+    const listed = new Set(['media/kept.pdf', 'media/shared.pdf', 'media/gone.pdf', 'media/../../secret.pdf']);
     const mirror = createMediaMirror(
       client,
       'http://api.test',
@@ -45,7 +47,13 @@ describe('the media of an output updated in place', () => {
         keep: kept.keep,
       },
     );
-    for (const url of ['/media/kept.pdf', '/media/shared.pdf', '/media/gone.pdf', '/media/failed.pdf'])
+    for (const url of [
+      '/media/kept.pdf',
+      '/media/shared.pdf',
+      '/media/gone.pdf',
+      '/media/failed.pdf',
+      '/media/../../secret.pdf',
+    ])
       mirror.add(url, true);
     // A page loaded from the API names one of them, and a new one.
     mirror.add('/media/shared.pdf');
@@ -56,11 +64,16 @@ describe('the media of an output updated in place', () => {
     expect(kept.has('/media/kept.pdf')).toBe(true);
     expect(filesUnder(staging).sort()).toEqual(['media/gone.pdf', 'media/new.pdf', 'media/shared.pdf']);
     expect(asked.sort()).toEqual(
-      ['/media/gone.pdf', '/media/new.pdf', '/media/shared.pdf'].map((url) => `http://api.test${url}`),
+      ['/media/../../secret.pdf', '/media/gone.pdf', '/media/new.pdf', '/media/shared.pdf'].map(
+        (url) => `http://api.test${url}`,
+      ),
     );
-    expect([...result.failed]).toEqual(['/media/failed.pdf']);
+    expect([...result.failed].sort()).toEqual(['/media/../../secret.pdf', '/media/failed.pdf']);
+    expect(warnings).toContainEqual(
+      expect.stringMatching(/^media \/media\/\.\.\/\.\.\/secret\.pdf could not be copied/),
+    );
     expect(result.files).toBe(4);
-    expect(warnings).toEqual([
+    expect(warnings.filter((w) => /media that pages kept from the previous build/.test(w))).toEqual([
       expect.stringMatching(/^1 media that pages kept from the previous build name could not/),
     ]);
   });
