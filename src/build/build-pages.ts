@@ -8,7 +8,7 @@ import { derivedOf, type PageContext } from '../pages/index.ts';
 import type { SearchDoc } from '../search/writer.ts';
 import type { LineWriter } from '../util/line-files.ts';
 import { createSetDigest, type SetDigest } from '../util/set-digest.ts';
-import { factsOf } from './deps/cache.ts';
+import type { KeptLines, PageFacts } from './deps/cache.ts';
 import type { Ledger } from './ledger.ts';
 import type { PageLinks } from './links.ts';
 import type { PlannedPage } from './plan.ts';
@@ -63,12 +63,12 @@ export interface BuildPagesOptions {
    */
   reuse: {
     has(path: string): boolean;
-    /** The page's line of the previous build cache (deps/cache.ts): what it read, and the facts of its files. */
-    line(path: string): string | undefined;
+    /** The facts of a page it has, from its line of the previous build cache (deps/cache.ts). */
+    facts(path: string): Omit<PageFacts, 'search'> & { searchJson: string };
     /** What the page read, from that line. */
     deps(path: string): string[] | undefined;
-    /** The lines of these pages, in the previous cache's order (sorted, as pages.jsonl is). */
-    linesOf(paths: ReadonlySet<string>): string[];
+    /** The lines of these pages as they were, for the next build cache. */
+    keptLines(paths: ReadonlySet<string>): KeptLines;
     /** The links of a chrome the previous build cache names. */
     chromeOf(id: string): string[] | undefined;
     /**
@@ -125,7 +125,7 @@ export function createPagesResult(): BuildPagesResult {
 export function keepInPlace(page: PlannedPage, options: BuildPagesOptions, result: BuildPagesResult): boolean {
   const reuse = options.reuse;
   if (!reuse?.inPlace || page.route.render === 'file' || !reuse.has(page.path)) return false;
-  const { digest, media, links, chrome, sitemap, searchJson } = factsOf(reuse.line(page.path)!);
+  const { digest, media, links, chrome, sitemap, searchJson } = reuse.facts(page.path);
   const rendered = { bytes: 0, digest, media, links: { own: links, chrome, chromeLinks: null } };
   written(page.path, rendered, sitemap, options, result, reuse.chromeOf);
   if (searchJson !== 'null') options.searchDocs?.write(searchJson);

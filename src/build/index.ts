@@ -38,8 +38,8 @@ import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger } from 
 import { createLedger, type LedgerEntry } from './ledger.ts';
 import { askAfterChanges, askAgain, createTouchSorter, touchTest } from './deps/touch.ts';
 import {
-  cachedPages,
   depsOf,
+  PAGES_FILE,
   configDigest,
   prepareBuildCache,
   readBuildCache,
@@ -54,6 +54,7 @@ import {
 import { outputVersion } from './staging.ts';
 import type { ChangedRecord } from '../webhooks/change.ts';
 import { createMemo } from './memo.ts';
+import { scanPageLines, type LineRef } from './deps/page-lines.ts';
 import {
   createKeptFiles,
   filesUnder,
@@ -63,7 +64,7 @@ import {
   type KeptFiles,
   type OverlayPlan,
 } from './overlay.ts';
-import { planPages, plannedPageCodec, type PlannedPage, type PlannedRoute } from './plan.ts';
+import { planPages, plannedPageCodec, type CachedRoute, type PlannedPage } from './plan.ts';
 import { previousBuild } from './previous.ts';
 import { loadRedirects } from './redirects.ts';
 import { createRenderPool, workerCount } from './render/pool.ts';
@@ -395,7 +396,7 @@ async function runStages(
         ctx: { ...ctx, memo: createMemo(PLAN_MEMO_ENTRIES) },
         router,
         previous: reuse && { routes: reuse.plan, touches: reuse.planTouches },
-        record: (route) => planLines.write(JSON.stringify(route)),
+        record: (line) => planLines.write(line),
         into: {
           push(page) {
             if (keepInPlace(page, pageOptions, pagesDone)) return void keptAsPlanned++;
@@ -497,7 +498,7 @@ async function runStages(
         pages: ledger.count,
       },
       depsFiles: loadedFiles.depsFiles,
-      keptLines: reuse ? reuse.linesOf(pages.keptInPlace) : [],
+      keptLines: reuse ? reuse.keptLines(pages.keptInPlace) : null,
       chromes: links.chromes(),
       planFile: planLines.file,
       others: otherFiles([...staged, ...kept], cachedPaths),
@@ -542,7 +543,7 @@ async function incrementalScope(
 ): Promise<
   | (NonNullable<BuildPagesOptions['reuse']> & {
       touched: number;
-      plan: Map<string, PlannedRoute>;
+      plan: Map<string, CachedRoute>;
       planTouches: (deps: readonly string[]) => boolean;
       /** Every page of the previous output, and its other files (the build cache's). */
       pages: string[];
@@ -566,16 +567,18 @@ async function incrementalScope(
   // others' lines are kept, as written, those pending on what the pass finds (touch.ts) settled after it.
   const sorter = createTouchSorter(changes, await askAfterChanges(build.api, changes));
   let touched = 0;
-  // Each kept page's line as it was: what it read is parsed again only for a page rendered again from its payload.
-  const kept = new Map<string, string>();
+  // Each kept page's line, in the cache's bytes: decoded when the build asks for it, and only as far as it asks.
+  // A line that names nothing a change touches is not parsed at all (most of them).
+  const { pages: scanned, store } = scanPageLines(join(cache.dir, PAGES_FILE), sorter.needles);
+  const kept = new Map<string, LineRef>();
   const pending: [string, string[]][] = [];
   const pages: string[] = [];
-  for (const page of cachedPages(cache.dir)) {
-    pages.push(page.path);
-    const verdict = sorter.verdict(page.deps);
+  for (const { path, ref, line } of scanned) {
+    pages.push(path);
+    const verdict = line === null ? false : sorter.verdict(depsOf(line).deps);
     if (verdict === true) touched++;
-    else kept.set(page.path, page.line);
-    if (Array.isArray(verdict)) pending.push([page.path, verdict]);
+    else kept.set(path, ref);
+    if (Array.isArray(verdict)) pending.push([path, verdict]);
   }
   const changedAnswers = await askAgain(build.api, sorter.answers());
   for (const [path, keys] of pending)
@@ -596,11 +599,19 @@ async function incrementalScope(
     // Which pages there are changes only with records that moved (placing fields: deps/cache.ts).
     planTouches: touchTest(changes.filter((change) => change.listed !== false))!,
     has: (path) => kept.has(path),
-    line: (path) => kept.get(path),
-    linesOf: (paths) => [...kept].flatMap(([path, line]) => (paths.has(path) ? [line] : [])),
+    facts: (path) => store.facts(kept.get(path)!),
+    keptLines: (paths) => ({
+      mergeInto(output, added) {
+        // The kept map is in the cache's order: the pages pending on what the pass found were only taken out.
+        const lines = function* () {
+          for (const [path, ref] of kept) if (paths.has(path)) yield { path, ref };
+        };
+        store.mergeInto(output, lines(), added);
+      },
+    }),
     deps: (path) => {
-      const line = kept.get(path);
-      return line === undefined ? undefined : depsOf(line).deps;
+      const ref = kept.get(path);
+      return ref === undefined ? undefined : depsOf(store.line(ref)).deps;
     },
     chromeOf: (id) => chromes.get(id),
     inPlace,

@@ -35,9 +35,12 @@ export interface PlanOptions {
    * An incremental build: the previous build's plan, and whether the changes touch what listing a route read. A
    * route they do not touch is replayed from it (its pages and warnings), with no API call.
    */
-  previous?: { routes: ReadonlyMap<string, PlannedRoute>; touches(deps: readonly string[]): boolean } | null;
-  /** Each route's plan, for the build cache (not called for a route that refused a record). */
-  record?(route: PlannedRoute): void;
+  previous?: { routes: ReadonlyMap<string, CachedRoute>; touches(deps: readonly string[]): boolean } | null;
+  /**
+   * Each route's plan as a line of the build cache's plan.jsonl (not called for a route that refused a record): a
+   * replayed route's line as it was.
+   */
+  record?(line: string): void;
 }
 
 /** One route's part of a plan, as the build cache keeps it (deps/cache.ts, plan.jsonl). */
@@ -49,6 +52,12 @@ export interface PlannedRoute {
   pages: [Params, string, string][];
   /** What listing them warned of (skipped records), said again when the route is replayed. */
   warnings: string[];
+}
+
+/** A route's plan as a build cache holds it: parsed, and its line as written (a replayed route passes it on). */
+export interface CachedRoute {
+  plan: PlannedRoute;
+  line: string;
 }
 
 export interface PlanResult {
@@ -96,12 +105,12 @@ export async function planPages({ ctx, router, into, previous, record }: PlanOpt
   const recorder = createDepsRecorder(ctx.api, ctx.memo);
   let replayed = 0;
   const plan = async (route: RouteSpec) => {
-    const before = previous?.routes.get(route.name);
-    if (before && !previous!.touches(before.deps)) {
+    const cached = previous?.routes.get(route.name);
+    if (cached && !previous!.touches(cached.plan.deps)) {
       replayed++;
-      for (const warning of before.warnings) ctx.warn(warning);
-      for (const [params, path, label] of before.pages) sink({ route, params, path, label });
-      record?.(before);
+      for (const warning of cached.plan.warnings) ctx.warn(warning);
+      for (const [params, path, label] of cached.plan.pages) sink({ route, params, path, label });
+      record?.(cached.line);
       return;
     }
     const warnings: string[] = [];
@@ -122,7 +131,8 @@ export async function planPages({ ctx, router, into, previous, record }: PlanOpt
       }),
     );
     refused.push(...result);
-    if (result.length === 0) record?.({ route: route.name, deps, pages, warnings });
+    if (result.length === 0)
+      record?.(JSON.stringify({ route: route.name, deps, pages, warnings } satisfies PlannedRoute));
   };
   const limit = pLimit(ROUTES_AT_ONCE);
   await Promise.all(ROUTES.map((route) => limit(() => plan(route))));

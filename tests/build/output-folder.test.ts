@@ -162,7 +162,7 @@ describe('the build cache beside the output is the build’s own too', () => {
       outDir,
       manifest,
       depsFiles: [],
-      keptLines: [],
+      keptLines: null,
       chromes: new Map(),
       planFile,
       others: [],

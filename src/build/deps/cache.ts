@@ -24,9 +24,9 @@ import { moveFileSync } from '../../util/move-file.ts';
 import { basename, dirname, join } from 'node:path';
 import { BUILDS_DIR } from '../../output/layout.ts';
 import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
-import { createLineWriter, mergeSortedLines, readLines, sortLines } from '../../util/line-files.ts';
+import { createLineWriter, readLines, sortLines } from '../../util/line-files.ts';
 import type { SearchDoc } from '../../search/writer.ts';
-import type { PlannedRoute } from '../plan.ts';
+import type { CachedRoute, PlannedRoute } from '../plan.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
 export const BUILD_CACHE_FORMAT = 5;
@@ -58,6 +58,12 @@ export interface PageFacts {
 export function cacheLine(path: string, deps: readonly string[], facts: PageFacts): string {
   const { digest, media, links, chrome, sitemap, search } = facts;
   return JSON.stringify([path, deps, { digest, media, links, chrome, sitemap, search }]);
+}
+
+/** The lines of the pages an incremental build kept, from the previous cache (page-lines.ts). */
+export interface KeptLines {
+  /** Write them, merged with `added` (sorted lines of other pages), into a pages.jsonl, in path order. */
+  mergeInto(output: string, added: Iterable<string>): void;
 }
 
 export interface BuildCacheManifest {
@@ -100,7 +106,7 @@ export function prepareBuildCache(options: {
   manifest: Omit<BuildCacheManifest, 'format' | 'createdAt'>;
   depsFiles: readonly string[];
   /** The lines of the previous cache's pages an incremental build kept in place, as they were. */
-  keptLines: readonly string[];
+  keptLines: KeptLines | null;
   /** Each chrome's links by id (the link ledger's). */
   chromes: ReadonlyMap<string, readonly string[]>;
   /** Each route's plan (JSON lines), moved into the cache. */
@@ -124,12 +130,12 @@ export function prepareBuildCache(options: {
   const all = createLineWriter(unsorted);
   for (const file of options.depsFiles) if (existsSync(file)) for (const line of readLines(file)) all.write(line);
   all.close();
-  if (options.keptLines.length === 0) sortLines(unsorted, join(next, PAGES_FILE));
+  if (!options.keptLines) sortLines(unsorted, join(next, PAGES_FILE));
   else {
     // The lines of the pages kept in place, as they were, merged with the new ones: only the new are sorted on disk.
     const sorted = join(options.scratchDir, 'deps-sorted.jsonl');
     sortLines(unsorted, sorted);
-    mergeSortedLines([readLines(sorted), [...options.keptLines].sort()], join(next, PAGES_FILE));
+    options.keptLines.mergeInto(join(next, PAGES_FILE), readLines(sorted));
   }
   writeFileSync(join(next, CHROME_FILE), JSON.stringify(Object.fromEntries(options.chromes)));
   // The plan is written in the build's work folder, which may be on another file system than the output.
@@ -219,9 +225,9 @@ function liveBuild(outDir: string): { id?: string; content?: string } | null {
  * Where a line's facts begin: `["path",[deps],{"digest":…}]`. A quote inside a JSON string is escaped, so this
  * text can only be the facts object's start.
  */
-const FACTS_START = ',{"digest":';
+export const FACTS_START = ',{"digest":';
 /** Where the facts' search document begins (`search` is their last field, cacheLine). */
-const SEARCH_START = ',"search":';
+export const SEARCH_START = ',"search":';
 
 /** A page's path and what it read, from its line of pages.jsonl (the facts are not parsed). */
 export function depsOf(line: string): { path: string; deps: string[] } {
@@ -232,17 +238,6 @@ export function depsOf(line: string): { path: string; deps: string[] } {
 /** Every page of a cache with what it read and its line as written, in path order (the facts are not parsed). */
 export function* cachedPages(dir: string): Generator<{ path: string; deps: string[]; line: string }> {
   for (const line of readLines(join(dir, PAGES_FILE))) yield { ...depsOf(line), line };
-}
-
-/**
- * The facts of a page from its line of pages.jsonl, its search document as the JSON text it is written as (kept
- * pages pass it on as it is).
- */
-export function factsOf(line: string): Omit<PageFacts, 'search'> & { searchJson: string } {
-  const start = line.indexOf(FACTS_START) + 1;
-  const search = line.lastIndexOf(SEARCH_START);
-  const facts = JSON.parse(`${line.slice(start, search)}}`) as Omit<PageFacts, 'search'>;
-  return { ...facts, searchJson: line.slice(search + SEARCH_START.length, -2) };
 }
 
 /** Each chrome's links, by id, as a cache holds them. */
@@ -260,12 +255,12 @@ export function cachedFailedMedia(dir: string): Set<string> {
   return new Set(readLines(join(dir, FAILED_MEDIA_FILE)));
 }
 
-/** Each route's plan, by route name, as a cache holds it. */
-export function cachedPlan(dir: string): Map<string, PlannedRoute> {
-  const plan = new Map<string, PlannedRoute>();
+/** Each route's plan, by route name, as a cache holds it (with its line, which a replayed route passes on). */
+export function cachedPlan(dir: string): Map<string, CachedRoute> {
+  const plan = new Map<string, CachedRoute>();
   for (const line of readLines(join(dir, PLAN_FILE))) {
     const route = JSON.parse(line) as PlannedRoute;
-    plan.set(route.route, route);
+    plan.set(route.route, { plan: route, line });
   }
   return plan;
 }

@@ -136,6 +136,15 @@ export function createTouchSorter(changes: readonly Change[], after: AfterChange
 
   return {
     verdict,
+    /**
+     * What a page's line in the cache (its deps a JSON array of strings) holds when its verdict may be anything but
+     * false: a changed record, or a call a change touches. A line that holds none of these is kept, with nothing to
+     * remember, so its deps need not be parsed (page-lines.ts).
+     */
+    needles: [
+      ...[...records].map((record) => JSON.stringify(record)),
+      ...[...calls].flatMap((call) => [`"q:${call}:`, `"${ANSWER_PREFIX}${call}:`]),
+    ],
     /** The `a:` answers pending pages read, to ask again. */
     answers: () => answers,
     /** Is a pending page touched, with the answers that changed? Only once every page's verdict is in. */

@@ -1,0 +1,201 @@
+/**
+ * pages.jsonl read as bytes, for an incremental build. Of its lines (a page each, `[path, deps, facts]`), most
+ * belong to pages no change touches, and of those the build needs little: the path at once, the facts when the plan
+ * keeps the page, the whole line only to carry it into the next cache. Decoding every line into a string up front
+ * (163 MB at demo scale 10) and keeping it in the heap cost more than all the rest of reading the cache; here the
+ * file stays in a few large off-heap blocks and a line is decoded when, and as far as, it is asked for.
+ *
+ * A line is decoded whole at once only when it holds one of the scan's needles (touch.ts: a changed record, a call a
+ * change touches): the pages whose deps must be parsed to know whether they are touched.
+ */
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { depsOf, FACTS_START as FACTS_TEXT, SEARCH_START as SEARCH_TEXT, type PageFacts } from './cache.ts';
+
+/** Bytes read at a time; a block is kept (up to its last newline) for the lines in it. */
+const BLOCK_BYTES = 4 << 20;
+const NEWLINE = 10;
+/** Characters of added lines buffered before they are written. */
+const WRITE_CHARS = 1 << 16;
+const BACKSLASH = 0x5c;
+const PATH_END = Buffer.from('",[');
+const FACTS_START = Buffer.from(FACTS_TEXT);
+const SEARCH_START = Buffer.from(SEARCH_TEXT);
+
+/** One page's line in the store. */
+export type LineRef = number;
+
+export interface ScannedPage {
+  path: string;
+  ref: LineRef;
+  /** The whole line, when it holds one of the needles; null when it holds none (it need not be parsed). */
+  line: string | null;
+}
+
+export interface PageLineStore {
+  /** A line, decoded whole. */
+  line(ref: LineRef): string;
+  /**
+   * A line's facts, its search document as the JSON text it is written as (a kept page passes it on as it is): the
+   * rest of the line is not decoded.
+   */
+  facts(ref: LineRef): Omit<PageFacts, 'search'> & { searchJson: string };
+  /**
+   * Write a next pages.jsonl: the lines of `kept` (pages of this store, in its order) merged with `added` (other
+   * pages' lines, sorted), in the order sortLines would give them all. The kept lines' bytes are copied as they
+   * are, in runs, never decoded.
+   */
+  mergeInto(output: string, kept: Iterable<{ path: string; ref: LineRef }>, added: Iterable<string>): void;
+}
+
+/**
+ * Read a cache's pages.jsonl into `store`-backed lines, yielding each page's path in file order. `needles` are
+ * searched in the bytes, a block at a time: a line holding none is not decoded beyond its path.
+ */
+export function scanPageLines(
+  file: string,
+  needles: readonly string[],
+  blockBytes = BLOCK_BYTES,
+): { pages: Generator<ScannedPage>; store: PageLineStore } {
+  const blocks: Buffer[] = [];
+  // Each line's block, start and end (the newline's offset), by ref.
+  const blockOf: number[] = [];
+  const startOf: number[] = [];
+  const endOf: number[] = [];
+  const patterns = needles.map((needle) => Buffer.from(needle));
+
+  const store: PageLineStore = {
+    line: (ref) => blocks[blockOf[ref]!]!.toString('utf8', startOf[ref], endOf[ref]),
+    facts(ref) {
+      const block = blocks[blockOf[ref]!]!;
+      const start = startOf[ref]!;
+      const end = endOf[ref]!;
+      const facts = block.indexOf(FACTS_START, start);
+      const search = block.lastIndexOf(SEARCH_START, end);
+      if (facts < 0 || facts >= end || search < facts)
+        throw new Error(`A line of the build cache's pages.jsonl has no facts: ${block.toString('utf8', start, end)}`);
+      const parsed = JSON.parse(`${block.toString('utf8', facts + 1, search)}}`) as Omit<PageFacts, 'search'>;
+      // The line ends with the search document, then `}]`.
+      return { ...parsed, searchJson: block.toString('utf8', search + SEARCH_START.length, end - 2) };
+    },
+    mergeInto(output, kept, added) {
+      const fd = openSync(output, 'w');
+      try {
+        // Added lines are buffered into blocks; a run of kept lines that follow each other in a block of the store
+        // is written with one call. Each is written out before the other starts, so the order holds.
+        let text: string[] = [];
+        let chars = 0;
+        let run = { block: -1, start: 0, end: -1 };
+        const flushText = () => {
+          if (chars) writeAll(fd, Buffer.from(text.join('')));
+          text = [];
+          chars = 0;
+        };
+        const flushRun = () => {
+          if (run.block >= 0) writeAll(fd, blocks[run.block]!.subarray(run.start, run.end + 1));
+          run = { block: -1, start: 0, end: -1 };
+        };
+        const writeAdded = (line: string) => {
+          flushRun();
+          text.push(line, '\n');
+          chars += line.length + 1;
+          if (chars >= WRITE_CHARS) flushText();
+        };
+        const writeKept = (ref: LineRef) => {
+          flushText();
+          if (run.block === blockOf[ref] && run.end + 1 === startOf[ref]) run.end = endOf[ref]!;
+          else {
+            flushRun();
+            run = { block: blockOf[ref]!, start: startOf[ref]!, end: endOf[ref]! };
+          }
+        };
+        const adding = added[Symbol.iterator]();
+        let next = adding.next();
+        const keyOfNext = () => (next.done ? '' : orderKey(depsOf(next.value).path));
+        let nextKey = keyOfNext();
+        for (const { path, ref } of kept) {
+          if (!next.done) {
+            const key = orderKey(path);
+            while (!next.done && nextKey < key) {
+              writeAdded(next.value);
+              next = adding.next();
+              nextKey = keyOfNext();
+            }
+          }
+          writeKept(ref);
+        }
+        for (; !next.done; next = adding.next()) writeAdded(next.value);
+        flushRun();
+        flushText();
+      } finally {
+        closeSync(fd);
+      }
+    },
+  };
+
+  function* pages(): Generator<ScannedPage> {
+    const fd = openSync(file, 'r');
+    try {
+      let carry = Buffer.alloc(0);
+      for (;;) {
+        const block = Buffer.allocUnsafe(carry.length + blockBytes);
+        carry.copy(block);
+        const read = readSync(fd, block, carry.length, blockBytes, null);
+        // A last line without its newline (a file cut short) is not read, as readLines does not.
+        if (read === 0) return;
+        const size = carry.length + read;
+        const last = block.lastIndexOf(NEWLINE, size - 1);
+        if (last < 0) {
+          carry = block.subarray(0, size);
+          continue;
+        }
+        const index = blocks.length;
+        blocks.push(block);
+        carry = Buffer.from(block.subarray(last + 1, size));
+        const marked = needleOffsets(block.subarray(0, last), patterns);
+        let mark = 0;
+        for (let start = 0; start < last;) {
+          const end = block.indexOf(NEWLINE, start);
+          const ref = blockOf.length;
+          blockOf.push(index);
+          startOf.push(start);
+          endOf.push(end);
+          while (mark < marked.length && marked[mark]! < start) mark++;
+          const holds = mark < marked.length && marked[mark]! < end;
+          yield { path: pathIn(block, start, end, ref), ref, line: holds ? store.line(ref) : null };
+          start = end + 1;
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** The path that opens a line (`["<path>",[`): decoded as it is, or parsed when JSON escaped something in it. */
+  function pathIn(block: Buffer, start: number, end: number, ref: LineRef): string {
+    const close = block.indexOf(PATH_END, start);
+    if (close < 0 || close > end)
+      throw new Error(`A line of the build cache's pages.jsonl has no path: ${block.toString('utf8', start, end)}`);
+    const raw = block.subarray(start + 2, close);
+    return raw.includes(BACKSLASH) ? depsOf(store.line(ref)).path : raw.toString('utf8');
+  }
+
+  return { pages: pages(), store };
+}
+
+/**
+ * What orders a page's line among others: a line is `[`, the path as JSON, `,`…, and no path's JSON is the start of
+ * another's (it ends at its one unescaped quote), so lines compare as their paths' JSON do.
+ */
+const orderKey = (path: string) => JSON.stringify(path);
+
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
+}
+
+/** The offsets, in order, at which any of the patterns occurs in the bytes. */
+function needleOffsets(bytes: Buffer, patterns: readonly Buffer[]): number[] {
+  const found: number[] = [];
+  for (const pattern of patterns)
+    for (let at = bytes.indexOf(pattern); at >= 0; at = bytes.indexOf(pattern, at + 1)) found.push(at);
+  return patterns.length > 1 ? found.sort((a, b) => a - b) : found;
+}

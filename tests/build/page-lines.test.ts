@@ -1,0 +1,108 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cacheLine, type PageFacts } from '../../src/build/deps/cache.ts';
+import { scanPageLines } from '../../src/build/deps/page-lines.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-page-lines-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const facts = (n: number): PageFacts => ({
+  digest: `d${n}`,
+  media: [`/media/photo/${n}.jpg`],
+  links: ['/news', `/news/${n}`],
+  chrome: 'c1',
+  sitemap: n % 2 ? { lastmod: '2026-03-23T14:00:00Z' } : null,
+  search:
+    n % 3
+      ? {
+          type: 'article',
+          title: `Title ${n} “quoted” \\ é`,
+          path: `/news/${n}`,
+          summary: 'A long summary. '.repeat(n),
+          keywords: '',
+          boost: 1,
+          date: '2026-03-23',
+          sport: null,
+        }
+      : null,
+});
+
+// Paths JSON writes as they are, and paths it escapes (a quote, a backslash), and characters of several bytes.
+const pages: [string, string[], PageFacts][] = [
+  ['/', ['article:1', 'q:articles:[{"per_page":6}]'], facts(1)],
+  ['/news/café-opens', ['article:12'], facts(2)],
+  ['/news/say-"hi"', ['article:123', 'event:9'], facts(3)],
+  ['/odd\\path', [], facts(4)],
+  ['/roster', ['player:4', 'q:roster:["football"]'], facts(5)],
+  ['/schedule', ['q:schedule:["football"]', 'event:9'], facts(6)],
+  ['/x/'.repeat(80), ['article:1234'], facts(7)],
+];
+const lines = pages.map(([path, deps, f]) => cacheLine(path, deps, f));
+
+function scan(file: string, needles: string[], blockBytes: number) {
+  const { pages: scanned, store } = scanPageLines(file, needles, blockBytes);
+  return { found: [...scanned], store };
+}
+
+describe('scanPageLines: the build cache read as bytes', () => {
+  const file = join(dir, 'pages.jsonl');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+
+  // Blocks smaller than a line, a few lines, and the whole file: lines cross blocks, or fill several.
+  for (const blockBytes of [16, 97, 512, 1 << 20])
+    it(`gives every path, line and facts as written (blocks of ${blockBytes} bytes)`, () => {
+      const { found, store } = scan(file, [], blockBytes);
+      expect(found.map((page) => page.path)).toEqual(pages.map(([path]) => path));
+      expect(found.every((page) => page.line === null)).toBe(true);
+      found.forEach((page, i) => {
+        expect(store.line(page.ref)).toBe(lines[i]);
+        const { search, ...rest } = pages[i]![2];
+        expect(store.facts(page.ref)).toEqual({ ...rest, searchJson: JSON.stringify(search) });
+      });
+    });
+
+  it('decodes whole only the lines that hold a needle (a record exactly, or a call)', () => {
+    const { found } = scan(file, ['"article:12"', '"q:schedule:'], 64);
+    expect(found.filter((page) => page.line !== null).map((page) => page.path)).toEqual([
+      '/news/café-opens',
+      '/schedule',
+    ]);
+    for (const page of found)
+      if (page.line !== null) expect(page.line).toBe(lines[pages.findIndex(([p]) => p === page.path)]);
+  });
+
+  it('merges the kept lines, as bytes, with added ones into the order sorting them all gives', () => {
+    // Paths that are the start of others, that JSON escapes, and that sort differently as paths and as JSON.
+    const paths = ['/', '/a', '/a/b', '/a-b', '/a"b', '/a\\b', '/a b', '/b', '/é', '/z', '/a/b/c', '/ab'];
+    const all = paths.map((path, i) => cacheLine(path, [`article:${i}`], facts(i))).sort();
+    const file = join(dir, 'merge.jsonl');
+    for (const keep of [(i: number) => i % 2 === 0, (i: number) => i % 3 !== 1, () => true, () => false]) {
+      const keptLines = all.filter((_, i) => keep(i));
+      writeFileSync(file, keptLines.map((line) => `${line}\n`).join(''));
+      const { found, store } = scan(file, [], 50);
+      const output = join(dir, 'merged.jsonl');
+      // Every other kept page is kept again (the rest touched): the output has the kept and the added.
+      const keptAgain = found.filter((_, i) => i % 2 === 0);
+      const added = all.filter((_, i) => !keep(i));
+      store.mergeInto(output, keptAgain, added);
+      const expected = [...keptAgain.map((page) => store.line(page.ref)), ...added].sort();
+      expect(readFileSync(output, 'utf8')).toBe(expected.map((line) => `${line}\n`).join(''));
+    }
+  });
+
+  it('does not read a last line cut short (no newline), as readLines does not', () => {
+    const cut = join(dir, 'cut.jsonl');
+    writeFileSync(cut, `${lines[0]}\n${lines[1]}\n`);
+    appendFileSync(cut, lines[2]!.slice(0, 40));
+    expect(scan(cut, [], 32).found.map((page) => page.path)).toEqual(['/', '/news/café-opens']);
+  });
+
+  it('names the line when it has no facts', () => {
+    const broken = join(dir, 'broken.jsonl');
+    writeFileSync(broken, '["/a",["article:1"],{"nothing":1}]\n');
+    const { found, store } = scan(broken, [], 1024);
+    expect(() => store.facts(found[0]!.ref)).toThrow(/has no facts: \["\/a"/);
+  });
+});
