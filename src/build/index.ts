@@ -36,7 +36,7 @@ import {
 import { hostRules, writeHostFiles, type HostRules } from './hosts/index.ts';
 import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger } from './links.ts';
 import { createLedger, type LedgerEntry } from './ledger.ts';
-import { askAfterChanges, askAgain, createTouchSorter, touchTest } from './deps/touch.ts';
+import { askAfterChanges, createAnswerCheck, createTouchSorter, touchTest } from './deps/touch.ts';
 import {
   depsOf,
   PAGES_FILE,
@@ -565,7 +565,9 @@ async function incrementalScope(
   if (!touchTest(changes)) return full('the site settings changed: every page shows them');
   // Where the moved records are now, then one pass over the cache: the pages a change touches are counted; the
   // others' lines are kept, as written, those pending on what the pass finds (touch.ts) settled after it.
-  const sorter = createTouchSorter(changes, await askAfterChanges(build.api, changes));
+  // The answers pending pages read (a season's statistics) are asked for again as the pass finds them.
+  const answers = createAnswerCheck(build.api);
+  const sorter = createTouchSorter(changes, await askAfterChanges(build.api, changes), answers.ask);
   let touched = 0;
   // Each kept page's line, in the cache's bytes: decoded when the build asks for it, and only as far as it asks.
   // A line that names nothing a change touches is not parsed at all (most of them).
@@ -574,13 +576,16 @@ async function incrementalScope(
   const pending: [string, string[]][] = [];
   const pages: string[] = [];
   for (const { path, ref, line } of scanned) {
+    // The event loop gets a turn now and then: the answers asked for above travel meanwhile, and the render
+    // workers, starting, are answered.
+    if (pages.length % SCAN_TURN_LINES === 0) await new Promise(setImmediate);
     pages.push(path);
     const verdict = line === null ? false : sorter.verdict(depsOf(line).deps);
     if (verdict === true) touched++;
     else kept.set(path, ref);
     if (Array.isArray(verdict)) pending.push([path, verdict]);
   }
-  const changedAnswers = await askAgain(build.api, sorter.answers());
+  const changedAnswers = await answers.changed();
   for (const [path, keys] of pending)
     if (sorter.settle(keys, changedAnswers)) {
       kept.delete(path);
@@ -637,6 +642,9 @@ function previousMedia(
     keep: kept.keep,
   };
 }
+
+/** Lines of the build cache read between two turns of the event loop. */
+const SCAN_TURN_LINES = 2048;
 
 /** Pages and other files an output is checked for before it is updated in place, evenly spread over its lists. */
 const SAMPLED_PAGES = 256;

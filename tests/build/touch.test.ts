@@ -1,7 +1,14 @@
 // Which pages a change touches, from what they read: the conservative rule and the incremental build's sorter.
 import { describe, expect, it } from 'vitest';
 import { answerDep, answerOf } from '../../src/build/deps/refs.ts';
-import { changedRecords, createTouchSorter, touchTest } from '../../src/build/deps/touch.ts';
+import type { ContentApi } from '../../src/api/endpoints.ts';
+import {
+  askAgain,
+  changedRecords,
+  createAnswerCheck,
+  createTouchSorter,
+  touchTest,
+} from '../../src/build/deps/touch.ts';
 import type { ContentChange } from '../../src/webhooks/change.ts';
 
 const change = (action: ContentChange['action'], id: number, fields: string[] = []): ContentChange => ({
@@ -98,5 +105,45 @@ describe('which pages a change touches', () => {
     // An article's change leaves the statistics alone.
     const article = createTouchSorter(changedRecords([change('publish', 7)]), { articleYears: [[2025, 2026, 2027]] });
     expect(article.verdict(['q:stats:[4,"2025-26"]', hockey])).toBe(false);
+  });
+
+  it('asks for each pending answer again once, as the pass finds it, and says which the API answers otherwise', async () => {
+    const stats = (sport: number, answer: unknown) => answerDep('stats', [sport, '2025-26'], answer)!;
+    const calls: unknown[][] = [];
+    // The API now: hockey's statistics changed, soccer's did not, and volleyball's cannot be had.
+    const api = {
+      async stats(sport: number, season: string) {
+        calls.push([sport, season]);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (sport === 9) throw new Error('503');
+        return sport === 4 ? { players: [{ goals: 4 }] } : { players: [{ goals: 9 }] };
+      },
+    } as unknown as ContentApi;
+    const check = createAnswerCheck(api);
+    const sorter = createTouchSorter(
+      [{ resource: 'event', recordId: 3, listed: false }],
+      { articleYears: [] },
+      check.ask,
+    );
+    const [hockey, soccer, volleyball] = [
+      stats(4, { players: [{ goals: 3 }] }),
+      stats(7, { players: [{ goals: 9 }] }),
+      stats(9, {}),
+    ];
+    sorter.verdict(['q:stats:[4,"2025-26"]', hockey]);
+    // Asked at once, before the pass is over.
+    expect(calls).toEqual([[4, '2025-26']]);
+    sorter.verdict(['q:stats:[4,"2025-26"]', hockey]);
+    sorter.verdict(['q:stats:[7,"2025-26"]', soccer]);
+    sorter.verdict(['q:stats:[9,"2025-26"]', volleyball]);
+    // A page the change touches anyway asks for nothing.
+    sorter.verdict(['event:3', stats(5, {})]);
+    expect(await check.changed()).toEqual(new Set([hockey, volleyball]));
+    expect(calls).toEqual([
+      [4, '2025-26'],
+      [7, '2025-26'],
+      [9, '2025-26'],
+    ]);
+    expect(await askAgain(api, [soccer, hockey])).toEqual(new Set([hockey]));
   });
 });

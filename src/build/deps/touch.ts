@@ -81,9 +81,14 @@ export type Verdict = boolean | string[];
  * The incremental build's sorter: a page's verdict as the cache is read, then, once every page has been seen, the
  * pending ones settled. A list of articles of one year is pending on that list (its filter): touched when the
  * article was in a list of that filter before (a page that read the article read it), or may be under that year now.
- * An `a:` answer is pending on itself: touched when the API answers otherwise now (askAgain).
+ * An `a:` answer is pending on itself: touched when the API answers otherwise now (askAgain). `onAnswer` is told of
+ * each such answer the first time a pending page reads it, so the build can ask for it while the pass goes on.
  */
-export function createTouchSorter(changes: readonly Change[], after: AfterChanges) {
+export function createTouchSorter(
+  changes: readonly Change[],
+  after: AfterChanges,
+  onAnswer: (dep: string) => void = () => undefined,
+) {
   const { records, calls } = rulesOf(changes);
   const articleMoved = changes.some((c) => c.resource === 'article' && c.listed !== false);
   const yearsNow = after.articleYears.some((years) => years === null)
@@ -130,7 +135,11 @@ export function createTouchSorter(changes: readonly Change[], after: AfterChange
     }
     if (readsChanged) for (const key of yearLists) filtersBefore.add(key);
     if (touched) return true;
-    for (const key of pending) if (key.startsWith(ANSWER_PREFIX)) answers.add(key);
+    for (const key of pending)
+      if (key.startsWith(ANSWER_PREFIX) && !answers.has(key)) {
+        answers.add(key);
+        onAnswer(key);
+      }
     return pending.length ? pending : false;
   };
 
@@ -154,23 +163,42 @@ export function createTouchSorter(changes: readonly Change[], after: AfterChange
 }
 
 /** Ask again the calls behind these `a:` deps; the ones whose answer is not the same now (or cannot be had). */
-export async function askAgain(api: ContentApi, deps: ReadonlySet<string>): Promise<Set<string>> {
-  const changed = new Set<string>();
-  await Promise.all(
-    [...deps].map(async (dep) => {
-      const asked = answerOf(dep);
-      if (!asked) return void changed.add(dep);
-      try {
-        const method = api[asked.method as keyof ContentApi] as (...args: unknown[]) => Promise<unknown>;
-        // JSON wrote an argument left out as null: it is left out again.
-        const answer = await method(...asked.args.map((arg) => (arg === null ? undefined : arg)));
-        if (answerDep(asked.method, asked.args, answer) !== dep) changed.add(dep);
-      } catch {
-        changed.add(dep);
-      }
-    }),
-  );
-  return changed;
+export function askAgain(api: ContentApi, deps: Iterable<string>): Promise<Set<string>> {
+  const check = createAnswerCheck(api);
+  for (const dep of deps) check.ask(dep);
+  return check.changed();
+}
+
+/**
+ * askAgain one `a:` dep at a time, each asked as soon as it is known (an incremental build asks while it reads the
+ * cache: a game result's season statistics are 1,334 answers at demo scale 10). Never rejects: an answer that
+ * cannot be had counts as changed.
+ */
+export function createAnswerCheck(api: ContentApi) {
+  const asked = new Map<string, Promise<boolean>>();
+  return {
+    ask(dep: string): void {
+      if (!asked.has(dep)) asked.set(dep, answerChanged(api, dep));
+    },
+    /** The deps asked for whose answer is not the same now. */
+    async changed(): Promise<Set<string>> {
+      const verdicts = await Promise.all([...asked].map(async ([dep, changed]) => [dep, await changed] as const));
+      return new Set(verdicts.filter(([, changed]) => changed).map(([dep]) => dep));
+    },
+  };
+}
+
+async function answerChanged(api: ContentApi, dep: string): Promise<boolean> {
+  const asked = answerOf(dep);
+  if (!asked) return true;
+  try {
+    const method = api[asked.method as keyof ContentApi] as (...args: unknown[]) => Promise<unknown>;
+    // JSON wrote an argument left out as null: it is left out again.
+    const answer = await method(...asked.args.map((arg) => (arg === null ? undefined : arg)));
+    return answerDep(asked.method, asked.args, answer) !== dep;
+  } catch {
+    return true;
+  }
 }
 
 /** `q:articles:[{"year":2019,"page":2,…}]` → the list's year and its filter without paging; null: not by year. */
