@@ -530,6 +530,18 @@ async function runStages(
     (search?.bytes ?? 0);
 }
 
+/** What an incremental build takes from the build cache (incrementalScope). */
+type Scope = NonNullable<BuildPagesOptions['reuse']> & {
+  touched: number;
+  plan: Map<string, CachedRoute>;
+  planTouches: (deps: readonly string[]) => boolean;
+  /** Every page of the previous output, and its other files (the build cache's). */
+  pages: string[];
+  others: string[];
+  /** The media URLs the previous build could not copy. */
+  failedMedia: Set<string>;
+};
+
 /**
  * What an incremental build may reuse: the pages of the build cache that the changes do not touch, built from the
  * output's data. Null (a full build, the reason in the summary and a warning) when the cache cannot be used or a
@@ -540,19 +552,7 @@ async function incrementalScope(
   build: { outDir: string; config: SiteConfig; buildId: string; api: ContentApi },
   session: Session,
   outcome: Outcome,
-): Promise<
-  | (NonNullable<BuildPagesOptions['reuse']> & {
-      touched: number;
-      plan: Map<string, CachedRoute>;
-      planTouches: (deps: readonly string[]) => boolean;
-      /** Every page of the previous output, and its other files (the build cache's). */
-      pages: string[];
-      others: string[];
-      /** The media URLs the previous build could not copy. */
-      failedMedia: Set<string>;
-    })
-  | null
-> {
+): Promise<Scope | null> {
   const { outDir, config } = build;
   const full = (reason: string) => {
     outcome.incremental = { full: reason };
@@ -575,16 +575,29 @@ async function incrementalScope(
   const kept = new Map<string, LineRef>();
   const pending: [string, string[]][] = [];
   const pages: string[] = [];
-  for (const { path, ref, line } of scanned) {
-    // The event loop gets a turn now and then: the answers asked for above travel meanwhile, and the render
-    // workers, starting, are answered.
-    if (pages.length % SCAN_TURN_LINES === 0) await new Promise(setImmediate);
-    pages.push(path);
-    const verdict = line === null ? false : sorter.verdict(depsOf(line).deps);
-    if (verdict === true) touched++;
-    else kept.set(path, ref);
-    if (Array.isArray(verdict)) pending.push([path, verdict]);
+  let cached: Pick<Scope, 'plan' | 'others' | 'failedMedia'> & { chromes: Map<string, string[]> };
+  try {
+    for (const { path, ref, line } of scanned) {
+      // The event loop gets a turn now and then: the answers asked for above travel meanwhile, and the render
+      // workers, starting, are answered.
+      if (pages.length % SCAN_TURN_LINES === 0) await new Promise(setImmediate);
+      pages.push(path);
+      const verdict = line === null ? false : sorter.verdict(depsOf(line).deps);
+      if (verdict === true) touched++;
+      else kept.set(path, ref);
+      if (Array.isArray(verdict)) pending.push([path, verdict]);
+    }
+    cached = {
+      plan: cachedPlan(cache.dir),
+      others: cachedOthers(cache.dir),
+      failedMedia: cachedFailedMedia(cache.dir),
+      chromes: cachedChromes(cache.dir),
+    };
+  } catch (error) {
+    // A file of the cache cut or garbled past its manifest (restored in part, edited by hand).
+    return full(`its files cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const { plan, others, failedMedia, chromes } = cached;
   const changedAnswers = await answers.changed();
   for (const [path, keys] of pending)
     if (sorter.settle(keys, changedAnswers)) {
@@ -593,14 +606,12 @@ async function incrementalScope(
     }
   // The pages of the output carry this build's id: what it holds of a page is what this build would write.
   const inPlace = cache.manifest.buildId === build.buildId;
-  const others = cachedOthers(cache.dir);
   // Kept pages are left where they are, unread: an output restored in part (or changed by hand) under a cache
   // whose ids match would keep the pages it lacks missing. A sample of what the cache lists must be there.
   const lacking = inPlace ? lackingFiles(outDir, pages, others) : null;
   if (lacking) return full(lacking);
-  const chromes = cachedChromes(cache.dir);
   return {
-    plan: cachedPlan(cache.dir),
+    plan,
     // Which pages there are changes only with records that moved (placing fields: deps/cache.ts).
     planTouches: touchTest(changes.filter((change) => change.listed !== false))!,
     has: (path) => kept.has(path),
@@ -622,7 +633,7 @@ async function incrementalScope(
     inPlace,
     pages,
     others,
-    failedMedia: cachedFailedMedia(cache.dir),
+    failedMedia,
     touched,
   };
 }

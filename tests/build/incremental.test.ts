@@ -6,12 +6,12 @@
  * was, so the pages no change touched are the previous output's own files (linked, not written again). The edits are drawn
  * from a seed that changes every run and is printed; FH_INCREMENTAL_SEED=<seed> repeats a run.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCacheDir, cachedPages, FAILED_MEDIA_FILE, FILES_FILE } from '../../src/build/deps/cache.ts';
+import { buildCacheDir, cachedPages, FAILED_MEDIA_FILE, FILES_FILE, PAGES_FILE } from '../../src/build/deps/cache.ts';
 import { changedRecords, touchedPages } from '../../src/build/deps/touch.ts';
 import { buildSite } from '../../src/build/index.ts';
 import { validateConfig } from '../../src/config/index.ts';
@@ -308,12 +308,12 @@ describe('the incremental build (issue 19)', () => {
     },
   );
 
-  it('builds in full when the output lacks files its cache lists (restored in part), and mends it', async () => {
-    // The full build of the test above, with its cache, restored elsewhere without its sports pages.
-    const site = join(work, 'damaged');
+  /** The full build of the first test, with its cache, restored as `name` and damaged, then an article edited. */
+  async function restoredAndEdited(name: string, damage: (site: string) => void) {
+    const site = join(work, name);
     cpSync(join(work, 'full'), site, { recursive: true });
-    cpSync(join(work, '.full-cache'), join(work, '.damaged-cache'), { recursive: true });
-    rmSync(join(site, 'sports'), { recursive: true });
+    cpSync(join(work, '.full-cache'), join(work, `.${name}-cache`), { recursive: true });
+    damage(site);
     const article = demo.dataset.articles.find(isPublic)!;
     const summary = await buildSite({
       config: config(),
@@ -322,9 +322,33 @@ describe('the incremental build (issue 19)', () => {
       logger,
       changes: [{ resource: 'article', recordId: article.id, listed: false }],
     });
+    return { site, summary };
+  }
+
+  it('builds in full when the output lacks files its cache lists (restored in part), and mends it', async () => {
+    // Restored without its sports pages.
+    const { site, summary } = await restoredAndEdited('damaged', (site) =>
+      rmSync(join(site, 'sports'), { recursive: true }),
+    );
     expect(summary.ok).toBe(true);
     expect(summary.incremental).toEqual({
       full: expect.stringMatching(/lacks files its build cache lists \(\d+ of \d+ checked, such as sports\//),
+    });
+    expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
+  }, 240_000);
+
+  it('builds in full, and says why, when a file of its cache is garbled past the manifest', async () => {
+    const { site, summary } = await restoredAndEdited('garbled', (site) => {
+      const pagesFile = join(buildCacheDir(site), PAGES_FILE);
+      const lines = readFileSync(pagesFile, 'utf8').split('\n');
+      lines[Math.floor(lines.length / 2)] = 'not a line of this cache';
+      writeFileSync(pagesFile, lines.join('\n'));
+    });
+    expect(summary.ok).toBe(true);
+    expect(summary.incremental).toEqual({
+      full: expect.stringMatching(
+        /^its files cannot be read: .*pages\.jsonl, line \d+, has no path: "not a line of this cache"$/,
+      ),
     });
     expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
   }, 240_000);

@@ -2,7 +2,14 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cacheLine, type PageFacts } from '../../src/build/deps/cache.ts';
+import {
+  cachedChromes,
+  cachedPlan,
+  cacheLine,
+  CHROME_FILE,
+  PLAN_FILE,
+  type PageFacts,
+} from '../../src/build/deps/cache.ts';
 import { scanPageLines } from '../../src/build/deps/page-lines.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-page-lines-'));
@@ -103,6 +110,16 @@ describe('scanPageLines: the build cache read as bytes', () => {
     const broken = join(dir, 'broken.jsonl');
     writeFileSync(broken, '["/a",["article:1"],{"nothing":1}]\n');
     const { found, store } = scan(broken, [], 1024);
-    expect(() => store.facts(found[0]!.ref)).toThrow(/has no facts: \["\/a"/);
+    expect(() => store.facts(found[0]!.ref)).toThrow(/broken\.jsonl, line 1, has no facts: "\[/);
+  });
+});
+
+describe("the build cache's other files, garbled", () => {
+  it('name the file and the line that is not JSON', () => {
+    const cache = mkdtempSync(join(dir, 'cache-'));
+    writeFileSync(join(cache, PLAN_FILE), '{"route":"home","deps":[],"pages":[],"warnings":[]}\n{"route":"news",\n');
+    expect(() => cachedPlan(cache)).toThrow(/plan\.jsonl, line 2 is not JSON/);
+    writeFileSync(join(cache, CHROME_FILE), '{"3f1a": ["/news"');
+    expect(() => cachedChromes(cache)).toThrow(/chrome\.json is not JSON/);
   });
 });

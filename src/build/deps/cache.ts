@@ -242,7 +242,19 @@ export function* cachedPages(dir: string): Generator<{ path: string; deps: strin
 
 /** Each chrome's links, by id, as a cache holds them. */
 export function cachedChromes(dir: string): Map<string, string[]> {
-  return new Map(Object.entries(JSON.parse(readFileSync(join(dir, CHROME_FILE), 'utf8')) as Record<string, string[]>));
+  const file = join(dir, CHROME_FILE);
+  return new Map(Object.entries(parseIn(readFileSync(file, 'utf8'), file) as Record<string, string[]>));
+}
+
+/** JSON.parse, whose error names the cache's file (and line) the text came from. */
+function parseIn(text: string, file: string, line?: number): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file}${line ? `, line ${line}` : ''} is not JSON (${(error as Error).message})`, {
+      cause: error,
+    });
+  }
 }
 
 /** The output's files that are not pages, as a cache lists them. */
@@ -258,8 +270,10 @@ export function cachedFailedMedia(dir: string): Set<string> {
 /** Each route's plan, by route name, as a cache holds it (with its line, which a replayed route passes on). */
 export function cachedPlan(dir: string): Map<string, CachedRoute> {
   const plan = new Map<string, CachedRoute>();
-  for (const line of readLines(join(dir, PLAN_FILE))) {
-    const route = JSON.parse(line) as PlannedRoute;
+  const file = join(dir, PLAN_FILE);
+  let number = 0;
+  for (const line of readLines(file)) {
+    const route = parseIn(line, file, ++number) as PlannedRoute;
     plan.set(route.route, { plan: route, line });
   }
   return plan;

@@ -72,7 +72,9 @@ export function scanPageLines(
       const facts = block.indexOf(FACTS_START, start);
       const search = block.lastIndexOf(SEARCH_START, end);
       if (facts < 0 || facts >= end || search < facts)
-        throw new Error(`A line of the build cache's pages.jsonl has no facts: ${block.toString('utf8', start, end)}`);
+        throw new Error(
+          `${file}, line ${ref + 1}, has no facts: ${JSON.stringify(block.toString('utf8', start, end).slice(0, 80))}`,
+        );
       const parsed = JSON.parse(`${block.toString('utf8', facts + 1, search)}}`) as Omit<PageFacts, 'search'>;
       // The line ends with the search document, then `}]`.
       return { ...parsed, searchJson: block.toString('utf8', search + SEARCH_START.length, end - 2) };
@@ -174,7 +176,9 @@ export function scanPageLines(
   function pathIn(block: Buffer, start: number, end: number, ref: LineRef): string {
     const close = block.indexOf(PATH_END, start);
     if (close < 0 || close > end)
-      throw new Error(`A line of the build cache's pages.jsonl has no path: ${block.toString('utf8', start, end)}`);
+      throw new Error(
+        `${file}, line ${ref + 1}, has no path: ${JSON.stringify(block.toString('utf8', start, end).slice(0, 80))}`,
+      );
     const raw = block.subarray(start + 2, close);
     return raw.includes(BACKSLASH) ? depsOf(store.line(ref)).path : raw.toString('utf8');
   }
