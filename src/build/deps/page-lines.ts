@@ -71,10 +71,7 @@ export function scanPageLines(
       const end = endOf[ref]!;
       const facts = block.indexOf(FACTS_START, start);
       const search = block.lastIndexOf(SEARCH_START, end);
-      if (facts < 0 || facts >= end || search < facts)
-        throw new Error(
-          `${file}, line ${ref + 1}, has no facts: ${JSON.stringify(block.toString('utf8', start, end).slice(0, 80))}`,
-        );
+      if (facts < 0 || facts >= end || search < facts) throw lineError(ref, 'has no facts');
       const parsed = JSON.parse(`${block.toString('utf8', facts + 1, search)}}`) as Omit<PageFacts, 'search'>;
       // The line ends with the search document, then `}]`.
       return { ...parsed, searchJson: block.toString('utf8', search + SEARCH_START.length, end - 2) };
@@ -172,13 +169,15 @@ export function scanPageLines(
     }
   }
 
+  /** What is wrong with a line, named by file and line number, with its start. */
+  function lineError(ref: LineRef, what: string): Error {
+    return new Error(`${file}, line ${ref + 1}, ${what}: ${JSON.stringify(store.line(ref).slice(0, 80))}`);
+  }
+
   /** The path that opens a line (`["<path>",[`): decoded as it is, or parsed when JSON escaped something in it. */
   function pathIn(block: Buffer, start: number, end: number, ref: LineRef): string {
     const close = block.indexOf(PATH_END, start);
-    if (close < 0 || close > end)
-      throw new Error(
-        `${file}, line ${ref + 1}, has no path: ${JSON.stringify(block.toString('utf8', start, end).slice(0, 80))}`,
-      );
+    if (close < 0 || close > end) throw lineError(ref, 'has no path');
     const raw = block.subarray(start + 2, close);
     return raw.includes(BACKSLASH) ? depsOf(store.line(ref)).path : raw.toString('utf8');
   }

@@ -81,8 +81,8 @@ export type Verdict = boolean | string[];
  * The incremental build's sorter: a page's verdict as the cache is read, then, once every page has been seen, the
  * pending ones settled. A list of articles of one year is pending on that list (its filter): touched when the
  * article was in a list of that filter before (a page that read the article read it), or may be under that year now.
- * An `a:` answer is pending on itself: touched when the API answers otherwise now (askAgain). `onAnswer` is told of
- * each such answer the first time a pending page reads it, so the build can ask for it while the pass goes on.
+ * An `a:` answer is pending on itself: touched when the API answers otherwise now. `onAnswer` is told of each such
+ * answer a pending page reads (createAnswerCheck asks for each once), so the build asks while the pass goes on.
  */
 export function createTouchSorter(
   changes: readonly Change[],
@@ -96,8 +96,6 @@ export function createTouchSorter(
     : new Set(after.articleYears.flatMap((years) => years ?? []));
   /** Filters of the year lists the changed articles were in (read by a page that read one of them). */
   const filtersBefore = new Set<string>();
-  /** The answers pending pages read: asked again once the cache is read. */
-  const answers = new Set<string>();
 
   const verdict = (deps: readonly string[]): Verdict => {
     let touched = false;
@@ -135,11 +133,7 @@ export function createTouchSorter(
     }
     if (readsChanged) for (const key of yearLists) filtersBefore.add(key);
     if (touched) return true;
-    for (const key of pending)
-      if (key.startsWith(ANSWER_PREFIX) && !answers.has(key)) {
-        answers.add(key);
-        onAnswer(key);
-      }
+    for (const key of pending) if (key.startsWith(ANSWER_PREFIX)) onAnswer(key);
     return pending.length ? pending : false;
   };
 
@@ -154,23 +148,14 @@ export function createTouchSorter(
       ...[...records].map((record) => JSON.stringify(record)),
       ...[...calls].flatMap((call) => [`"q:${call}:`, `"${ANSWER_PREFIX}${call}:`]),
     ],
-    /** The `a:` answers pending pages read, to ask again. */
-    answers: () => answers,
     /** Is a pending page touched, with the answers that changed? Only once every page's verdict is in. */
     settle: (pending: readonly string[], changedAnswers: ReadonlySet<string>) =>
       pending.some((key) => (key.startsWith(ANSWER_PREFIX) ? changedAnswers.has(key) : filtersBefore.has(key))),
   };
 }
 
-/** Ask again the calls behind these `a:` deps; the ones whose answer is not the same now (or cannot be had). */
-export function askAgain(api: ContentApi, deps: Iterable<string>): Promise<Set<string>> {
-  const check = createAnswerCheck(api);
-  for (const dep of deps) check.ask(dep);
-  return check.changed();
-}
-
 /**
- * askAgain one `a:` dep at a time, each asked as soon as it is known (an incremental build asks while it reads the
+ * The calls behind `a:` deps asked again, each once, as soon as it is known (an incremental build asks while it reads the
  * cache: a game result's season statistics are 1,334 answers at demo scale 10). Never rejects: an answer that
  * cannot be had counts as changed.
  */
