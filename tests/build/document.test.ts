@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemo } from '../../src/build/memo.ts';
+import { renderDocument, type AssetManifest } from '../../src/build/render/document.ts';
+import type { Payload } from '../../src/contract/index.ts';
+import type { DemoServer } from '../../src/demo/server/server.ts';
+import type { PageSource } from '../../src/pages/define.ts';
+import { ROUTES, sourceOf, type PageContext } from '../../src/pages/index.ts';
+import { createRouter } from '../../src/routes/match.ts';
+import { startDemo } from '../helpers/demo.ts';
+import { demoSite } from '../helpers/site.ts';
+
+/**
+ * The document the build writes around a page: its head in the order the runtime and crawlers read it, every module
+ * preloaded once, the scripts of the config in their places.
+ */
+let demo: DemoServer;
+let ctx: PageContext;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  demo = await startDemo();
+  const loaded = await demoSite(demo);
+  close = loaded.close;
+  ctx = { api: loaded.api, site: loaded.site, router: createRouter(ROUTES), memo: createMemo(64), warn: () => {} };
+});
+
+afterAll(async () => {
+  await close?.();
+  await demo?.close();
+});
+
+const ASSETS: AssetManifest = {
+  boot: '/_site/boot-1.js',
+  css: '/_site/site-1.css',
+  siteData: '/_site/site-data-1.json',
+  // The boot script's chunks and a template's overlap: each is preloaded once, in first-named order.
+  bootPreloads: ['/_site/react-1.js', '/_site/shared-1.js'],
+  preloads: { article: ['/_site/article-1.js', '/_site/shared-1.js', '/_site/boot-1.js'] },
+};
+
+async function articlePayload(): Promise<Payload> {
+  const route = 'news-year-month-day-slug';
+  const source = sourceOf(route) as PageSource<unknown>;
+  let params: Payload['params'] | null = null;
+  for await (const ref of source.paths(ctx)) {
+    params = ref.params;
+    break;
+  }
+  const loaded = await source.load(ctx, params!);
+  if ('skip' in loaded) throw new Error(`skipped: ${loaded.skip}`);
+  return { buildId: 'B1', route, path: '/news/x', template: 'article', params: params!, ...loaded };
+}
+
+/** The head's elements, each as its tag and the attribute that tells it apart. */
+function headOutline(html: string): string[] {
+  const head = html.slice(html.indexOf('<head>') + 6, html.indexOf('</head>'));
+  return [...head.matchAll(/<(title|meta|link|style|script)\b([^>]*)>/g)].map(([, tag, attrs]) => {
+    const named = /\s(name|property|rel|type|src)="([^"]*)"/.exec(attrs!);
+    return named ? `${tag} ${named[2]}` : tag!;
+  });
+}
+
+describe('renderDocument', () => {
+  it('writes the head in document order: page tags, styles, preloads once each, scripts, structured data', async () => {
+    const payload = await articlePayload();
+    const html = renderDocument({
+      payload,
+      site: ctx.site,
+      assets: ASSETS,
+      scripts: {
+        ticketMarketing: { src: '/vendor/tm.js', attributes: { 'data-account': 'a&b' } },
+        heatmap: { src: '/vendor/heat.js', siteId: '42' },
+      },
+      body: '<main>x</main>',
+    });
+    expect(
+      html.startsWith(
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="fh-build" content="B1">',
+      ),
+    ).toBe(true);
+    const outline = headOutline(html);
+    const at = (item: string) => outline.indexOf(item);
+    // The page's own tags first, as headTags orders them.
+    expect(outline.slice(0, 5)).toEqual(['meta', 'meta fh-build', 'meta viewport', 'title', 'meta description']);
+    expect(at('link canonical')).toBeLessThan(at('meta og:type'));
+    expect(at('meta og:type')).toBeLessThan(at('meta twitter:card'));
+    expect(at('meta twitter:card')).toBeLessThan(at('meta theme-color'));
+    expect(at('meta theme-color')).toBeLessThan(at('link alternate'));
+    // Then the site's styles and data, then each module once, the boot script's first.
+    const tail = outline.slice(at('link stylesheet'));
+    expect(tail).toEqual([
+      'link stylesheet',
+      'style',
+      'link preload',
+      'link modulepreload',
+      'link modulepreload',
+      'link modulepreload',
+      'link modulepreload',
+      'script module',
+      'script /vendor/tm.js',
+      'script application/ld+json',
+      'script /vendor/heat.js',
+    ]);
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['/_site/boot-1.js', '/_site/react-1.js', '/_site/shared-1.js', '/_site/article-1.js']);
+    expect(html).toContain('<script async src="/vendor/tm.js" data-account="a&amp;b"></script>');
+    expect(html).toContain('<script async src="/vendor/heat.js" data-site-id="42"></script>');
+    // One JSON-LD script, which names the article.
+    expect(html.match(/application\/ld\+json/g)).toHaveLength(1);
+    expect(html).toMatch(/"@type":"(News)?Article"/);
+    expect(html).toContain('<div id="app"><main>x</main></div>');
+  });
+
+  it('leaves out what the config and the page do not have', async () => {
+    const payload = await articlePayload();
+    const html = renderDocument({
+      payload: { ...payload, error: { status: 404, message: 'Not found' } },
+      site: ctx.site,
+      assets: { ...ASSETS, preloads: {} },
+      scripts: { ticketMarketing: null, heatmap: null },
+      body: '',
+    });
+    const outline = headOutline(html);
+    // An error document names no canonical address, and has no structured data: it is not the article.
+    expect(outline).not.toContain('link canonical');
+    expect(outline.filter((item) => item.startsWith('script'))).toEqual(['script module']);
+    expect([...html.matchAll(/rel="modulepreload"/g)]).toHaveLength(3);
+  });
+});
