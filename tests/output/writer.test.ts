@@ -1,0 +1,57 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createOutputWriter } from '../../src/output/writer.ts';
+
+/**
+ * The output writer's links: a file of the image cache (or a previous output) is put at every URL that names it.
+ * The demo's 2,202 media URLs are 32 photos, so an output on another device than the cache (tmpfs, another mount
+ * in CI) must not hold a copy per URL.
+ */
+const source = mkdtempSync(join(tmpdir(), 'fieldhouse-writer-src-'));
+// tmpfs: another device than the system's temporary folder on the machines Fieldhouse is built on.
+const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(source).dev;
+const outputs: string[] = [];
+afterAll(() => {
+  for (const dir of [source, ...outputs]) rmSync(dir, { recursive: true, force: true });
+});
+
+function filesOf(dir: string) {
+  const a = join(dir, 'a.jpg');
+  const b = join(dir, 'b.jpg');
+  writeFileSync(a, 'photo a');
+  writeFileSync(b, 'photo b');
+  return { a, b };
+}
+
+describe('createOutputWriter().link', () => {
+  it('links a file of the same device at every path, writing no bytes', () => {
+    const out = mkdtempSync(join(tmpdir(), 'fieldhouse-writer-out-'));
+    outputs.push(out);
+    const { a } = filesOf(source);
+    const writer = createOutputWriter(out);
+    writer.link(a, '/media/one/a.jpg');
+    writer.link(a, '/media/two/a.jpg');
+    expect(statSync(join(out, 'media/one/a.jpg')).ino).toBe(statSync(a).ino);
+    expect(statSync(join(out, 'media/two/a.jpg')).ino).toBe(statSync(a).ino);
+  });
+
+  it.skipIf(!otherDevice)('copies a file of another device once, and links each later path to that copy', () => {
+    const out = mkdtempSync(join('/dev/shm', 'fieldhouse-writer-out-'));
+    outputs.push(out);
+    const { a, b } = filesOf(mkdtempSync(join(source, 'cache-')));
+    const writer = createOutputWriter(out);
+    for (const path of ['/media/x/a.jpg', '/media/y/a.jpg', '/media/z/a.jpg']) writer.link(a, path);
+    writer.link(b, '/media/x/b.jpg');
+    writer.link(b, '/media/y/b.jpg');
+    const ino = (path: string) => statSync(join(out, path)).ino;
+    // One copy of each source in the output, not one per path; the source itself is another device's file.
+    expect(new Set([ino('media/x/a.jpg'), ino('media/y/a.jpg'), ino('media/z/a.jpg')]).size).toBe(1);
+    expect(statSync(join(out, 'media/x/a.jpg')).nlink).toBe(3);
+    expect(ino('media/x/b.jpg')).toBe(ino('media/y/b.jpg'));
+    expect(ino('media/x/b.jpg')).not.toBe(ino('media/x/a.jpg'));
+    expect(readFileSync(join(out, 'media/z/a.jpg'), 'utf8')).toBe('photo a');
+    expect(readFileSync(join(out, 'media/y/b.jpg'), 'utf8')).toBe('photo b');
+  });
+});
