@@ -55,8 +55,8 @@ export interface OutputWriter {
   copyFolder(from: string, label?: string): void;
   /**
    * Put a file of a previous output (an absolute path) at a site path as it is: a hard link (no bytes written), or
-   * a copy where the file system has no links. A file on another device is copied the first time and each later
-   * path links that copy. The output is never written in place, so a file shared by the previous output and this
+   * a copy where the file system has no links. A file that cannot be linked (another device) is copied once and each
+   * later path links that copy. The output is never written in place, so a file shared by the previous output and this
    * one cannot change under either; a build never writes a site path twice.
    */
   link(from: string, sitePath: string, label?: string): void;
@@ -68,8 +68,9 @@ export function createOutputWriter(root: string): OutputWriter {
   const pathOf = (sitePath: string, label = `file ${sitePath}`) => outputPath(root, sitePath, label);
   // Folders this writer made or found: a recursive mkdir of one that exists costs tens of µs, per file.
   const folders = new Set<string>();
-  // Files of another device (an image cache on another mount), by path, and their first copy in this output. The
-  // demo's 2,202 media URLs are 32 photos: copied each time, an output on tmpfs took 4.9 GB of memory, not 98 MB.
+  // Files this writer could not link (an image cache on another device, a file at its file system's link limit), by
+  // path, and their latest copy in this output, which later paths link. The demo's 2,202 media URLs are 32 photos:
+  // copied each time, an output on tmpfs took 4.9 GB of memory, not 98 MB.
   const copiedHere = new Map<string, string>();
   const prepare = (sitePath: string, label?: string) => {
     const file = pathOf(sitePath, label);
@@ -93,16 +94,14 @@ export function createOutputWriter(root: string): OutputWriter {
     },
     link(from, sitePath, label) {
       const file = prepare(sitePath, label);
-      // A file another device holds was copied here once already: this path links that copy instead.
-      const copied = copiedHere.get(from);
       try {
-        linkSync(copied ?? from, file);
+        linkSync(copiedHere.get(from) ?? from, file);
       } catch (error) {
         // Another device, or a file system without hard links: a copy does the same job.
         const code = (error as NodeJS.ErrnoException).code;
         if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
         copyFileSync(from, file);
-        if (code === 'EXDEV' && !copied) copiedHere.set(from, file);
+        copiedHere.set(from, file);
       }
     },
     copyFolder(from, label = `copy of ${from}`) {

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemo } from '../../src/build/memo.ts';
 import { renderDocument, type AssetManifest } from '../../src/build/render/document.ts';
 import type { Payload } from '../../src/contract/index.ts';
 import type { DemoServer } from '../../src/demo/server/server.ts';
 import type { PageSource } from '../../src/pages/define.ts';
-import { ROUTES, sourceOf, type PageContext } from '../../src/pages/index.ts';
-import { createRouter } from '../../src/routes/match.ts';
+import { sourceOf, type PageContext } from '../../src/pages/index.ts';
 import { startDemo } from '../helpers/demo.ts';
-import { demoSite } from '../helpers/site.ts';
+import { demoPageContext } from '../helpers/site.ts';
 
 /**
  * The document the build writes around a page: its head in the order the runtime and crawlers read it, every module
@@ -19,9 +17,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   demo = await startDemo();
-  const loaded = await demoSite(demo);
-  close = loaded.close;
-  ctx = { api: loaded.api, site: loaded.site, router: createRouter(ROUTES), memo: createMemo(64), warn: () => {} };
+  ({ ctx, close } = await demoPageContext(demo));
 });
 
 afterAll(async () => {

@@ -2,11 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectApi, type ApiConnection } from '../../src/build/api-connection.ts';
+import { createMemo } from '../../src/build/memo.ts';
 import { loadSiteData } from '../../src/build/site-data.ts';
 import { validateConfig } from '../../src/config/index.ts';
 import type { SiteData } from '../../src/contract/index.ts';
 import type { DemoServer } from '../../src/demo/server/server.ts';
 import { createLogger } from '../../src/logger/logger.ts';
+import { ROUTES, type PageContext } from '../../src/pages/index.ts';
+import { createRouter } from '../../src/routes/match.ts';
 
 /** How a test reaches the demo CMS, as the build's own connection does. */
 export function demoConnection(demo: DemoServer): ApiConnection {
@@ -59,4 +62,11 @@ export async function demoSite(demo: DemoServer, warn: (message: string) => void
     rmSync(icons, { recursive: true, force: true });
   };
   return { site: site satisfies SiteData, api: api.api, close };
+}
+
+/** What a page source loads with (the render workers' context), on the demo's site data. */
+export async function demoPageContext(demo: DemoServer, warn: (message: string) => void = () => undefined) {
+  const { site, api, close } = await demoSite(demo, warn);
+  const ctx: PageContext = { api, site, router: createRouter(ROUTES), memo: createMemo(64), warn };
+  return { ctx, close };
 }

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemo } from '../../src/build/memo.ts';
 import type { DemoServer } from '../../src/demo/server/server.ts';
 import { PAGE_TEMPLATES, ROUTES, sourceOf, templateOf, type PageContext } from '../../src/pages/index.ts';
 import type { Loaded, PageRef, PageSource } from '../../src/pages/define.ts';
-import { createRouter } from '../../src/routes/match.ts';
 import type { Params } from '../../src/routes/params.ts';
 import { demoDataset, startDemo } from '../helpers/demo.ts';
-import { demoSite } from '../helpers/site.ts';
+import { demoPageContext } from '../helpers/site.ts';
 
 /**
  * Every route's page source against the demo CMS, in seconds: the first pages it lists, what loading one gives
@@ -19,15 +17,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   demo = await startDemo();
-  const loaded = await demoSite(demo, (m) => warnings.push(m));
-  close = loaded.close;
-  ctx = {
-    api: loaded.api,
-    site: loaded.site,
-    router: createRouter(ROUTES),
-    memo: createMemo(64),
-    warn: (m) => warnings.push(m),
-  };
+  ({ ctx, close } = await demoPageContext(demo, (m) => warnings.push(m)));
 });
 
 afterAll(async () => {

@@ -4,18 +4,16 @@
  */
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemo } from '../../src/build/memo.ts';
 import type { Payload, SiteData } from '../../src/contract/index.ts';
 import { HIDDEN_RECORD_SPORT } from '../../src/demo/dataset.ts';
 import { rosterWithoutStaff, statsWithoutTables } from '../../src/demo/server/wire.ts';
 import type { DemoServer } from '../../src/demo/server/server.ts';
 import type { Loaded, PageSource } from '../../src/pages/define.ts';
-import { ROUTES, sourceOf, type PageContext } from '../../src/pages/index.ts';
+import { sourceOf, type PageContext } from '../../src/pages/index.ts';
 import type { HomeData } from '../../src/pages/families/home.ts';
 import type { PlayerData } from '../../src/pages/families/roster.ts';
 import type { BoxScoreData, ScheduleData } from '../../src/pages/families/schedule.ts';
 import type { SportHomeData } from '../../src/pages/families/sport.ts';
-import { createRouter } from '../../src/routes/match.ts';
 import type { Params } from '../../src/routes/params.ts';
 import BoxScore from '../../templates/pages/boxscore.tsx';
 import Home from '../../templates/pages/home.tsx';
@@ -25,7 +23,7 @@ import Schedule from '../../templates/pages/schedule.tsx';
 import SportHome from '../../templates/pages/sport-home.tsx';
 import Stats from '../../templates/pages/stats.tsx';
 import { demoDataset, startDemo } from '../helpers/demo.ts';
-import { demoSite } from '../helpers/site.ts';
+import { demoPageContext } from '../helpers/site.ts';
 
 let demo: DemoServer;
 let ctx: PageContext;
@@ -33,10 +31,8 @@ let site: SiteData;
 let close: () => Promise<void>;
 beforeAll(async () => {
   demo = await startDemo();
-  const loaded = await demoSite(demo);
-  site = loaded.site;
-  close = loaded.close;
-  ctx = { api: loaded.api, site, router: createRouter(ROUTES), memo: createMemo(64), warn: () => undefined };
+  ({ ctx, close } = await demoPageContext(demo));
+  site = ctx.site;
 });
 afterAll(async () => {
   await close?.();
