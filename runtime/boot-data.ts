@@ -1,13 +1,4 @@
-import type { Payload } from '../src/contract/index.ts';
-
-/**
- * What every page's HTML tells the runtime, as inline JSON. The build id is not here: it sits in
- * <meta name="fh-build">, at a fixed offset the build patches once every page is written.
- */
-export interface BootData {
-  /** URL of the site-wide data file (hashed). */
-  siteData: string;
-}
+import type { BootData, Payload } from '../src/contract/index.ts';
 
 export const BOOT_ID = '__FH_BOOT__';
 export const PAYLOAD_ID = '__FH_PAYLOAD__';
@@ -18,4 +9,4 @@ export function readJson<T>(id: string): T | null {
   return el?.textContent ? (JSON.parse(el.textContent) as T) : null;
 }
 
-export type { Payload };
+export type { BootData, Payload };

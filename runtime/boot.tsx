@@ -19,10 +19,11 @@ function Mounted({ onMount, children }: { onMount: () => void; children: ReactNo
 }
 
 /**
- * First load: read the inline payload, fetch the site data, load this page's template chunk, hydrate. Only what
- * hydration needs is here; the rest of the runtime (start.ts) loads once the page is interactive.
+ * Hydration, when runtime/hydrate.ts starts it: read the inline payload, fetch the site data, load this page's
+ * template chunk, hydrate, then tell `onHydrated`. Only what hydration needs is here; the rest of the runtime
+ * (start.ts) loads once the page is interactive.
  */
-async function boot(): Promise<void> {
+export async function boot({ onHydrated }: { onHydrated(): void }): Promise<void> {
   const bootData = readJson<BootData>(BOOT_ID);
   const inline = readJson<Omit<Payload, 'buildId'>>(PAYLOAD_ID);
   const container = document.getElementById(APP_ID);
@@ -36,10 +37,12 @@ async function boot(): Promise<void> {
   initErrorReporting(site.runtime.errorReporting, buildId);
 
   const show = (view: View) => flushSync(() => root.render(render(view)));
-  const started = () =>
+  const started = () => {
+    onHydrated();
     void import('./start.ts')
       .then((runtime) => runtime.start({ site, buildId, payload, show }))
       .catch((error: unknown) => reportError(error, { phase: 'start' }));
+  };
   const actions = lazyActions(site, buildId);
   const render = (view: View) => (
     <Mounted onMount={started}>
@@ -57,5 +60,3 @@ async function boot(): Promise<void> {
     },
   });
 }
-
-void boot();

@@ -51,6 +51,24 @@ export function namedScripts(html: string): string[] {
 export function firstLoad(outDir: string, path: string): { files: string[]; bytes: number } {
   const files = new Set<string>();
   for (const entry of namedScripts(readFileSync(htmlFileOf(outDir, path), 'utf8'))) staticClosure(outDir, entry, files);
+  return weighed(outDir, files);
+}
+
+/**
+ * What a page loads to hydrate, once runtime/hydrate.ts starts it: the modules its boot data lists and their static
+ * imports, with their gzipped bytes, beside what its first load already has.
+ */
+export function hydrationLoad(outDir: string, path: string): { files: string[]; bytes: number } {
+  const html = readFileSync(htmlFileOf(outDir, path), 'utf8');
+  const boot = /<script type="application\/json" id="__FH_BOOT__">(.*?)<\/script>/.exec(html);
+  if (!boot) throw new Error(`${path} has no boot data`);
+  const files = new Set<string>();
+  for (const entry of (JSON.parse(boot[1]!) as { modules: string[] }).modules) staticClosure(outDir, entry, files);
+  for (const file of firstLoad(outDir, path).files) files.delete(file);
+  return weighed(outDir, files);
+}
+
+function weighed(outDir: string, files: Set<string>): { files: string[]; bytes: number } {
   const weigh = gzipWeigher(outDir);
   return { files: [...files], bytes: [...files].reduce((sum, file) => sum + weigh(file), 0) };
 }

@@ -40,6 +40,8 @@ export interface BundleResult {
 /** The browser bundle's entry points: the runtime, the stylesheet, and one chunk per template and layout. */
 export function browserEntryPoints(root: string): Record<string, string> {
   const entryPoints: Record<string, string> = {
+    // The one script a page names; it loads `boot` (React and hydration) when the page has loaded.
+    hydrate: join(root, 'runtime/hydrate.ts'),
     boot: join(root, 'runtime/boot.tsx'),
     // Loaded after hydration; named entries so the asset list says what they are.
     'runtime-start': join(root, 'runtime/start.ts'),
@@ -148,7 +150,7 @@ export function assetUrl(root: string, outDir: string): (output: string) => stri
   return (file) => `/${relative(outDir, join(root, file)).split('\\').join('/')}`;
 }
 
-/** What the pages link to, from the browser bundle's metafile: the boot script, the stylesheet, the preloads. */
+/** What the pages link to, from the browser bundle's metafile: the scripts, the stylesheet, what hydration loads. */
 export function assetManifest(meta: Metafile, root: string, outDir: string): Omit<AssetManifest, 'siteData'> {
   const url = assetUrl(root, outDir);
   const entryPoints = browserEntryPoints(root);
@@ -187,6 +189,7 @@ export function assetManifest(meta: Metafile, root: string, outDir: string): Omi
   );
   if (!cssOutput) throw new Error('esbuild produced no stylesheet');
   return {
+    hydrate: url(entryOutput(entryPoints.hydrate!)),
     boot: url(bootOutput),
     css: url(cssOutput),
     preloads,

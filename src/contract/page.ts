@@ -76,3 +76,17 @@ export interface PayloadOf<T extends TemplateName> extends Payload {
   template: T;
   data: PageData<T>;
 }
+
+/**
+ * What every page's HTML tells the runtime, as inline JSON (#__FH_BOOT__). The build id is not here: it sits in
+ * <meta name="fh-build">, at a fixed offset the build patches once every page is written.
+ */
+export interface BootData {
+  /** URL of the site-wide data file (hashed). */
+  siteData: string;
+  /**
+   * What hydration loads, when runtime/hydrate.ts starts it: the boot module first, then the chunks it and the
+   * page's template import, preloaded side by side.
+   */
+  modules: string[];
+}

@@ -128,7 +128,7 @@ describe('site build of the demo CMS', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/media/logo/favicon.svg">');
     expect(html).toContain('<noscript><p class="noscript">Javascript is required.</p></noscript>');
-    expect(html).toMatch(/<script type="module" src="\/_site\/assets\/boot-[A-Z0-9]{8}\.js"><\/script>/);
+    expect(html).toMatch(/<script type="module" src="\/_site\/assets\/hydrate-[A-Z0-9]{8}\.js"><\/script>/);
     expect(html).toMatch(/<link rel="stylesheet" href="\/_site\/assets\/site-[A-Z0-9]{8}\.css">/);
     expect(html).toContain('<script async src="/vendor/ticket-marketing.js" data-account="cvu-hawks"></script>');
     expect(html).toContain('<script async src="/vendor/heatmap.js" data-site-id="3291847"></script>');
@@ -219,11 +219,16 @@ describe('site build of the demo CMS', () => {
     expect(existsSync(join(out, player.headshot!.url))).toBe(true);
   });
 
-  it('splits the browser bundle: a page links only its own template chunk', () => {
+  it('splits the browser bundle: a page names one small script, and hydrates with only its own template chunk', () => {
     const roster = read('sports/football/roster.html');
-    const preloads = [...roster.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
-    expect(preloads.some((p) => /page-roster-/.test(p!))).toBe(true);
-    expect(preloads.some((p) => /page-article-/.test(p!))).toBe(false);
+    const named = [...roster.matchAll(/<script type="module" src="([^"]+)">|rel="modulepreload" href="([^"]+)"/g)];
+    expect(named.map((m) => m[1] ?? m[2])).toEqual([expect.stringMatching(/^\/_site\/assets\/hydrate-\w+\.js$/)]);
+    const boot = /<script type="application\/json" id="__FH_BOOT__">(.*?)<\/script>/.exec(roster)![1]!;
+    const { modules } = JSON.parse(boot) as { modules: string[] };
+    expect(modules[0]).toMatch(/^\/_site\/assets\/boot-\w+\.js$/);
+    expect(modules.some((p) => /page-roster-/.test(p))).toBe(true);
+    expect(modules.some((p) => /page-article-/.test(p))).toBe(false);
+    for (const module of modules) expect(existsSync(join(out, module))).toBe(true);
   });
 
   it('rebuilds an unchanged site to identical files', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, type AssetManifest } from '../../src/build/render/document.ts';
-import type { Payload } from '../../src/contract/index.ts';
+import type { BootData, Payload } from '../../src/contract/index.ts';
 import type { DemoServer } from '../../src/demo/server/server.ts';
 import type { PageSource } from '../../src/pages/define.ts';
 import { sourceOf, type PageContext } from '../../src/pages/index.ts';
@@ -8,8 +8,9 @@ import { startDemo } from '../helpers/demo.ts';
 import { demoPageContext } from '../helpers/site.ts';
 
 /**
- * The document the build writes around a page: its head in the order the runtime and crawlers read it, every module
- * preloaded once, the scripts of the config in their places.
+ * The document the build writes around a page: its head in the order the runtime and crawlers read it, one module
+ * script (hydration's code waits for the page to load, issue 21), what hydration loads listed once each, the
+ * scripts of the config in their places.
  */
 let demo: DemoServer;
 let ctx: PageContext;
@@ -26,10 +27,11 @@ afterAll(async () => {
 });
 
 const ASSETS: AssetManifest = {
+  hydrate: '/_site/hydrate-1.js',
   boot: '/_site/boot-1.js',
   css: '/_site/site-1.css',
   siteData: '/_site/site-data-1.json',
-  // The boot script's chunks and a template's overlap: each is preloaded once, in first-named order.
+  // The boot script's chunks and a template's overlap: each is listed once, in first-named order.
   bootPreloads: ['/_site/react-1.js', '/_site/shared-1.js'],
   preloads: { article: ['/_site/article-1.js', '/_site/shared-1.js', '/_site/boot-1.js'] },
 };
@@ -47,6 +49,11 @@ async function articlePayload(): Promise<Payload> {
   return { buildId: 'B1', route, path: '/news/x', template: 'article', params: params!, ...loaded };
 }
 
+/** The boot data a document gives the runtime. */
+function bootData(html: string): BootData {
+  return JSON.parse(/<script type="application\/json" id="__FH_BOOT__">(.*?)<\/script>/.exec(html)![1]!) as BootData;
+}
+
 /** The head's elements, each as its tag and the attribute that tells it apart. */
 function headOutline(html: string): string[] {
   const head = html.slice(html.indexOf('<head>') + 6, html.indexOf('</head>'));
@@ -57,7 +64,7 @@ function headOutline(html: string): string[] {
 }
 
 describe('renderDocument', () => {
-  it('writes the head in document order: page tags, styles, preloads once each, scripts, structured data', async () => {
+  it('writes the head in document order: page tags, styles, one module script, scripts, structured data', async () => {
     const payload = await articlePayload();
     const html = renderDocument({
       payload,
@@ -82,23 +89,25 @@ describe('renderDocument', () => {
     expect(at('meta og:type')).toBeLessThan(at('meta twitter:card'));
     expect(at('meta twitter:card')).toBeLessThan(at('meta theme-color'));
     expect(at('meta theme-color')).toBeLessThan(at('link alternate'));
-    // Then the site's styles and data, then each module once, the boot script's first.
+    // Then the site's styles and data, then the one module script: nothing of hydration's code is named, so it
+    // does not compete with the page's photos before the page has loaded.
     const tail = outline.slice(at('link stylesheet'));
     expect(tail).toEqual([
       'link stylesheet',
       'style',
       'link preload',
-      'link modulepreload',
-      'link modulepreload',
-      'link modulepreload',
-      'link modulepreload',
       'script module',
       'script /vendor/tm.js',
       'script application/ld+json',
       'script /vendor/heat.js',
     ]);
-    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
-    expect(preloads).toEqual(['/_site/boot-1.js', '/_site/react-1.js', '/_site/shared-1.js', '/_site/article-1.js']);
+    expect(html).toContain('<script type="module" src="/_site/hydrate-1.js"></script>');
+    expect(html).not.toContain('modulepreload');
+    // What hydration loads: each module once, the boot script first.
+    expect(bootData(html)).toEqual({
+      siteData: '/_site/site-data-1.json',
+      modules: ['/_site/boot-1.js', '/_site/react-1.js', '/_site/shared-1.js', '/_site/article-1.js'],
+    });
     expect(html).toContain('<script async src="/vendor/tm.js" data-account="a&amp;b"></script>');
     expect(html).toContain('<script async src="/vendor/heat.js" data-site-id="42"></script>');
     // One JSON-LD script, which names the article.
@@ -120,6 +129,6 @@ describe('renderDocument', () => {
     // An error document names no canonical address, and has no structured data: it is not the article.
     expect(outline).not.toContain('link canonical');
     expect(outline.filter((item) => item.startsWith('script'))).toEqual(['script module']);
-    expect([...html.matchAll(/rel="modulepreload"/g)]).toHaveLength(3);
+    expect(bootData(html).modules).toEqual(['/_site/boot-1.js', '/_site/react-1.js', '/_site/shared-1.js']);
   });
 });

@@ -6,16 +6,17 @@ import { templatePages } from './template-pages.ts';
 
 /**
  * What fans' phones download, per template, gzipped at level 9 (scripts/js-weight.ts), with error reporting on:
- * - first load: every Fieldhouse script the HTML names and their static imports. Today 66–77 KB, three quarters
- *   of it React DOM; the budget guards that figure. Issue 21's target of 55 KB needs React DOM out of the first
- *   load, which this runtime does not do.
+ * - first load: every Fieldhouse script the HTML names and their static imports. Since 2026-11-26 that is one small
+ *   module (runtime/hydrate.ts, about 2.5 KB with its imports), which loads React and the page's code once the page
+ *   has loaded or the visitor reaches for it; before, the HTML named them all (66–77 KB, three quarters of it React
+ *   DOM). The budget is issue 21's.
  * - the first 5 s after load: every Fieldhouse script the page asked for by then, by the browser's own resource
  *   timing (first load, the runtime's start module, the page's lazily loaded blocks, live API calls; error
  *   reporting's SDK where it loads), in a session sampled into neither tracing nor replay (about 2 in 3 sessions
  *   at behaviour §1's rates; the others load the SDK, 91 KB, by design). Issue 21's budget is 90 KB; the
  *   templates that exceed it today have their own ceiling, with the reason, so that none grows unseen.
  */
-const FIRST_LOAD_BUDGET = 78 * 1024;
+const FIRST_LOAD_BUDGET = 55 * 1024;
 const FIRST_FIVE_SECONDS_BUDGET = 90 * 1024;
 // On 2026-11-26 the head code of client navigations (structured data and head tags, 3.4 KB of every page's first
 // 5 s) and the deferred blocks of other pages (forms, sliders: up to 3.4 KB) stopped loading in the first seconds:
@@ -24,11 +25,14 @@ const FIRST_FIVE_SECONDS_BUDGET = 90 * 1024;
 // 86.6, content and protected pages 91.9 -> 83.7 and 81.7, player 91.8 -> 88.3).
 const OVER_BUDGET: Record<string, { kb: number; why: string }> = {
   home: {
-    kb: 94,
-    why: 'behaviour §4 fetches its ads when the page load ends, through the API client the build shares (6.1 KB), though its zones are far below the fold; its slider and ticker are in view (93.6 KB on 2026-11-26)',
+    kb: 95,
+    why: 'behaviour §4 fetches its ads when the page load ends, through the API client the build shares (5.8 KB), though its zones are far below the fold; its slider and ticker are in view (93.6 KB on 2026-11-26; 94.4 KB with the hydration loader, 0.8 KB, which took React out of the first load)',
   },
-  'article-preview': { kb: 108, why: 'editors only: the preview calls the API and sanitises with DOMPurify' },
-  'page-preview': { kb: 108, why: 'editors only: the preview calls the API and sanitises with DOMPurify' },
+  'article-preview': {
+    kb: 109,
+    why: 'editors only: the preview calls the API and sanitises with DOMPurify (108.1 KB)',
+  },
+  'page-preview': { kb: 109, why: 'editors only: the preview calls the API and sanitises with DOMPurify (108.2 KB)' },
 };
 /** A template's ceiling for its first 5 s: the budget, or its own where it has one. */
 const ceilingOf = (template: string) =>

@@ -20,13 +20,19 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** The page has hydrated when React attached its props to the root's first element. */
+/** The page has hydrated when React attached its props to the root's first element (run in the page). */
+const reactAttached = () => {
+  const el = document.querySelector('.site');
+  return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps'));
+};
+
+/** Wait until the page has hydrated. */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const el = document.querySelector('.site');
-    return !!el && Object.keys(el).some((key) => key.startsWith('__reactProps'));
-  });
+  await page.waitForFunction(reactAttached);
 }
+
+/** Has the page hydrated yet? */
+export const isHydrated = (page: Page): Promise<boolean> => page.evaluate(reactAttached);
 
 /**
  * A deferred block (slider, form, ticker: templates/deferred.tsx) is hydrated when its code arrives, after the page:

@@ -1,13 +1,16 @@
-import type { Payload, SiteData } from '../../contract/index.ts';
+import type { BootData, Payload, SiteData } from '../../contract/index.ts';
 import { escapeScriptJson, headTags, renderHeadTag, type HeadTag } from '../../head/tags.ts';
 import type { ScriptConfig } from '../../config/schema.ts';
 
 /** The hashed files a page links to, from the bundle stage. */
 export interface AssetManifest {
+  /** The one module script a page names (runtime/hydrate.ts): it starts hydration once the page has loaded. */
+  hydrate: string;
+  /** Hydration itself (runtime/boot.tsx): React, the app, the runtime's first part. */
   boot: string;
   css: string;
   siteData: string;
-  /** Chunks to modulepreload for each template (its own chunk and what it imports), and for the boot script. */
+  /** The chunks each template's code imports (its own chunk and what it imports), and those of the boot script. */
   preloads: Record<string, string[]>;
   bootPreloads: string[];
 }
@@ -78,21 +81,14 @@ export function renderDocument({ payload, site, assets, scripts, body, inlineJso
   head += `<link rel="stylesheet" href="${assets.css}">`;
   head += `<style>${themeCss(site)}</style>`;
   head += `<link rel="preload" href="${assets.siteData}" as="fetch" crossorigin="anonymous">`;
-  const preloaded = new Set<string>();
-  const preload = (href: string) => {
-    if (preloaded.has(href)) return;
-    preloaded.add(href);
-    head += `<link rel="modulepreload" href="${href}">`;
-  };
-  preload(assets.boot);
-  for (const href of assets.bootPreloads) preload(href);
-  for (const href of assets.preloads[payload.template] ?? []) preload(href);
-  head += `<script type="module" src="${assets.boot}"></script>`;
+  head += `<script type="module" src="${assets.hydrate}"></script>`;
   if (scripts.ticketMarketing) head += scriptTag(scripts.ticketMarketing);
   if (ld) head += renderHeadTag(ld);
   if (scripts.heatmap)
     head += scriptTag({ src: scripts.heatmap.src, attributes: {} }, { 'data-site-id': scripts.heatmap.siteId });
-  const boot = { siteData: assets.siteData };
+  // What hydration loads, each once, in order: the boot module first (runtime/hydrate.ts imports it).
+  const modules = new Set([assets.boot, ...assets.bootPreloads, ...(assets.preloads[payload.template] ?? [])]);
+  const boot: BootData = { siteData: assets.siteData, modules: [...modules] };
   return (
     `${DOCUMENT_PREFIX}${buildId}">${head}</head><body>` +
     `<noscript><p class="noscript">Javascript is required.</p></noscript>` +

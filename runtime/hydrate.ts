@@ -1,0 +1,78 @@
+import { APP_ID, BOOT_ID, readJson, type BootData } from './boot-data.ts';
+import type { boot } from './boot.tsx';
+
+/**
+ * The only script a page's HTML names (issue 21). The page is whole without JavaScript: links navigate and forms
+ * post. So React, the runtime and the template's code (about 70 KB gzipped) wait until the page has loaded and do
+ * not compete with its stylesheet, fonts and photos; hydration starts at the first of:
+ * - the window's load event;
+ * - the first sign of a visitor acting on the page (a pointer or key going down, a touch, a focus moving in);
+ * - START_BY_MS after the document was parsed, so a page whose photos load slowly is not left inert.
+ *
+ * A control that needs the runtime (a menu button, a tab), clicked before hydration has finished, is not lost: the
+ * click is held and given to the control again once the page has hydrated. Links, form fields and a form's submit
+ * button keep their native behaviour.
+ */
+export const START_BY_MS = 3000;
+
+/** What starts hydration at once: a visitor reaching for the page. */
+const FIRST_INPUT = ['pointerdown', 'keydown', 'touchstart', 'focusin'] as const;
+/** Controls whose click only the runtime can answer. */
+const NEEDS_RUNTIME = 'button, [role="button"], [role="tab"], [role="switch"], [aria-expanded], [aria-controls]';
+
+function hydrateWhenReady(): void {
+  const data = readJson<BootData>(BOOT_ID);
+  const app = document.getElementById(APP_ID);
+  if (!data || !app || !data.modules.length) return;
+  let started = false;
+  let hydrated = false;
+  let held: HTMLElement | null = null;
+  const listen = { capture: true, passive: true } as const;
+
+  const start = () => {
+    if (started) return;
+    started = true;
+    clearTimeout(timer);
+    removeEventListener('load', later);
+    for (const type of FIRST_INPUT) removeEventListener(type, start, listen);
+    for (const href of data.modules) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    (import(data.modules[0]!) as Promise<{ boot: typeof boot }>)
+      .then((module) => module.boot({ onHydrated }))
+      .catch((error: unknown) => console.error('Fieldhouse: the page could not hydrate', error));
+  };
+  // After the load event's own handlers, not inside them.
+  const later = () => setTimeout(start);
+
+  function onHydrated() {
+    hydrated = true;
+    removeEventListener('click', hold, true);
+    const control = held;
+    held = null;
+    if (control?.isConnected) control.click();
+  }
+
+  function hold(event: MouseEvent) {
+    if (hydrated) return;
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>(NEEDS_RUNTIME) : null;
+    if (!control || !app!.contains(control)) return;
+    // A form's submit button posts the form without the runtime (templates/blocks/FormBlock.tsx).
+    if (control instanceof HTMLButtonElement && control.type === 'submit' && control.form) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = control;
+    start();
+  }
+
+  addEventListener('click', hold, true);
+  for (const type of FIRST_INPUT) addEventListener(type, start, listen);
+  const timer = setTimeout(start, START_BY_MS);
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', later, { once: true });
+}
+
+hydrateWhenReady();
