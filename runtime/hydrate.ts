@@ -1,9 +1,9 @@
-import { APP_ID, BOOT_ID, readJson, type BootData } from './boot-data.ts';
+import { APP_ID, BOOT_ID, PAYLOAD_ID, readJson, type BootData } from './boot-data.ts';
 import type { boot } from './boot.tsx';
 
 /**
  * The only script a page's HTML names (issue 21). The page is whole without JavaScript: links navigate and forms
- * post. So React, the runtime and the template's code (about 70 KB gzipped) wait until the page has loaded and do
+ * post. So React, the runtime and the template's code (70–76 KB gzipped) wait until the page has loaded and do
  * not compete with its stylesheet, fonts and photos; hydration starts at the first of:
  * - the window's load event;
  * - the first sign of a visitor acting on the page (a pointer or key going down, a touch, a focus moving in);
@@ -23,9 +23,9 @@ const NEEDS_RUNTIME = 'button, [role="button"], [role="tab"], [role="switch"], [
 function hydrateWhenReady(): void {
   const data = readJson<BootData>(BOOT_ID);
   const app = document.getElementById(APP_ID);
-  if (!data || !app || !data.modules.length) return;
+  // A page without its payload has nothing to hydrate (runtime/boot.tsx reads it).
+  if (!data || !app || !document.getElementById(PAYLOAD_ID) || !data.modules.length) return;
   let started = false;
-  let hydrated = false;
   let held: HTMLElement | null = null;
   const listen = { capture: true, passive: true } as const;
 
@@ -43,21 +43,29 @@ function hydrateWhenReady(): void {
     }
     (import(data.modules[0]!) as Promise<{ boot: typeof boot }>)
       .then((module) => module.boot({ onHydrated }))
-      .catch((error: unknown) => console.error('Fieldhouse: the page could not hydrate', error));
+      .catch((error: unknown) => {
+        // The page stays HTML: stop holding clicks for a runtime that is not coming.
+        release();
+        console.error('Fieldhouse: the page could not hydrate', error);
+      });
   };
   // After the load event's own handlers, not inside them.
   const later = () => setTimeout(start);
 
-  function onHydrated() {
-    hydrated = true;
+  /** Stop holding clicks; the held one, if any, is handed back. */
+  function release(): HTMLElement | null {
     removeEventListener('click', hold, true);
     const control = held;
     held = null;
+    return control;
+  }
+
+  function onHydrated() {
+    const control = release();
     if (control?.isConnected) control.click();
   }
 
   function hold(event: MouseEvent) {
-    if (hydrated) return;
     const control = event.target instanceof Element ? event.target.closest<HTMLElement>(NEEDS_RUNTIME) : null;
     if (!control || !app!.contains(control)) return;
     // A form's submit button posts the form without the runtime (templates/blocks/FormBlock.tsx).

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { BootData } from '../src/contract/index.ts';
 
 /** Gzipped bytes of a file of the site, by its URL path; memoised per site. */
 export function gzipWeigher(outDir: string): (urlPath: string) => number {
@@ -59,13 +60,18 @@ export function firstLoad(outDir: string, path: string): { files: string[]; byte
  * imports, with their gzipped bytes, beside what its first load already has.
  */
 export function hydrationLoad(outDir: string, path: string): { files: string[]; bytes: number } {
-  const html = readFileSync(htmlFileOf(outDir, path), 'utf8');
-  const boot = /<script type="application\/json" id="__FH_BOOT__">(.*?)<\/script>/.exec(html);
-  if (!boot) throw new Error(`${path} has no boot data`);
   const files = new Set<string>();
-  for (const entry of (JSON.parse(boot[1]!) as { modules: string[] }).modules) staticClosure(outDir, entry, files);
+  for (const entry of bootDataOf(readFileSync(htmlFileOf(outDir, path), 'utf8')).modules)
+    staticClosure(outDir, entry, files);
   for (const file of firstLoad(outDir, path).files) files.delete(file);
   return weighed(outDir, files);
+}
+
+/** The boot data an HTML document gives the runtime (#__FH_BOOT__). */
+export function bootDataOf(html: string): BootData {
+  const boot = /<script type="application\/json" id="__FH_BOOT__">(.*?)<\/script>/.exec(html);
+  if (!boot) throw new Error('The document has no boot data (#__FH_BOOT__)');
+  return JSON.parse(boot[1]!) as BootData;
 }
 
 function weighed(outDir: string, files: Set<string>): { files: string[]; bytes: number } {

@@ -21,6 +21,7 @@ import { createLogger } from '../../src/logger/logger.ts';
 import { pageHtmlFile } from '../../src/output/layout.ts';
 import { ROUTES } from '../../src/pages/index.ts';
 import { createRouter } from '../../src/routes/index.ts';
+import { bootDataOf } from '../../scripts/js-weight.ts';
 import { demoDataset } from '../helpers/demo.ts';
 import { treeDigest } from '../helpers/tree.ts';
 
@@ -223,8 +224,7 @@ describe('site build of the demo CMS', () => {
     const roster = read('sports/football/roster.html');
     const named = [...roster.matchAll(/<script type="module" src="([^"]+)">|rel="modulepreload" href="([^"]+)"/g)];
     expect(named.map((m) => m[1] ?? m[2])).toEqual([expect.stringMatching(/^\/_site\/assets\/hydrate-\w+\.js$/)]);
-    const boot = /<script type="application\/json" id="__FH_BOOT__">(.*?)<\/script>/.exec(roster)![1]!;
-    const { modules } = JSON.parse(boot) as { modules: string[] };
+    const { modules } = bootDataOf(roster);
     expect(modules[0]).toMatch(/^\/_site\/assets\/boot-\w+\.js$/);
     expect(modules.some((p) => /page-roster-/.test(p))).toBe(true);
     expect(modules.some((p) => /page-article-/.test(p))).toBe(false);

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDocument, type AssetManifest } from '../../src/build/render/document.ts';
-import type { BootData, Payload } from '../../src/contract/index.ts';
+import type { Payload } from '../../src/contract/index.ts';
 import type { DemoServer } from '../../src/demo/server/server.ts';
 import type { PageSource } from '../../src/pages/define.ts';
 import { sourceOf, type PageContext } from '../../src/pages/index.ts';
+import { bootDataOf } from '../../scripts/js-weight.ts';
 import { startDemo } from '../helpers/demo.ts';
 import { demoPageContext } from '../helpers/site.ts';
 
@@ -47,11 +48,6 @@ async function articlePayload(): Promise<Payload> {
   const loaded = await source.load(ctx, params!);
   if ('skip' in loaded) throw new Error(`skipped: ${loaded.skip}`);
   return { buildId: 'B1', route, path: '/news/x', template: 'article', params: params!, ...loaded };
-}
-
-/** The boot data a document gives the runtime. */
-function bootData(html: string): BootData {
-  return JSON.parse(/<script type="application\/json" id="__FH_BOOT__">(.*?)<\/script>/.exec(html)![1]!) as BootData;
 }
 
 /** The head's elements, each as its tag and the attribute that tells it apart. */
@@ -104,7 +100,7 @@ describe('renderDocument', () => {
     expect(html).toContain('<script type="module" src="/_site/hydrate-1.js"></script>');
     expect(html).not.toContain('modulepreload');
     // What hydration loads: each module once, the boot script first.
-    expect(bootData(html)).toEqual({
+    expect(bootDataOf(html)).toEqual({
       siteData: '/_site/site-data-1.json',
       modules: ['/_site/boot-1.js', '/_site/react-1.js', '/_site/shared-1.js', '/_site/article-1.js'],
     });
@@ -129,6 +125,6 @@ describe('renderDocument', () => {
     // An error document names no canonical address, and has no structured data: it is not the article.
     expect(outline).not.toContain('link canonical');
     expect(outline.filter((item) => item.startsWith('script'))).toEqual(['script module']);
-    expect(bootData(html).modules).toEqual(['/_site/boot-1.js', '/_site/react-1.js', '/_site/shared-1.js']);
+    expect(bootDataOf(html).modules).toEqual(['/_site/boot-1.js', '/_site/react-1.js', '/_site/shared-1.js']);
   });
 });

@@ -75,6 +75,24 @@ test.describe('hydration waits for the page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('when hydration cannot load, clicks are no longer held: the page stays plain HTML', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.route(/\/_site\/assets\/boot-\w+\.js$/, (route) => route.abort());
+    const failed = page.waitForEvent('console', (message) => message.text().includes('could not hydrate'));
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => {
+      (window as { clicks?: number }).clicks = 0;
+      document.addEventListener('click', () => (window as { clicks?: number }).clicks!++);
+    });
+    const sports = page.getByRole('button', { name: 'Sports' });
+    // Focus moving in starts hydration; once its module has failed, a click is no longer held for it.
+    await sports.focus();
+    await failed;
+    await sports.click();
+    expect(await page.evaluate(() => (window as { clicks?: number }).clicks)).toBe(1);
+    expect(await isHydrated(page)).toBe(false);
+  });
+
   test('a link followed before hydration navigates as a plain link', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const { release } = await holdImages(page);
