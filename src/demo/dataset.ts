@@ -52,6 +52,12 @@ export interface DatasetOptions {
   seed?: string;
   /** 1 = six seasons; N = 6·N seasons of history (scale 10 passes 50,000 routes). */
   scale?: number;
+  /**
+   * Seasons of history, when not the scale's 6·N. Three is the fewest that still has every shape of season a real
+   * department has (generate/coverage.ts: roster only, no statistics, complete): a small department for tests that
+   * build the site many times (about a third of the routes of scale 1).
+   */
+  seasons?: number;
   /** The dataset's "today" (YYYY-MM-DD): results before it, upcoming events after it. */
   asOf?: string;
 }
@@ -108,7 +114,10 @@ export function generateDataset(options: DatasetOptions = {}): Dataset {
   const seed = options.seed ?? DEFAULT_SEED;
   const scale = options.scale ?? 1;
   const asOf = options.asOf ?? DEMO_AS_OF;
-  const seasons = makeSeasons(SEASONS_PER_SCALE * scale, asOf);
+  const seasonCount = options.seasons ?? SEASONS_PER_SCALE * scale;
+  if (!Number.isInteger(seasonCount) || seasonCount < 1)
+    throw new Error(`A demo department has a whole number of seasons, at least 1: ${seasonCount} is not.`);
+  const seasons = makeSeasons(seasonCount, asOf);
   const ctx: GenContext = createContext(createRandom(seed), scale, asOf, seasons);
   const current = seasons.at(-1)!;
 

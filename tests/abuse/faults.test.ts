@@ -7,7 +7,7 @@ import { validateConfig, type SiteConfig } from '../../src/config/index.ts';
 import { startDemoServer, type DemoServer } from '../../src/demo/server/server.ts';
 import { createLogger } from '../../src/logger/logger.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
-import { demoDataset } from '../helpers/demo.ts';
+import { smallDepartment } from '../helpers/demo.ts';
 import { treeDigest } from '../helpers/tree.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -23,7 +23,7 @@ let faulty: BuildSummary;
 
 beforeAll(async () => {
   process.env.SOURCE_DATE_EPOCH = EPOCH;
-  demo = await startDemoServer({ dataset: demoDataset() });
+  demo = await startDemoServer({ dataset: smallDepartment() });
   // The same proxy (so the same API address in the output) for both builds: clean, then at a 10% fault rate.
   proxy = await startFaultProxy({ target: demo.origin, seed: 'faults-test' });
   // Default fetch settings: retries, budget and second pass as a user gets them.

@@ -8,7 +8,7 @@ import { isPublic } from '../../src/demo/dataset.ts';
 import { startDemoServer, type DemoServer } from '../../src/demo/server/server.ts';
 import type { FaultOptions } from '../../src/demo/server/faults.ts';
 import { createLogger } from '../../src/logger/logger.ts';
-import { demoDataset } from '../helpers/demo.ts';
+import { smallDepartment } from '../helpers/demo.ts';
 import { treeDigest } from '../helpers/tree.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -43,7 +43,7 @@ async function faultyBuild(
 }
 
 beforeAll(async () => {
-  demo = await startDemoServer({ dataset: demoDataset() });
+  demo = await startDemoServer({ dataset: smallDepartment() });
   const first = await buildSite({ config: configFor(demo.origin), root, outDir: base, logger });
   if (!first.ok) throw new Error(`the base build failed: ${JSON.stringify(first.failed.slice(0, 2))}`);
 }, 180_000);
@@ -92,7 +92,7 @@ describe('--keep-going never loses a good page', () => {
     const out = join(work, 'lost');
     cpSync(base, out, { recursive: true });
     // The previous build has no copy of the articles (nor the news lists) to fall back on.
-    const articles = demoDataset().articles.filter(isPublic);
+    const articles = smallDepartment().articles.filter(isPublic);
     rmSync(join(out, 'news'), { recursive: true, force: true });
     const before = treeDigest(out);
     const summary = await faultyBuild(out, { errorRate: 1, errorStatus: 500, match: '/articles/by/slug/' });
@@ -115,7 +115,7 @@ describe('a page that failed on a flaky API', () => {
     );
     expect(summary.failed).toEqual([]);
     expect(summary.ok).toBe(true);
-    const boxScores = demoDataset().events.filter((e) => e.boxscore_id).length;
+    const boxScores = smallDepartment().events.filter((e) => e.boxscore_id).length;
     expect(summary.retriedPages).toBe(boxScores);
   }, 240_000);
 });

@@ -11,6 +11,17 @@ export function demoDataset(): Dataset {
   return shared;
 }
 
+let small: Dataset | undefined;
+/**
+ * The small department (three seasons, every shape of season, about a third of scale 1's routes), for tests that
+ * build the whole site several times: what they prove does not need six seasons, and each build costs a third.
+ */
+export function smallDepartment(): Dataset {
+  small ??= generateDataset({ seasons: SMALL_DEPARTMENT_SEASONS });
+  return small;
+}
+export const SMALL_DEPARTMENT_SEASONS = 3;
+
 export async function startDemo(options: Parameters<typeof startDemoServer>[0] = {}): Promise<DemoServer> {
   return startDemoServer({ dataset: demoDataset(), ...options });
 }

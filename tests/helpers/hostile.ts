@@ -1,5 +1,5 @@
 import type { Block } from '../../src/api/schemas/pages.ts';
-import { generateDataset, type Dataset } from '../../src/demo/dataset.ts';
+import { generateDataset, type Dataset, type DatasetOptions } from '../../src/demo/dataset.ts';
 
 /**
  * A hostile corpus for rich text: the kinds of case in OWASP's XSS Filter Evasion Cheat Sheet (script tags in
@@ -97,8 +97,8 @@ export const NUL_TITLE = 'Hawks\u0000 Win\u0007 the Cup';
  * the staff-directory note, the 404 text, the footer blocks and form paragraphs; and the settings'
  * analytics_code, which must run once from its own file while the same script in a body never runs.
  */
-export function hostileDataset(): Dataset {
-  const dataset = generateDataset();
+export function hostileDataset(options: DatasetOptions = {}): Dataset {
+  const dataset = generateDataset(options);
   const s = dataset.settings;
   s.staff_directory_note = HOSTILE_HTML;
   s.not_found_error_page_text = HOSTILE_HTML;

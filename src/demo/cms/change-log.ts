@@ -7,6 +7,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentChange } from '../../webhooks/change.ts';
+import { SEASONS_PER_SCALE } from '../dataset.ts';
 
 export const CHANGE_LOG_FILE = 'changes.jsonl';
 
@@ -20,6 +21,8 @@ export interface LoggedChange {
 export interface LogIdentity {
   seed: string;
   scale: number;
+  /** Seasons of history (a store written before they could differ from the scale's lacks it). */
+  seasons: number;
   asOf: string;
 }
 
@@ -38,9 +41,15 @@ export function openChangeLog(dir: string | null, identity: LogIdentity): Change
   if (file && existsSync(file)) {
     const [head, ...lines] = readFileSync(file, 'utf8').split('\n').filter(Boolean);
     const stored = JSON.parse(head ?? '{}') as Partial<LogIdentity>;
-    if (stored.seed !== identity.seed || stored.scale !== identity.scale || stored.asOf !== identity.asOf)
+    const storedSeasons = stored.seasons ?? SEASONS_PER_SCALE * (stored.scale ?? 1);
+    if (
+      stored.seed !== identity.seed ||
+      stored.scale !== identity.scale ||
+      storedSeasons !== identity.seasons ||
+      stored.asOf !== identity.asOf
+    )
       throw new Error(
-        `The demo CMS store ${file} holds edits of another department (seed "${stored.seed}", scale ${stored.scale}, as of ${stored.asOf}); this one is seed "${identity.seed}", scale ${identity.scale}, as of ${identity.asOf}. Start with that seed and scale, or with another --store folder.`,
+        `The demo CMS store ${file} holds edits of another department (seed "${stored.seed}", scale ${stored.scale}, ${storedSeasons} seasons, as of ${stored.asOf}); this one is seed "${identity.seed}", scale ${identity.scale}, ${identity.seasons} seasons, as of ${identity.asOf}. Start with that seed and scale, or with another --store folder.`,
       );
     lines.forEach((line, i) => {
       try {

@@ -51,7 +51,12 @@ const PATHS: Record<Exclude<ContentResource, 'settings'>, string> = {
 
 export function createCms(dataset: Dataset, options: CmsOptions): Cms {
   const editor = createEditor(dataset);
-  const log = openChangeLog(options.store ?? null, { seed: dataset.seed, scale: dataset.scale, asOf: dataset.asOf });
+  const log = openChangeLog(options.store ?? null, {
+    seed: dataset.seed,
+    scale: dataset.scale,
+    seasons: dataset.seasons.length,
+    asOf: dataset.asOf,
+  });
   for (const { change, input } of log.entries) {
     try {
       editor.apply(change.resource, change.action, change.record_id, input, change.at);
