@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -99,5 +99,22 @@ describe('site.config.ts', () => {
     );
     const { config } = await loadConfig({ file: good, overrides: { build: { concurrency: 3 } } });
     expect(config.build).toMatchObject({ outDir: 'dist', concurrency: 3 });
+  });
+
+  it('leaves nothing behind when it loads a config from a folder without packages, nor when that fails', async () => {
+    // Compiled in a temporary folder of its own (the project has no node_modules to put it in), removed after. The
+    // temp folder is this test's own while it runs (os.tmpdir() reads TMPDIR), so no other test's files count.
+    const temp = mkdtempSync(join(dir, 'tmp-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = temp;
+    try {
+      await loadConfig({ file: configFile('plain.config.ts', "export default { siteUrl: 'https://x.edu' };\n") });
+      await expect(loadConfig({ file: configFile('bad.config.ts', 'export default (') })).rejects.toThrowError();
+      expect(readdirSync(temp)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+    expect(readdirSync(dir).filter((name) => name.endsWith('.mjs'))).toEqual([]);
   });
 });

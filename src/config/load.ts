@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,10 +56,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 
 async function importConfigFile(file: string): Promise<unknown> {
   // Beside the project's packages when it has any (the bundle leaves them external and resolves them from there);
-  // otherwise in the temp folder, so loading a config never adds a folder to the project.
+  // otherwise in a temporary folder of its own, removed once loaded: loading a config adds no folder anywhere.
   const modules = join(dirname(file), 'node_modules');
-  const cacheDir = existsSync(modules) ? join(modules, '.cache', 'fieldhouse') : join(tmpdir(), 'fieldhouse-config');
-  await mkdir(cacheDir, { recursive: true });
+  const own = existsSync(modules) ? null : await mkdtemp(join(tmpdir(), 'fieldhouse-config-'));
+  const cacheDir = own ?? join(modules, '.cache', 'fieldhouse');
+  if (!own) await mkdir(cacheDir, { recursive: true });
   const outfile = join(cacheDir, `site.config.${process.pid}.${Date.now()}.mjs`);
   try {
     await bundleForNode(file, outfile);
@@ -72,7 +73,7 @@ async function importConfigFile(file: string): Promise<unknown> {
       cause: error,
     });
   } finally {
-    await rm(outfile, { force: true });
+    await rm(own ?? outfile, { recursive: true, force: true });
   }
 }
 
