@@ -2,7 +2,7 @@ import type { Ad } from '../src/api/schemas/index.ts';
 import type { SiteData } from '../src/contract/index.ts';
 import { reportError } from './errors.ts';
 import { on } from './events.ts';
-import type { LiveApi } from './live/api.ts';
+import type { ApiCalls } from './api-calls.ts';
 
 /** The ad constants of behaviour §9, each where it acts. */
 export const AD_TIMING = {
@@ -29,7 +29,7 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
  * register when its load ends and their ads are fetched (GET /simages?zones=…); one fetch at a time, none
  * without zones; ads are kept by zone uuid. A failed load is reported and the page carries on without ads.
  */
-export function initAds(site: SiteData, api: () => Promise<LiveApi>, now: () => number = Date.now) {
+export function initAds(site: SiteData, api: () => Promise<ApiCalls>, now: () => number = Date.now) {
   let zones = new Set<string>();
   const cache = new Map<string, { ads: Ad[]; at: number }>();
   const counted = new Map<string, number>();
@@ -59,7 +59,8 @@ export function initAds(site: SiteData, api: () => Promise<LiveApi>, now: () => 
     const missing = wanted.filter((uuid) => !fresh(uuid));
     try {
       if (missing.length) {
-        const answer = await (await api()).ads(missing);
+        const answer = ((await (await api()).get('/simages', { zones: missing })) as { data: Record<string, Ad[]> })
+          .data;
         const at = now();
         for (const uuid of missing) cache.set(uuid, { ads: answer[uuid] ?? [], at });
       }
@@ -147,7 +148,7 @@ export function initAds(site: SiteData, api: () => Promise<LiveApi>, now: () => 
       if ((counted.get(key) ?? -Infinity) > now() - AD_TIMING.revokeMs) return;
       counted.set(key, now());
       void api()
-        .then((live) => live.adEvent(ad.id, { event: 'impression', zone: uuid }))
+        .then((calls) => calls.get(`/simages/${ad.id}`, { event: 'impression', zone: uuid }))
         .catch((error: unknown) => reportError(error, { feature: 'ads', ad: ad.id }));
     };
     const rotate = () => {

@@ -1,10 +1,21 @@
 import type { SiteData } from '../src/contract/index.ts';
+import type { ApiCalls } from './api-calls.ts';
 import type { LiveApi } from './live/api.ts';
 
 let api: Promise<LiveApi> | null = null;
+let calls: Promise<ApiCalls> | null = null;
 
 /** The browser's API client (its own chunk), loaded the first time a feature needs it and shared by all. */
 export function liveApi(site: SiteData): Promise<LiveApi> {
   api ??= import('./live/api.ts').then((m) => m.createLiveApi(site));
   return api;
+}
+
+/**
+ * The browser's caller alone (runtime/api-calls.ts, about 2 KB with what it imports), for the ads: the home page
+ * asks for them as its load ends, and the live features' code need not come with it.
+ */
+export function apiCalls(site: SiteData): Promise<ApiCalls> {
+  calls ??= import('./api-calls.ts').then((m) => m.createApiCalls(site));
+  return calls;
 }

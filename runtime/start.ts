@@ -5,7 +5,7 @@ import { emit } from './events.ts';
 import { reportError } from './errors.ts';
 import { initAds } from './ads.ts';
 import { initIdentity } from './identity.ts';
-import { liveApi } from './live-api.ts';
+import { apiCalls, liveApi } from './live-api.ts';
 import { initLoadingBar } from './loading-bar.ts';
 import { headCode, initNavigation } from './navigation.ts';
 import { urlRedirect } from '../src/routes/url-rules.ts';
@@ -36,7 +36,7 @@ export async function start({ site, buildId, payload, show }: StartOptions): Pro
   initPrefetch(buildId);
   initScripts(site.runtime);
   const api = () => liveApi(site);
-  initAds(site, api);
+  initAds(site, () => apiCalls(site));
   initIdentity(site, api);
   void redirectTable(buildId);
   let shown = payload;

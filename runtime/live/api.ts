@@ -1,8 +1,5 @@
-import type { z } from 'zod';
-import { createApiClient } from '../../src/api/client.ts';
 import type { Query } from '../../src/api/query.ts';
 import type {
-  Ad,
   Article,
   ArticleRevision,
   ContentPage,
@@ -11,21 +8,16 @@ import type {
   SearchResult,
 } from '../../src/api/schemas/index.ts';
 import type { Page } from '../../src/api/schemas/common.ts';
-import { createBrowserTransport } from '../../src/api/transport-browser.ts';
-import { isFieldhouseError } from '../../src/errors/error.ts';
 import type { SiteData } from '../../src/contract/index.ts';
 import { readCookie } from '../cookies.ts';
+import { createApiCalls, isFieldhouseError } from '../api-calls.ts';
 
 /**
- * The browser's own API calls (behaviour §7): the same client as the build, over fetch with credentials, cross-origin
- * mode and no caching, X-Oas-Identity from the bypass cookie. Answers are not re-validated here: zod's schemas
- * would add ~100 KB to every page with an ad; the templates handle the shapes the contract documents, and a
- * broken answer surfaces as a reported render error with the error page.
+ * The live features' calls to the API (behaviour §4, §6, §7): previews, revisions, protected pages, forms, search
+ * and the signed-in user, through the browser's caller (runtime/api-calls.ts: the build's URL, header and error
+ * rules, fetch with credentials, cross-origin mode and no caching). The ads call with the caller alone (runtime/ads.ts).
  */
 export interface LiveApi {
-  ads(zones: readonly string[]): Promise<Record<string, Ad[]>>;
-  /** GET /simages/{id} with query params: the ad's own call, used to count an impression. */
-  adEvent(id: number, query: Query): Promise<void>;
   /** Behaviour §4 and §6: null when there is no bypass cookie, or the dashboard answers 401 (anonymous). */
   currentUser(): Promise<CurrentUser | null>;
   articlePreview(id: number): Promise<Article>;
@@ -43,42 +35,21 @@ export interface LiveApi {
   }): Promise<Page<SearchResult>>;
 }
 
-/** A stand-in for a zod schema that accepts the answer as it is (see above). */
-const trusted = <T>() =>
-  ({ safeParse: (data: unknown) => ({ success: true, data: data as T }) }) as unknown as z.ZodType<T>;
-
 /** The sanitiser: its own chunk, loaded by the calls that need it (previews, revisions, unlocked pages). */
 const clean = () => import('./sanitize.ts');
 
 export function createLiveApi(site: SiteData): LiveApi {
-  const identity = () => readCookie(site.bypassCookie);
-  const client = createApiClient({
-    baseUrl: site.api.baseUrl,
-    prefix: site.api.prefix,
-    transport: createBrowserTransport(),
-    identity,
-    concurrency: 4,
-    // A fan waits for these: one quick retry of a dropped connection or a 502/503, then a message.
-    retry: { retries: 1, baseDelayMs: 300, maxDelayMs: 1000 },
-    timeoutMs: 15_000,
-  });
-  const data = async <T>(path: string, query?: Query) =>
-    (await client.get(path, { schema: trusted<{ data: T }>(), query })).data.data;
+  const calls = createApiCalls(site);
+  const data = async <T>(path: string, query?: Query) => ((await calls.get(path, query)) as { data: T }).data;
   const post = async <T>(path: string, body: Record<string, unknown> | FormData) =>
-    (await client.post(path, { schema: trusted<{ data: T }>(), body })).data.data;
+    ((await calls.post(path, body)) as { data: T }).data;
 
   return {
-    ads: (zones) => data<Record<string, Ad[]>>('/simages', { zones: [...zones] }),
-    adEvent: async (id, query) => void (await client.get(`/simages/${id}`, { schema: trusted<unknown>(), query })),
     async currentUser() {
-      if (!identity() || !site.api.dashboardUrl) return null;
+      if (!readCookie(site.bypassCookie) || !site.api.dashboardUrl) return null;
       try {
-        return (
-          await client.get(`${site.api.dashboardUrl.replace(/\/+$/, '')}/user`, {
-            schema: trusted<{ data: CurrentUser }>(),
-            absolute: true,
-          })
-        ).data.data;
+        const url = `${site.api.dashboardUrl.replace(/\/+$/, '')}/user`;
+        return ((await calls.get(url, undefined, true)) as { data: CurrentUser }).data;
       } catch (error) {
         if (isFieldhouseError(error) && error.status === 401) return null;
         throw error;
@@ -93,7 +64,6 @@ export function createLiveApi(site: SiteData): LiveApi {
     unlockPage: async (id, password) =>
       (await clean()).cleanPage(await post<ContentPage>(`/pages/${id}/unlock`, { password })),
     submitForm: (id, body) => post<{ id: number; message: string }>(`/forms/${id}/submissions`, body),
-    search: async (query) =>
-      (await client.get('/search', { schema: trusted<Page<SearchResult>>(), query: { ...query } })).data,
+    search: async (query) => (await calls.get('/search', { ...query })) as Page<SearchResult>,
   };
 }

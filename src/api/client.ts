@@ -1,8 +1,10 @@
 import pLimit from 'p-limit';
 import type { z } from 'zod';
-import { ApiHttpError, ApiNetworkError, ApiNotJson, ApiResponseTooLarge } from '../errors/catalogue.ts';
+import { ApiNetworkError, ApiNotJson, ApiResponseTooLarge } from '../errors/catalogue.ts';
 import { createError, isFieldhouseError, type FieldhouseError } from '../errors/error.ts';
-import { stringifyQuery, type Query } from './query.ts';
+import { httpError } from './http-error.ts';
+import type { Query } from './query.ts';
+import { apiHeaders, apiUrl } from './request.ts';
 import { backoffDelay, createRetryBudget, DEFAULT_RETRY, RETRYABLE_STATUSES, type RetryPolicy } from './retry.ts';
 import {
   DEFAULT_MAX_FILE_MB,
@@ -111,13 +113,8 @@ export interface Validators {
   lastModified?: string;
 }
 
-const ACCEPT = 'application/json, text/plain, */*';
-const UNEXPECTED = 'Unexpected error';
-
 /** The one API client of behaviour §7, for the build (undici transport) and the browser (fetch transport). */
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const base = options.baseUrl.replace(/\/+$/, '');
-  const prefix = options.prefix ? `/${options.prefix.replace(/^\/+|\/+$/g, '')}` : '';
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const timeoutMs = options.timeoutMs ?? 30_000;
   const slots = pLimit(options.concurrency ?? 16);
@@ -132,19 +129,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     what: 'the build reads of a file (fetch.maxFileMb in site.config.ts)',
   };
 
-  const url = (path: string, query?: Query, absolute = false): string => {
-    const qs = stringifyQuery(query);
-    const target = absolute ? path : `${base}${prefix}${path.startsWith('/') ? path : `/${path}`}`;
-    return qs ? `${target}${target.includes('?') ? '&' : '?'}${qs}` : target;
-  };
-
-  const headers = (extra?: Record<string, string>): Record<string, string> => {
-    const out: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: ACCEPT, ...extra };
-    if (options.origin) out.Origin = options.origin;
-    const identity = options.identity?.();
-    if (identity) out['X-Oas-Identity'] = identity;
-    return out;
-  };
+  const url = (path: string, query?: Query, absolute = false): string => apiUrl(options, path, query, absolute);
+  const headers = (extra?: Record<string, string>) => apiHeaders(options.identity?.(), options.origin, extra);
 
   /**
    * One call with retries: a dropped connection, a time-out, a "try again later" status (429, 502, 503, 504) and
@@ -278,36 +264,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       );
     },
   };
-}
-
-/**
- * Behaviour §8: 403 and 5xx are fatal, with the server's `message` or 'Unexpected error'; 404 is not fatal (and is
- * not reported); 401 is not fatal (the user call reads it as anonymous); other statuses are plain errors.
- */
-function httpError(method: string, target: string, status: number, text: string): FieldhouseError {
-  const serverMessage = readMessage(text) ?? UNEXPECTED;
-  const fatal = status === 403 || status >= 500;
-  return createError(ApiHttpError, [method, target, status, serverMessage], {
-    status,
-    statusMessage: serverMessage,
-    fatal,
-    details: { url: target, report: status !== 404, body: readBody(text), transient: RETRYABLE_STATUSES.has(status) },
-  });
-}
-
-function readMessage(text: string): string | undefined {
-  const body = readBody(text);
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message)
-    return body.message;
-  return undefined;
-}
-
-function readBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 export function readCacheControl(header: string | undefined): CacheControl {

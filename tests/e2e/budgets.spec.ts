@@ -14,7 +14,7 @@ import { templatePages } from './template-pages.ts';
  *   timing (first load, the runtime's start module, the page's lazily loaded blocks, live API calls; error
  *   reporting's SDK where it loads), in a session sampled into neither tracing nor replay (about 2 in 3 sessions
  *   at behaviour §1's rates; the others load the SDK, 91 KB, by design). Issue 21's budget is 90 KB; the
- *   templates that exceed it today have their own ceiling, with the reason, so that none grows unseen.
+ *   editors' previews, which exceed it, have their own ceiling, with the reason, so that neither grows unseen.
  */
 const FIRST_LOAD_BUDGET = 55 * 1024;
 const FIRST_FIVE_SECONDS_BUDGET = 90 * 1024;
@@ -23,16 +23,16 @@ const FIRST_FIVE_SECONDS_BUDGET = 90 * 1024;
 // they load beside the first payload a visitor asks for, or once the page has settled (runtime/prefetch.ts). Every
 // public template but the home page is now within the budget (the layouts 98.5 -> 88.2 KB, sport-home 93.1 ->
 // 86.6, content and protected pages 91.9 -> 83.7 and 81.7, player 91.8 -> 88.3).
+// Later on 2026-11-26 the home page came within it (94.4 -> 89.9 KB): its ads are asked for with the browser's caller
+// alone (runtime/api-calls.ts, 2.1 KB with the error class, where the API client's chunk weighed 6.1), and the
+// editor's admin bar loads only for a visitor with the bypass cookie (0.4 KB off every template). It has about
+// 0.1 KB to spare: what a change adds to the home page's first seconds has to be paid for there.
 const OVER_BUDGET: Record<string, { kb: number; why: string }> = {
-  home: {
-    kb: 95,
-    why: 'behaviour §4 fetches its ads when the page load ends, through the API client the build shares (5.8 KB), though its zones are far below the fold; its slider and ticker are in view (93.6 KB on 2026-11-26; 94.4 KB with the hydration loader, 0.8 KB, which took React out of the first load)',
-  },
   'article-preview': {
-    kb: 109,
-    why: 'editors only: the preview calls the API and sanitises with DOMPurify (108.1 KB)',
+    kb: 105,
+    why: 'editors only: the preview calls the API and sanitises with DOMPurify (104.0 KB)',
   },
-  'page-preview': { kb: 109, why: 'editors only: the preview calls the API and sanitises with DOMPurify (108.2 KB)' },
+  'page-preview': { kb: 105, why: 'editors only: the preview calls the API and sanitises with DOMPurify (104.0 KB)' },
 };
 /** A template's ceiling for its first 5 s: the budget, or its own where it has one. */
 const ceilingOf = (template: string) =>
