@@ -15,6 +15,12 @@ export function initIdentity(site: SiteData, api: () => Promise<LiveApi>): void 
   on('page:end', ({ payload }) => {
     if (!bar && !readCookie(site.bypassCookie)) return;
     bar ??= import('./admin-bar.ts').then((m) => m.createAdminBar(site, api, router));
-    void bar.then((update) => update(payload)).catch((error: unknown) => reportError(error, { feature: 'admin bar' }));
+    void bar
+      .then((update) => update(payload))
+      .catch((error: unknown) => {
+        // Its code did not load (the network dropped): the next page asks again.
+        bar = null;
+        reportError(error, { feature: 'admin bar' });
+      });
   });
 }

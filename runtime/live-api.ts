@@ -5,7 +5,7 @@ import type { LiveApi } from './live/api.ts';
 let api: Promise<LiveApi> | null = null;
 let calls: Promise<ApiCalls> | null = null;
 
-/** The browser's API client (its own chunk), loaded the first time a feature needs it and shared by all. */
+/** The live features' calls (runtime/live/api.ts, a chunk of its own), loaded the first time a feature needs them. */
 export function liveApi(site: SiteData): Promise<LiveApi> {
   api ??= import('./live/api.ts').then((m) => m.createLiveApi(site));
   return api;

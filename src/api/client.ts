@@ -113,7 +113,11 @@ export interface Validators {
   lastModified?: string;
 }
 
-/** The one API client of behaviour §7, for the build (undici transport) and the browser (fetch transport). */
+/**
+ * The API client of behaviour §7 for the build and the CLI (undici transport). The browser calls with
+ * runtime/api-calls.ts, from the same URL, header and error rules (request.ts, http-error.ts), without the limiter,
+ * retry budget, size limits and answer checks a build of thousands of calls needs.
+ */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const timeoutMs = options.timeoutMs ?? 30_000;

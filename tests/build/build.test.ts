@@ -56,7 +56,7 @@ const apiConfig = (origin: string, extra: Record<string, unknown> = {}) =>
 
 /**
  * The project's site.config.ts, with the small department's CMS for its API (tests/helpers/demo.ts: every shape of
- * season, a third of scale 1's routes). The default demo site, as `npx site build` makes it with the embedded demo
+ * season: 5,300 pages, where scale 1 has 12,600). The default demo site, as `npx site build` makes it with the embedded demo
  * CMS, is built whole for the browser tests (tests/e2e/global-setup.ts) and by tests/dev/equivalence.test.ts.
  */
 let demo: DemoServer;
