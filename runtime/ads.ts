@@ -1,5 +1,6 @@
 import type { Ad } from '../src/api/schemas/index.ts';
 import type { SiteData } from '../src/contract/index.ts';
+import { allowedUrl } from '../src/rich-text/policy.ts';
 import { reportError } from './errors.ts';
 import { on } from './events.ts';
 import type { ApiCalls } from './api-calls.ts';
@@ -23,6 +24,27 @@ export const AD_TIMING = {
 
 const ZONE_SELECTOR = '[data-ad-zone]';
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+/** An ad links to and shows only web addresses (absolute http(s), or relative): never `javascript:` or `data:`. */
+const AD_SCHEMES = ['http', 'https'] as const;
+
+/**
+ * The ads of a zone that are safe to show. The browser gets them straight from the API, unchecked: one whose link
+ * or image is missing or of another scheme is left out and reported (naming the endpoint, the ad and the field),
+ * so the CMS's people can mend it; the zone's other ads still show.
+ */
+function usableAds(ads: unknown, zone: string): Ad[] {
+  if (!Array.isArray(ads)) return [];
+  const web = (value: unknown) => typeof value === 'string' && value.trim() !== '' && allowedUrl(value, AD_SCHEMES);
+  return (ads as Partial<Ad>[]).filter((ad): ad is Ad => {
+    const field = !web(ad?.url) ? 'url' : !web(ad?.image?.url) ? 'image.url' : null;
+    if (field)
+      reportError(new Error(`GET /simages: ad ${String(ad?.id)} in zone ${zone} has no usable ${field}; not shown`), {
+        feature: 'ads',
+        zone,
+      });
+    return !field;
+  });
+}
 
 /**
  * Behaviour §4: the zone list is cleared when the app renders and when a page load starts; the zones of the page
@@ -62,7 +84,7 @@ export function initAds(site: SiteData, api: () => Promise<ApiCalls>, now: () =>
         const answer = ((await (await api()).get('/simages', { zones: missing })) as { data: Record<string, Ad[]> })
           .data;
         const at = now();
-        for (const uuid of missing) cache.set(uuid, { ads: answer[uuid] ?? [], at });
+        for (const uuid of missing) cache.set(uuid, { ads: usableAds(answer[uuid] ?? [], uuid), at });
       }
       if (forPage === page) for (const uuid of wanted) fill(uuid);
     } catch (error) {

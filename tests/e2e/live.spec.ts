@@ -174,6 +174,45 @@ test.describe('ad links and images', () => {
     await expect.poll(() => page.locator('[data-ad-state="failed"]').count()).toBe(await zones.count());
     for (const zone of await zones.all()) expect(await zone.boundingBox()).toBeNull();
   });
+
+  test('an ad whose link or image is not a web address is left out and reported; the others show', async ({ page }) => {
+    const errors = watchErrors(page);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message())));
+    const path = await firstArticle(page);
+    const zone = settings.ad_zones.article!;
+    const hostile: Record<string, unknown[]> = {};
+    await page.route(/\/simages\?/, async (route) => {
+      const answer = (await (await route.fetch()).json()) as { data: Record<string, Record<string, unknown>[]> };
+      const good = answer.data[zone]![0]!;
+      hostile[zone] = [
+        { ...good, id: 9001, url: 'javascript:alert(document.domain)' },
+        { ...good, id: 9002, url: ' JaVa\tScRiPt:alert(1)' },
+        { ...good, id: 9003, image: { ...(good.image as object), url: 'data:image/svg+xml,<svg onload=alert(2)>' } },
+        { ...good, id: 9004, image: null },
+        good,
+      ];
+      await route.fulfill({ json: { data: { ...answer.data, ...hostile } } });
+    });
+    await open(page, path);
+    const zoneLinks = page.locator(`[data-ad-zone="${zone}"] .ad-slot a`);
+    await expect(page.locator(`[data-ad-zone="${zone}"]`).first()).toHaveAttribute('data-ad-state', 'filled');
+    // Only the good ad is in the zone, once per placement; nothing on the page links to a script.
+    const placements = await page.locator(`[data-ad-zone="${zone}"]`).count();
+    await expect(zoneLinks).toHaveCount(placements);
+    expect(await page.locator('a[href^="javascript" i], img[src^="data:image/svg" i]').count()).toBe(0);
+    const reported = (id: number, field: string) => `ad ${id} in zone ${zone} has no usable ${field}`;
+    for (const [id, field] of [
+      [9001, 'url'],
+      [9002, 'url'],
+      [9003, 'image.url'],
+      [9004, 'image.url'],
+    ] as const)
+      await expect.poll(() => errors.some((e) => e.includes(reported(id, field)))).toBe(true);
+    await zoneLinks.first().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+  });
 });
 
 test.describe('identity and the admin bar', () => {
