@@ -5,9 +5,12 @@ import type { LiveApi } from './live/api.ts';
 let api: Promise<LiveApi> | null = null;
 let calls: Promise<ApiCalls> | null = null;
 
-/** The live features' calls (runtime/live/api.ts, a chunk of its own), loaded the first time a feature needs them. */
+/**
+ * The live features' calls (runtime/live/api.ts, a chunk of its own), loaded the first time a feature needs them;
+ * they share the page's one caller with the ads.
+ */
 export function liveApi(site: SiteData): Promise<LiveApi> {
-  api ??= import('./live/api.ts').then((m) => m.createLiveApi(site));
+  api ??= Promise.all([import('./live/api.ts'), apiCalls(site)]).then(([m, calls]) => m.createLiveApi(site, calls));
   return api;
 }
 

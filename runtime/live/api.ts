@@ -10,7 +10,7 @@ import type {
 import type { Page } from '../../src/api/schemas/common.ts';
 import type { SiteData } from '../../src/contract/index.ts';
 import { readCookie } from '../cookies.ts';
-import { createApiCalls, isFieldhouseError } from '../api-calls.ts';
+import { createApiCalls, isFieldhouseError, type ApiCalls } from '../api-calls.ts';
 
 /**
  * The live features' calls to the API (behaviour §4, §6, §7): previews, revisions, protected pages, forms, search
@@ -38,8 +38,8 @@ export interface LiveApi {
 /** The sanitiser: its own chunk, loaded by the calls that need it (previews, revisions, unlocked pages). */
 const clean = () => import('./sanitize.ts');
 
-export function createLiveApi(site: SiteData): LiveApi {
-  const calls = createApiCalls(site);
+/** The live features' calls, through the page's one caller (`calls`: the ads use it too, runtime/live-api.ts). */
+export function createLiveApi(site: SiteData, calls: ApiCalls = createApiCalls(site)): LiveApi {
   const data = async <T>(path: string, query?: Query) => ((await calls.get(path, query)) as { data: T }).data;
   const post = async <T>(path: string, body: Record<string, unknown> | FormData) =>
     ((await calls.post(path, body)) as { data: T }).data;

@@ -372,34 +372,38 @@ function hideSome(
     record.summary.status = 'scheduled';
     record.summary.title = record.summary.title.replace(/^Draft: /, 'Scheduled: ');
   }
-  const video = videos.at(-1)!;
-  videos.push({
-    ...video,
-    id: video.id + 100_000,
-    slug: `${video.slug}-private`,
-    title: `Private: ${video.title}`,
-    visibility: 'private',
-  });
-  const gallery = galleries.at(-1)!;
-  galleries.push({
-    ...gallery,
-    summary: {
-      ...gallery.summary,
-      id: gallery.summary.id + 100_000,
-      slug: `${gallery.summary.slug}-private`,
-      title: `Private: ${gallery.summary.title}`,
+  // A department with one season may have no videos or galleries yet: then there is nothing to copy.
+  const video = videos.at(-1);
+  if (video)
+    videos.push({
+      ...video,
+      id: video.id + 100_000,
+      slug: `${video.slug}-private`,
+      title: `Private: ${video.title}`,
       visibility: 'private',
-    },
-  });
-  const document = documents[0]!;
-  documents.push({
-    ...document,
-    uuid: `${document.uuid.slice(0, -4)}f00d`,
-    title: 'Private: Budget Draft 2027',
-    filename: 'budget-draft-2027.pdf',
-    file_url: `/documents/${document.uuid.slice(0, -4)}f00d.pdf`,
-    visibility: 'private',
-  });
+    });
+  const gallery = galleries.at(-1);
+  if (gallery)
+    galleries.push({
+      ...gallery,
+      summary: {
+        ...gallery.summary,
+        id: gallery.summary.id + 100_000,
+        slug: `${gallery.summary.slug}-private`,
+        title: `Private: ${gallery.summary.title}`,
+        visibility: 'private',
+      },
+    });
+  const document = documents[0];
+  if (document)
+    documents.push({
+      ...document,
+      uuid: `${document.uuid.slice(0, -4)}f00d`,
+      title: 'Private: Budget Draft 2027',
+      filename: 'budget-draft-2027.pdf',
+      file_url: `/documents/${document.uuid.slice(0, -4)}f00d.pdf`,
+      visibility: 'private',
+    });
 }
 
 /** Is a record public, by its status and visibility (see src/api/boundary.ts: the build applies the same rule)? */

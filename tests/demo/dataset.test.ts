@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_NEWS_SPORT, NO_STATS_SPORT, ROSTER_ONLY_SPORT } from '../../src/demo/generate/coverage.ts';
 import { z } from 'zod';
 import * as S from '../../src/api/schemas/index.ts';
-import { ACCENTED_SLUG_SPORT, datasetDigest, generateDataset } from '../../src/demo/dataset.ts';
+import { ACCENTED_SLUG_SPORT, datasetDigest, generateDataset, isPublic } from '../../src/demo/dataset.ts';
 import { demoDataset } from '../helpers/demo.ts';
 
 describe('demo dataset', () => {
@@ -224,5 +224,13 @@ describe('demo dataset', () => {
     const big = generateDataset({ scale: 10 });
     expect(big.seasons).toHaveLength(60);
     expect(big.articles.length).toBeGreaterThan(demoDataset().articles.length * 8);
+  });
+
+  it('makes a department in its first season, with no videos or galleries yet to hide', () => {
+    const first = generateDataset({ seasons: 1 });
+    expect(first.seasons).toHaveLength(1);
+    expect(first.articles.filter(isPublic).length).toBeGreaterThan(0);
+    expect(first.videos.filter((v) => v.visibility === 'private')).toHaveLength(first.videos.length ? 1 : 0);
+    expect(() => generateDataset({ seasons: 0 })).toThrow(/at least 1/);
   });
 });
