@@ -1,6 +1,5 @@
 import type { Ad } from '../src/api/schemas/index.ts';
 import type { SiteData } from '../src/contract/index.ts';
-import { allowedUrl } from '../src/rich-text/policy.ts';
 import { reportError } from './errors.ts';
 import { on } from './events.ts';
 import type { ApiCalls } from './api-calls.ts';
@@ -24,24 +23,28 @@ export const AD_TIMING = {
 
 const ZONE_SELECTOR = '[data-ad-zone]';
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-/** An ad links to and shows only web addresses (absolute http(s), or relative): never `javascript:` or `data:`. */
-const AD_SCHEMES = ['http', 'https'] as const;
+
+/**
+ * Is this a web address, as the browser's own URL parser reads it (absolute http(s), or relative to `base`)? Not
+ * `javascript:`, `data:` or any other scheme, and not empty or missing.
+ */
+function isWeb(value: unknown, base: string): boolean {
+  try {
+    return !!(value as string).trim() && /^https?:$/.test(new URL(value as string, base).protocol);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The ads of a zone that are safe to show. The browser gets them straight from the API, unchecked: one whose link
- * or image is missing or of another scheme is left out and reported (naming the endpoint, the ad and the field),
- * so the CMS's people can mend it; the zone's other ads still show.
+ * or image is not a web address is left out and reported, naming the endpoint, the ad and the field, so the CMS's
+ * people can mend it; the zone's other ads still show. An answer that is not a list of ads fails the fetch.
  */
-function usableAds(ads: unknown, zone: string): Ad[] {
-  if (!Array.isArray(ads)) return [];
-  const web = (value: unknown) => typeof value === 'string' && value.trim() !== '' && allowedUrl(value, AD_SCHEMES);
-  return (ads as Partial<Ad>[]).filter((ad): ad is Ad => {
-    const field = !web(ad?.url) ? 'url' : !web(ad?.image?.url) ? 'image.url' : null;
-    if (field)
-      reportError(new Error(`GET /simages: ad ${String(ad?.id)} in zone ${zone} has no usable ${field}; not shown`), {
-        feature: 'ads',
-        zone,
-      });
+function usableAds(ads: Ad[] = [], zone: string, apiBase: string): Ad[] {
+  return ads.filter((ad) => {
+    const field = !isWeb(ad.url, location.href) ? 'url' : !isWeb(ad.image?.url, apiBase) ? 'image.url' : '';
+    if (field) reportError(new Error(`GET /simages: ad ${ad.id} of zone ${zone} has no usable ${field}`));
     return !field;
   });
 }
@@ -84,7 +87,7 @@ export function initAds(site: SiteData, api: () => Promise<ApiCalls>, now: () =>
         const answer = ((await (await api()).get('/simages', { zones: missing })) as { data: Record<string, Ad[]> })
           .data;
         const at = now();
-        for (const uuid of missing) cache.set(uuid, { ads: usableAds(answer[uuid] ?? [], uuid), at });
+        for (const uuid of missing) cache.set(uuid, { ads: usableAds(answer[uuid], uuid, site.api.baseUrl), at });
       }
       if (forPage === page) for (const uuid of wanted) fill(uuid);
     } catch (error) {

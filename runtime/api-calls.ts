@@ -1,20 +1,19 @@
-import { httpError } from '../src/api/http-error.ts';
 import type { Query } from '../src/api/query.ts';
 import { apiHeaders, apiUrl } from '../src/api/request.ts';
+import { RETRYABLE_STATUSES } from '../src/api/retry.ts';
 import { createBrowserTransport } from '../src/api/transport-browser.ts';
-import { TransportError, type Transport } from '../src/api/transport.ts';
+import { TransportError, type HttpResponse, type Transport } from '../src/api/transport.ts';
 import type { SiteData } from '../src/contract/index.ts';
-import { ApiNetworkError, ApiNotJson } from '../src/errors/catalogue.ts';
-import { createError, type FieldhouseError } from '../src/errors/error.ts';
 import { readCookie } from './cookies.ts';
 
 /**
  * The browser's calls to the content API (behaviour §7), for the ads (runtime/ads.ts) and the live features
  * (runtime/live/api.ts). The build's client (src/api/client.ts) has what a build of thousands of calls needs: a
  * limiter, a retry budget, size limits and the trust boundary's checks. A page makes a few calls, and the home page
- * makes one in its first seconds (its ads), so the browser calls with this instead: 2.1 KB gzipped with the error
- * class, where the client's chunk weighed 6.1 KB. The rules a fan would see are the client's, from the same definitions: the URL and headers
- * (src/api/request.ts), the fetch modes (src/api/transport-browser.ts) and the errors of behaviour §8
+ * makes one in its first seconds (its ads), so the browser calls with this instead: about 1.3 KB gzipped, where the
+ * client's chunk weighed 6.1 KB; the errors (runtime/api-errors.ts) come only when a call fails. The rules a fan
+ * would see are the client's, from the same definitions: the URL and headers (src/api/request.ts), the fetch modes
+ * (src/api/transport-browser.ts), which answers may pass later (src/api/retry.ts) and the errors of behaviour §8
  * (src/api/http-error.ts). Answers are not re-validated: the templates handle the shapes the contract documents,
  * and a broken answer surfaces as a reported error.
  */
@@ -30,11 +29,8 @@ const RETRIES = 1;
 const RETRY_DELAY_MS = 300;
 const TIMEOUT_MS = 15_000;
 
-/**
- * The test for the errors these calls throw, for the live features: taken from here, not from src/errors, so that
- * the error class is in this chunk and not in one more file of its own on every page with ads.
- */
-export { isFieldhouseError } from '../src/errors/error.ts';
+/** The errors these calls throw, loaded at the first failure. */
+const errors = () => import('./api-errors.ts');
 
 export function createApiCalls(site: SiteData, transport: Transport = createBrowserTransport()): ApiCalls {
   const decoder = new TextDecoder();
@@ -44,34 +40,31 @@ export function createApiCalls(site: SiteData, transport: Transport = createBrow
    * again once; a POST is sent once, as the client does (the server may have stored it).
    */
   async function call(method: 'GET' | 'POST', url: string, body?: string | FormData, extra?: Record<string, string>) {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
     for (let attempt = 0; ; attempt++) {
-      let failure: FieldhouseError;
+      const again = method === 'GET' && attempt < RETRIES;
+      const headers = apiHeaders(readCookie(site.bypassCookie), undefined, extra);
+      let response: HttpResponse;
       try {
-        const headers = apiHeaders(readCookie(site.bypassCookie), undefined, extra);
-        const response = await transport({ method, url, headers, body, timeoutMs: TIMEOUT_MS });
-        const text = decoder.decode(response.body);
-        if (response.status < 200 || response.status >= 300) throw httpError(method, url, response.status, text);
-        try {
-          return text === '' ? null : (JSON.parse(text) as unknown);
-        } catch (cause) {
-          throw createError(ApiNotJson, [`${method} ${url}`, JSON.stringify(text.slice(0, 80))], {
-            status: 502,
-            fatal: true,
-            cause,
-            details: { transient: true },
-          });
-        }
+        response = await transport({ method, url, headers, body, timeoutMs: TIMEOUT_MS });
       } catch (error) {
-        if (error instanceof TransportError)
-          failure = createError(ApiNetworkError, [method, url, error.message, attempt + 1], {
-            fatal: true,
-            cause: error,
-          });
-        else if ((error as FieldhouseError).details?.transient) failure = error as FieldhouseError;
-        else throw error;
+        if (!(error instanceof TransportError)) throw error;
+        if (again) await pause();
+        else throw (await errors()).unreachable(method, url, error, attempt + 1);
+        continue;
       }
-      if (method === 'POST' || attempt >= RETRIES) throw failure;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+      const text = decoder.decode(response.body);
+      if (response.status < 200 || response.status >= 300) {
+        if (again && RETRYABLE_STATUSES.has(response.status)) await pause();
+        else throw (await errors()).httpError(method, url, response.status, text);
+        continue;
+      }
+      try {
+        return text === '' ? null : (JSON.parse(text) as unknown);
+      } catch (cause) {
+        if (again) await pause();
+        else throw (await errors()).notJson(method, url, text, cause);
+      }
     }
   }
 

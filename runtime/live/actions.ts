@@ -1,4 +1,4 @@
-import { isFieldhouseError } from '../api-calls.ts';
+import { isFieldhouseError } from '../../src/errors/error.ts';
 import { createStaticSearch, type SearchAnswer } from '../../src/search/query.ts';
 import { SEARCH_DIR, urlOf } from '../../src/output/layout.ts';
 import { onNewContent } from '../content.ts';

@@ -10,7 +10,8 @@ import type {
 import type { Page } from '../../src/api/schemas/common.ts';
 import type { SiteData } from '../../src/contract/index.ts';
 import { readCookie } from '../cookies.ts';
-import { createApiCalls, isFieldhouseError, type ApiCalls } from '../api-calls.ts';
+import { isFieldhouseError } from '../../src/errors/error.ts';
+import { createApiCalls, type ApiCalls } from '../api-calls.ts';
 
 /**
  * The live features' calls to the API (behaviour §4, §6, §7): previews, revisions, protected pages, forms, search

@@ -27,12 +27,16 @@ const FIRST_FIVE_SECONDS_BUDGET = 90 * 1024;
 // alone (runtime/api-calls.ts, 2.1 KB with the error class, where the API client's chunk weighed 6.1), and the
 // editor's admin bar loads only for a visitor with the bypass cookie (0.4 KB off every template). It has about
 // 0.1 KB to spare: what a change adds to the home page's first seconds has to be paid for there.
+// On 2026-11-27 the ads learned to refuse a link or image that is not a web address (0.13 KB), paid for by the
+// errors of the browser's API calls moving to a chunk of their own, fetched at the first failure
+// (runtime/api-errors.ts, 0.75 KB): the home page 89.5 KB. The previews, whose calls fail in this test (no editor
+// signed in), fetch that chunk besides the error class: 104.8 KB.
 const OVER_BUDGET: Record<string, { kb: number; why: string }> = {
   'article-preview': {
     kb: 105,
-    why: 'editors only: the preview calls the API and sanitises with DOMPurify (104.0 KB)',
+    why: 'editors only: the preview calls the API and sanitises with DOMPurify (104.8 KB)',
   },
-  'page-preview': { kb: 105, why: 'editors only: the preview calls the API and sanitises with DOMPurify (104.0 KB)' },
+  'page-preview': { kb: 105, why: 'editors only: the preview calls the API and sanitises with DOMPurify (104.8 KB)' },
 };
 /** A template's ceiling for its first 5 s: the budget, or its own where it has one. */
 const ceilingOf = (template: string) =>
@@ -41,7 +45,7 @@ const AT_ONCE = 4;
 
 const outDir = process.env.FH_E2E_OUT!;
 const weigh = gzipWeigher(outDir);
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 const OWN_SCRIPT = /^\/_site\/assets\/[^/]+\.js$/;
 
 interface Weight {

@@ -201,7 +201,7 @@ test.describe('ad links and images', () => {
     const placements = await page.locator(`[data-ad-zone="${zone}"]`).count();
     await expect(zoneLinks).toHaveCount(placements);
     expect(await page.locator('a[href^="javascript" i], img[src^="data:image/svg" i]').count()).toBe(0);
-    const reported = (id: number, field: string) => `ad ${id} in zone ${zone} has no usable ${field}`;
+    const reported = (id: number, field: string) => `GET /simages: ad ${id} of zone ${zone} has no usable ${field}`;
     for (const [id, field] of [
       [9001, 'url'],
       [9002, 'url'],

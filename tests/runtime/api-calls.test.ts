@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApiCalls, isFieldhouseError } from '../../runtime/api-calls.ts';
+import { createApiCalls } from '../../runtime/api-calls.ts';
+import { isFieldhouseError } from '../../src/errors/error.ts';
 import { createApiClient } from '../../src/api/client.ts';
 import { TransportError, type HttpRequest, type HttpResponse, type Transport } from '../../src/api/transport.ts';
 import type { SiteData } from '../../src/contract/index.ts';
