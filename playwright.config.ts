@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './scripts/chromium.ts';
+import { buildTestsInMemory } from './tests/helpers/fast-tmp.ts';
+
+buildTestsInMemory();
 
 /** The port `site preview` serves the e2e site on; FH_E2E_PORT moves it (two checkouts testing at once). */
 export const E2E_PORT = Number(process.env.FH_E2E_PORT ?? 4273);

@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { ROUTES } from './src/pages/index.ts';
+import { buildTestsInMemory } from './tests/helpers/fast-tmp.ts';
+
+buildTestsInMemory();
 
 export default defineConfig({
   // The route table reaches browser code as data (src/routes/injected.ts), as the bundler gives it.
