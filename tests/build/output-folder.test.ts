@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { buildSite } from '../../src/build/index.ts';
 import { createStaging, OUTPUT_MARKER, outputRefusal } from '../../src/build/staging.ts';
 import { validateConfig } from '../../src/config/index.ts';
 import { isFieldhouseError } from '../../src/errors/error.ts';
+import { folderOnAnotherDevice } from '../helpers/fast-tmp.ts';
 import { createLogger } from '../../src/logger/logger.ts';
 import { treeDigest } from '../helpers/tree.ts';
 
@@ -188,9 +189,9 @@ describe('the build cache beside the output is the build’s own too', () => {
   });
 
   // The build's work folder is under node_modules/.cache; an output may be on another disk, or a tmpfs.
-  const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(work).dev;
+  const otherDevice = folderOnAnotherDevice(work);
   it.skipIf(!otherDevice)('is written beside an output on another file system than the work folder', () => {
-    const elsewhere = mkdtempSync(join('/dev/shm', 'fieldhouse-output-folder-'));
+    const elsewhere = mkdtempSync(join(otherDevice!, 'fieldhouse-output-folder-'));
     try {
       const site = join(elsewhere, 'out');
       mkdirSync(site);

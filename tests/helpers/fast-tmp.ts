@@ -1,4 +1,4 @@
-import { accessSync, constants, statfsSync } from 'node:fs';
+import { accessSync, constants, statfsSync, statSync } from 'node:fs';
 
 /**
  * Where the tests put the sites they build. The suite builds the demo some thirty times; on this machine's ext4 disk
@@ -29,4 +29,21 @@ export function roomyFolder(candidates: readonly string[], minFree: number): str
 export function buildTestsInMemory(): void {
   const chosen = process.env.FH_TEST_TMPDIR ?? roomyFolder(TMPFS_CANDIDATES, MIN_FREE_BYTES);
   if (chosen) process.env.TMPDIR = chosen;
+}
+
+/**
+ * A writable folder on another file system than `path`: memory when `path` is on the disk, the disk when it is in
+ * memory (the tests' own folder, above). For the tests of what a build does across devices (links become copies).
+ */
+export function folderOnAnotherDevice(path: string): string | null {
+  const device = statSync(path).dev;
+  for (const folder of [...TMPFS_CANDIDATES, '/var/tmp', '/tmp']) {
+    try {
+      accessSync(folder, constants.W_OK);
+      if (statSync(folder).dev !== device) return folder;
+    } catch {
+      // Not there, or not ours: try the next.
+    }
+  }
+  return null;
 }

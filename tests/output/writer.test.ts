@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOutputWriter } from '../../src/output/writer.ts';
+import { folderOnAnotherDevice } from '../helpers/fast-tmp.ts';
 
 /**
  * The output writer's links: a file of the image cache (or a previous output) is put at every URL that names it.
@@ -10,8 +11,8 @@ import { createOutputWriter } from '../../src/output/writer.ts';
  * in CI) must not hold a copy per URL.
  */
 const source = mkdtempSync(join(tmpdir(), 'fieldhouse-writer-src-'));
-// tmpfs: another device than the system's temporary folder on the machines Fieldhouse is built on.
-const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(source).dev;
+// tmpfs and the disk: one holds the tests' temporary folder, the other is another device.
+const otherDevice = folderOnAnotherDevice(source);
 const outputs: string[] = [];
 afterAll(() => {
   for (const dir of [source, ...outputs]) rmSync(dir, { recursive: true, force: true });
@@ -38,7 +39,7 @@ describe('createOutputWriter().link', () => {
   });
 
   it.skipIf(!otherDevice)('copies a file of another device once, and links each later path to that copy', () => {
-    const out = mkdtempSync(join('/dev/shm', 'fieldhouse-writer-out-'));
+    const out = mkdtempSync(join(otherDevice!, 'fieldhouse-writer-out-'));
     outputs.push(out);
     const { a, b } = filesOf(mkdtempSync(join(source, 'cache-')));
     const writer = createOutputWriter(out);
