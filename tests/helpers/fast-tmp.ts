@@ -1,11 +1,12 @@
 import { accessSync, constants, statfsSync, statSync } from 'node:fs';
 
 /**
- * Where the tests put the sites they build. The suite builds the demo some thirty times; on this machine's ext4 disk
- * (mounted with `discard`) a build of the small department spends a third of its CPU making folders and files
- * (14.5–15.4 s wall, 26–28 s CPU), in memory (tmpfs) 10.1–10.3 s and 18 s. Nothing the tests prove depends on the
- * disk, so they use memory where the machine has a tmpfs with room for the largest test's sites, and the system's
- * temporary folder otherwise. FH_TEST_TMPDIR names another folder.
+ * Where the tests put the sites they build. The suite builds the demo some thirty times and writes gigabytes; on this
+ * machine's ext4 disk (mounted with `discard`) a build of the small department took 11.2–12.2 s wall (20–22 s CPU)
+ * against 10.1–10.8 s (18–19 s) in memory (tmpfs), and 14.5–15.4 s (26–28 s) right after other builds, while the disk
+ * was still writing theirs, as it is all through the suite (whose vitest half went from 606 to 531 s). Nothing the
+ * tests prove depends on the disk, so they use memory where the machine has a tmpfs with room for the largest test's
+ * sites, and the system's temporary folder otherwise. FH_TEST_TMPDIR names another folder.
  */
 export const TMPFS_CANDIDATES = ['/dev/shm'];
 /** The incremental tests keep a few copies of the small department (HTML, payloads, copied image variants). */
