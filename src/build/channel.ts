@@ -3,7 +3,11 @@ import { createLineReader, createLineWriter, type LineReader, type LineWriter } 
 /** A one-way queue between an async producer and a consumer: the plan feeds pages to the load stage. */
 export interface Channel<T> extends AsyncIterable<T> {
   push(item: T): void;
-  /** No more items; `error` ends the consumer's iteration with that error. */
+  /**
+   * No more items. With `error`, the consumer's iteration ends with it at once, and the items still waiting are
+   * dropped: a build whose plan failed (a refused record, a listing the API would not give) fails now, not after
+   * rendering every page it had already planned, which it would throw away.
+   */
   close(error?: unknown): void;
   readonly pushed: number;
 }
@@ -71,12 +75,15 @@ export function createChannel<T>(overflow?: Overflow<T>): Channel<T> {
     async *[Symbol.asyncIterator]() {
       try {
         for (;;) {
-          while (items.length) yield items.shift()!;
+          if (failure) throw failure;
+          if (items.length) {
+            yield items.shift()!;
+            continue;
+          }
           if (unread > 0) {
             refill();
             continue;
           }
-          if (failure) throw failure;
           if (closed) return;
           await new Promise<void>((resolve) => (wake = resolve));
         }
