@@ -181,18 +181,17 @@ test.describe('ad links and images', () => {
     page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message())));
     const path = await firstArticle(page);
     const zone = settings.ad_zones.article!;
-    const hostile: Record<string, unknown[]> = {};
     await page.route(/\/simages\?/, async (route) => {
       const answer = (await (await route.fetch()).json()) as { data: Record<string, Record<string, unknown>[]> };
       const good = answer.data[zone]![0]!;
-      hostile[zone] = [
+      const ads = [
         { ...good, id: 9001, url: 'javascript:alert(document.domain)' },
         { ...good, id: 9002, url: ' JaVa\tScRiPt:alert(1)' },
         { ...good, id: 9003, image: { ...(good.image as object), url: 'data:image/svg+xml,<svg onload=alert(2)>' } },
         { ...good, id: 9004, image: null },
         good,
       ];
-      await route.fulfill({ json: { data: { ...answer.data, ...hostile } } });
+      await route.fulfill({ json: { data: { ...answer.data, [zone]: ads } } });
     });
     await open(page, path);
     const zoneLinks = page.locator(`[data-ad-zone="${zone}"] .ad-slot a`);

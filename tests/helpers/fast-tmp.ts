@@ -12,18 +12,25 @@ export const TMPFS_CANDIDATES = ['/dev/shm'];
 /** The incremental tests keep a few copies of the small department (HTML, payloads, copied image variants). */
 export const MIN_FREE_BYTES = 6 * 1024 ** 3;
 
-/** The first of `candidates` that is writable with at least `minFree` bytes free, or null. */
-export function roomyFolder(candidates: readonly string[], minFree: number): string | null {
+/** The first of `candidates` that exists, is writable and passes `test`, or null. */
+function firstWritable(candidates: readonly string[], test: (folder: string) => boolean): string | null {
   for (const folder of candidates) {
     try {
       accessSync(folder, constants.W_OK);
-      const { bavail, bsize } = statfsSync(folder);
-      if (bavail * bsize >= minFree) return folder;
+      if (test(folder)) return folder;
     } catch {
       // Not there, or not ours: try the next.
     }
   }
   return null;
+}
+
+/** The first of `candidates` that is writable with at least `minFree` bytes free, or null. */
+export function roomyFolder(candidates: readonly string[], minFree: number): string | null {
+  return firstWritable(candidates, (folder) => {
+    const { bavail, bsize } = statfsSync(folder);
+    return bavail * bsize >= minFree;
+  });
 }
 
 /** Point os.tmpdir() (and so every test's mkdtemp) at a folder in memory when there is one; child processes inherit it. */
@@ -38,13 +45,5 @@ export function buildTestsInMemory(): void {
  */
 export function folderOnAnotherDevice(path: string): string | null {
   const device = statSync(path).dev;
-  for (const folder of [...TMPFS_CANDIDATES, '/var/tmp', '/tmp']) {
-    try {
-      accessSync(folder, constants.W_OK);
-      if (statSync(folder).dev !== device) return folder;
-    } catch {
-      // Not there, or not ours: try the next.
-    }
-  }
-  return null;
+  return firstWritable([...TMPFS_CANDIDATES, '/var/tmp', '/tmp'], (folder) => statSync(folder).dev !== device);
 }
