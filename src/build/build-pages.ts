@@ -63,8 +63,11 @@ export interface BuildPagesOptions {
    */
   reuse: {
     has(path: string): boolean;
-    /** The facts of a page it has, from its line of the previous build cache (deps/cache.ts). */
-    facts(path: string): Omit<PageFacts, 'search'> & { searchJson: string };
+    /**
+     * The facts of a page it has, from its line of the previous build cache (deps/cache.ts), but its own links: the
+     * link check takes the previous output's targets from the cache at once (links.ts, `addUnheld`).
+     */
+    facts(path: string): Omit<PageFacts, 'search' | 'links'> & { searchJson: string };
     /** What the page read, from that line. */
     deps(path: string): string[] | undefined;
     /** The lines of these pages as they were, for the next build cache. */
@@ -85,7 +88,10 @@ export interface BuildPagesResult {
   pageBytes: number;
   /** Files copied from the API (documents) and their bytes. */
   fileBytes: number;
-  /** Over every page's and file's path and content, in any order: the content id is made from it. */
+  /**
+   * Over every page's and file's path and content, in any order: the content id is made from it. Without the pages
+   * kept in place (`keptInPlace`): the build cache's digest of them is merged in at the end (index.ts).
+   */
   contentDigest: SetDigest;
   skipped: number;
   failures: PageFailure[];
@@ -116,6 +122,9 @@ export function createPagesResult(): BuildPagesResult {
   };
 }
 
+/** A kept page's own links: not read (the link check has the previous output's from the build cache). */
+const NO_LINKS: string[] = [];
+
 /**
  * An incremental build's page that no change touched, when the output carries this build's id: its files there
  * are what this build would write, so they stay where they are (the output is updated in place: overlay.ts), and
@@ -125,9 +134,9 @@ export function createPagesResult(): BuildPagesResult {
 export function keepInPlace(page: PlannedPage, options: BuildPagesOptions, result: BuildPagesResult): boolean {
   const reuse = options.reuse;
   if (!reuse?.inPlace || page.route.render === 'file' || !reuse.has(page.path)) return false;
-  const { digest, media, links, chrome, sitemap, searchJson } = reuse.facts(page.path);
-  const rendered = { bytes: 0, digest, media, links: { own: links, chrome, chromeLinks: null } };
-  written(page.path, rendered, sitemap, options, result, reuse.chromeOf);
+  const { digest, media, chrome, sitemap, searchJson } = reuse.facts(page.path);
+  const rendered = { bytes: 0, digest, media, links: { own: NO_LINKS, chrome, chromeLinks: null } };
+  written(page.path, rendered, sitemap, options, result, reuse.chromeOf, true);
   if (searchJson !== 'null') options.searchDocs?.write(searchJson);
   result.keptInPlace.add(page.path);
   result.reused++;
@@ -259,8 +268,10 @@ function written(
   result: BuildPagesResult,
   /** A kept page's: the links of its chrome, from the build cache. */
   chromeOf?: (id: string) => string[] | undefined,
+  /** Kept in place: its part of the content digest comes from the build cache, with the other kept pages'. */
+  inPlace = false,
 ): void {
-  result.contentDigest.add(path, rendered.digest);
+  if (!inPlace) result.contentDigest.add(path, rendered.digest);
   for (const url of rendered.media) options.onMedia(url, chromeOf !== undefined);
   options.onLinks(path, rendered.links, chromeOf);
   result.pageBytes += rendered.bytes;

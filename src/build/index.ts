@@ -34,7 +34,7 @@ import {
   type PreviousMedia,
 } from './finish.ts';
 import { hostRules, writeHostFiles, type HostRules } from './hosts/index.ts';
-import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger } from './links.ts';
+import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger, type LinkTargets } from './links.ts';
 import { createLedger, type LedgerEntry } from './ledger.ts';
 import { askAfterChanges, createAnswerCheck, createTouchSorter, touchTest } from './deps/touch.ts';
 import {
@@ -46,6 +46,7 @@ import {
   cachedChromes,
   cachedPlan,
   cachedFailedMedia,
+  cachedLinks,
   cachedOthers,
   JOURNAL_FILE,
   buildCacheDir,
@@ -74,6 +75,7 @@ import { loadSiteData } from './site-data.ts';
 import { mediaIn } from '../output/media.ts';
 import { createImageService, imageMap, type ImageStats } from '../images/service.ts';
 import { createReusingWriter } from '../output/writer.ts';
+import { createSetDigest } from '../util/set-digest.ts';
 import { startSearchIndex } from '../search/in-worker.ts';
 
 export type { KeptPage, PageFailure };
@@ -460,6 +462,9 @@ async function runStages(
   const search = searched?.stats ?? null;
   if (search) outcome.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
   const rules = hostRules(await redirecting, config, site);
+  // The pages kept in place are in the content digest by the build cache's digest of them.
+  const keptLines = reuse ? reuse.keptLines(pages.keptInPlace) : null;
+  if (keptLines) pages.contentDigest.merge(keptLines.digest);
   const contentId = contentIdOf(buildId, {
     media: mirrored.digest,
     hosts: rules,
@@ -487,6 +492,22 @@ async function runStages(
       pages: cachedPaths,
       previous: { pages: reuse.pages, others: reuse.others },
     });
+  // The pages kept in place were not read for their links: every target of the previous output is checked instead.
+  if (reuse?.inPlace) links.addUnheld(reuse.previousLinks());
+  outcome.links = await session.stage('links', () =>
+    checkLinks(
+      links,
+      resources.staging.dir,
+      // Pages and files left in place are not in the staging folder: each is there all the same.
+      (path) => pages.keptInPlace.has(path) || keptFiles.has(path),
+      router,
+      rules,
+      reuse?.inPlace ? (targets) => reuse.holdersOf(targets, pages.keptInPlace) : undefined,
+      mirrored.failed,
+      session,
+      options.strict ?? false,
+    ),
+  );
   outcome.cache = await session.stage('cache', () =>
     prepareBuildCache({
       outDir,
@@ -498,27 +519,15 @@ async function runStages(
         pages: ledger.count,
       },
       depsFiles: loadedFiles.depsFiles,
-      keptLines: reuse ? reuse.keptLines(pages.keptInPlace) : null,
+      keptLines,
       chromes: links.chromes(),
+      links: links.targets(),
       planFile: planLines.file,
       others: otherFiles([...staged, ...kept], cachedPaths),
       failedMedia: mirrored.failed,
       scratchDir: cacheDir,
       now: clock,
     }),
-  );
-  outcome.links = await session.stage('links', () =>
-    checkLinks(
-      links,
-      resources.staging.dir,
-      // Pages and files left in place are not in the staging folder: each is there all the same.
-      (path) => pages.keptInPlace.has(path) || keptFiles.has(path),
-      router,
-      rules,
-      mirrored.failed,
-      session,
-      options.strict ?? false,
-    ),
   );
   outcome.bytes =
     pages.pageBytes +
@@ -540,6 +549,10 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
   others: string[];
   /** The media URLs the previous build could not copy. */
   failedMedia: Set<string>;
+  /** Every site path the previous output's pages link to (the cache's). */
+  previousLinks: () => Iterable<string>;
+  /** The first page of `keptInPlace` whose own links hold each target (links.ts, LinkTargets.holdersOf). */
+  holdersOf: (targets: readonly string[], keptInPlace: ReadonlySet<string>) => Map<string, string>;
 };
 
 /**
@@ -616,20 +629,54 @@ async function incrementalScope(
     planTouches: touchTest(changes.filter((change) => change.listed !== false))!,
     has: (path) => kept.has(path),
     facts: (path) => store.facts(kept.get(path)!),
-    keptLines: (paths) => ({
-      mergeInto(output, added) {
-        // The kept map is in the cache's order: the pages pending on what the pass found were only taken out.
-        const lines = function* () {
-          for (const [path, ref] of kept) if (paths.has(path)) yield { path, ref };
-        };
-        store.mergeInto(output, lines(), added);
-      },
-    }),
+    keptLines(paths) {
+      const carried = (path: string, ref: LineRef) => kept.get(path) === ref && paths.has(path);
+      // The carried lines' digest: the previous cache's, less the lines not carried (touched, or gone).
+      const digest = createSetDigest();
+      if (paths.size) {
+        digest.merge(cache.manifest.pagesDigest);
+        pages.forEach((path, ref) => {
+          if (!carried(path, ref)) digest.add(path, store.facts(ref).digest);
+        });
+      }
+      return {
+        digest: digest.hex(),
+        mergeInto(output, added) {
+          // The kept map is in the cache's order: the pages pending on what the pass found were only taken out.
+          const lines = function* () {
+            for (const [path, ref] of kept) if (paths.has(path)) yield { path, ref };
+          };
+          store.mergeInto(output, lines(), added);
+        },
+      };
+    },
     deps: (path) => {
       const ref = kept.get(path);
       return ref === undefined ? undefined : depsOf(store.line(ref)).deps;
     },
     chromeOf: (id) => chromes.get(id),
+    previousLinks: () => cachedLinks(cache.dir),
+    holdersOf(targets, keptInPlace) {
+      const holders = new Map<string, string>();
+      const hold = (path: string, held: readonly string[]) => {
+        for (const target of held) if (!holders.has(target)) holders.set(target, path);
+      };
+      const isKept = (path: string, ref: LineRef) => kept.get(path) === ref && keptInPlace.has(path);
+      // A few targets are searched for in the cache's bytes; past that, reading every kept page's links costs less.
+      if (targets.length <= HOLDER_SEARCH_MAX) {
+        for (const { ref, targets: held } of store.linesLinkingTo(targets))
+          if (isKept(pages[ref]!, ref)) hold(pages[ref]!, held);
+      } else {
+        const wanted = new Set(targets);
+        for (const [path, ref] of kept)
+          if (isKept(path, ref))
+            hold(
+              path,
+              store.links(ref).filter((target) => wanted.has(target)),
+            );
+      }
+      return holders;
+    },
     inPlace,
     pages,
     others,
@@ -653,6 +700,9 @@ function previousMedia(
     keep: kept.keep,
   };
 }
+
+/** Broken targets of kept pages searched for in the build cache's bytes, each a pass over them (holdersOf). */
+const HOLDER_SEARCH_MAX = 8;
 
 /** Lines of the build cache read between two turns of the event loop. */
 const SCAN_TURN_LINES = 2048;
@@ -684,6 +734,7 @@ function checkLinks(
   kept: (path: string) => boolean,
   router: Router,
   rules: HostRules,
+  holdersOf: LinkTargets['holdersOf'],
   unfetched: ReadonlySet<string>,
   session: Session,
   strict: boolean,
@@ -696,6 +747,7 @@ function checkLinks(
       const match = router.match(path);
       return match.type === 'match' && match.route.render === 'client';
     },
+    holdersOf,
   });
   const shown = broken.slice(0, BROKEN_LINKS_SHOWN);
   for (const { target, page } of shown)

@@ -117,12 +117,20 @@ export function createLinkFinder(siteOrigin: string) {
 /**
  * Main thread: each link target, with the first page found holding it; and each chrome's set of links by its id
  * (kept in the build cache with the pages that name it).
+ *
+ * An incremental build does not read the own links of the pages it keeps in place: it adds every target of the
+ * previous output instead (`addUnheld`, from the build cache), each checked like the others, and looks for a kept
+ * page holding one only when it is broken (brokenLinks' `holderOf`).
  */
 export function createLinkLedger() {
+  /** Each target's first holder; UNHELD for a previous output's target no page of this build has named yet. */
   const firstHolder = new Map<string, string>();
   const chromes = new Map<string, string[]>();
   const add = (page: string, targets: readonly string[]) => {
-    for (const target of targets) if (!firstHolder.has(target)) firstHolder.set(target, page);
+    for (const target of targets) {
+      const holder = firstHolder.get(target);
+      if (holder === undefined || holder === UNHELD) firstHolder.set(target, page);
+    }
   };
   return {
     add,
@@ -138,14 +146,27 @@ export function createLinkLedger() {
       chromes.set(links.chrome, chrome);
       add(page, chrome);
     },
+    /** Targets pages link to that were not added one by one (the previous output's): checked all the same. */
+    addUnheld(targets: Iterable<string>) {
+      for (const target of targets) if (!firstHolder.has(target)) firstHolder.set(target, UNHELD);
+    },
+    /** A target no page holds after all (an unheld one no kept page links to any more). */
+    forget(target: string) {
+      firstHolder.delete(target);
+    },
     get size() {
       return firstHolder.size;
     },
+    /** Each target with its first holder (UNHELD: not known). */
     entries: () => firstHolder.entries(),
+    /** Every target, sorted: what the build cache keeps (LINKS_FILE). */
+    targets: () => [...firstHolder.keys()].sort(),
     /** Every chrome's links, by id. */
     chromes: () => chromes,
   };
 }
+/** The holder of a target added by `addUnheld` and not by a page of this build. */
+export const UNHELD = '';
 export type LinkLedger = ReturnType<typeof createLinkLedger>;
 
 export interface BrokenLink {
@@ -158,12 +179,18 @@ export interface BrokenLink {
 export interface LinkTargets {
   /** Paths answered by a route rendered in the browser (previews), or by a redirect. */
   answered(path: string): boolean;
+  /**
+   * The pages holding the broken targets the ledger has no holder of (UNHELD), the first of each found (null: no
+   * page holds it any more, and it is forgotten). Called once, with all of them.
+   */
+  holdersOf?(targets: readonly string[]): Map<string, string>;
 }
 
 /** The broken links: targets that are neither a page, a file in the output, nor answered by a rule. */
 export function brokenLinks(ledger: LinkLedger, outDir: string, targets: LinkTargets): BrokenLink[] {
   const root = resolve(outDir);
   const broken: BrokenLink[] = [];
+  const unheld: string[] = [];
   for (const [target, page] of ledger.entries()) {
     const bare = target.length > 1 ? target.replace(/\/$/, '') : target;
     if (targets.answered(bare)) continue;
@@ -172,7 +199,14 @@ export function brokenLinks(ledger: LinkLedger, outDir: string, targets: LinkTar
     const inside = file === root || file.startsWith(root + sep);
     const html = file === root ? join(root, PAGE_FILE) : `${file}.html`;
     if (inside && (isFile(html) || (!target.endsWith('/') && isFile(file)))) continue;
-    broken.push({ target, page });
+    if (page === UNHELD) unheld.push(target);
+    else broken.push({ target, page });
+  }
+  const holders = unheld.length ? (targets.holdersOf?.(unheld) ?? new Map<string, string>()) : null;
+  for (const target of unheld) {
+    const page = holders?.get(target);
+    if (page === undefined) ledger.forget(target);
+    else broken.push({ target, page });
   }
   return broken.sort((a, b) => a.target.localeCompare(b.target));
 }

@@ -31,6 +31,24 @@ export function pageFiles(path: string): [string, string] {
   return [pageHtmlFile(dir), dir === '' ? PAYLOAD_FILE : `${dir}/${PAYLOAD_FILE}`];
 }
 
+/**
+ * Is `file` one of the two files of a page of `pages`? Asked of each file rather than by listing every page's files:
+ * an incremental build's pages are the whole site, its files mostly the few it wrote.
+ */
+function isPageFile(file: string, pages: ReadonlySet<string>): boolean {
+  return pagesOfFile(file).some((path) => pages.has(path) && pageFiles(path).includes(file));
+}
+
+/** The pages whose files `file` would be (pageFiles' inverse: `index.html` is the home page's, and `/index`'s). */
+function pagesOfFile(file: string): string[] {
+  const payload = `/${PAYLOAD_FILE}`;
+  if (file === PAYLOAD_FILE) return ['/'];
+  if (file.endsWith(payload)) return [`/${file.slice(0, -payload.length)}`];
+  if (!file.endsWith('.html')) return [];
+  const path = `/${file.slice(0, -'.html'.length)}`;
+  return file === pageHtmlFile('') ? ['/', path] : [path];
+}
+
 /** A file's path relative to `dir`, with `/` between folders: how files.txt names the output's files. */
 const relativeName = (dir: string, file: string) => relative(dir, file).split(sep).join('/');
 
@@ -47,9 +65,7 @@ export function filesUnder(dir: string): string[] {
  * build writes besides its pages.
  */
 export function otherFiles(staged: readonly string[], pages: ReadonlySet<string>): string[] {
-  const pageFile = new Set<string>();
-  for (const path of pages) for (const file of pageFiles(path)) pageFile.add(file);
-  return staged.filter((file) => !pageFile.has(file)).sort();
+  return staged.filter((file) => !isPageFile(file, pages)).sort();
 }
 
 /**
@@ -102,18 +118,17 @@ export function planOverlay(options: {
   previous: { pages: Iterable<string>; others: Iterable<string> };
 }): OverlayPlan {
   const { pages, previous } = options;
-  const pageFile = new Set<string>();
-  for (const path of pages) for (const file of pageFiles(path)) pageFile.add(file);
   const keep = new Set([...options.staged, ...options.kept]);
   const removed: string[] = [];
   for (const path of previous.pages)
     if (!pages.has(path))
-      for (const file of pageFiles(path)) if (!keep.has(file) && !pageFile.has(file)) removed.push(insideOutput(file));
-  for (const file of previous.others) if (!keep.has(file) && !pageFile.has(file)) removed.push(insideOutput(file));
+      for (const file of pageFiles(path))
+        if (!keep.has(file) && !isPageFile(file, pages)) removed.push(insideOutput(file));
+  for (const file of previous.others) if (!keep.has(file) && !isPageFile(file, pages)) removed.push(insideOutput(file));
   const latest = `${BUILDS_DIR}/latest.json`;
   const staged = options.staged.filter((file) => file !== latest);
   if (staged.length < options.staged.length) staged.push(latest);
-  const unlessSame = staged.filter((file) => file !== latest && !pageFile.has(file));
+  const unlessSame = staged.filter((file) => file !== latest && !isPageFile(file, pages));
   return { staged, unlessSame, removed };
 }
 

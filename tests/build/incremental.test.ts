@@ -504,4 +504,60 @@ describe('the incremental build (issue 19)', () => {
     ]);
     expect(result.touched).toBeLessThan(result.conservative);
   }, 400_000);
+
+  it("reports a kept page's link to a page that is gone, naming it, as a full build does", async () => {
+    // The output of the test before, which built every change made so far.
+    const site = join(work, 'links');
+    cpSync(join(work, 'years'), site, { recursive: true });
+    cpSync(join(work, '.years-cache'), join(work, '.links-cache'), { recursive: true });
+    // The article pages of the output (the edits above unpublished and moved some of the dataset's).
+    const bySlug = new Map(
+      [...cachedPages(buildCacheDir(site))]
+        .map((page) => page.path)
+        .filter((path) => /^\/news\/\d{4}\/\d\d\/\d\d\/[^/]+$/.test(path))
+        .map((path) => [path.slice(path.lastIndexOf('/') + 1), path]),
+    );
+    const pathOf = (a: { slug: string }) => bySlug.get(a.slug)!;
+    const articles = demo.dataset.articles.filter((a) => isPublic(a) && bySlug.has(a.slug));
+    // An article links, in its body, to an old one of another sport: nothing else of the linking page reads that.
+    const linking = articles.at(-1)!;
+    const linked = articles.find((a) => a.sport && a.sport.id !== linking.sport?.id)!;
+    const [from, to] = [pathOf(linking), pathOf(linked)];
+    const build = async (edit: Edit) => {
+      const seq = demo.cms.log.latest;
+      await apply(edit);
+      const changes = changedRecords(demo.cms.log.since(seq, 100));
+      return { changes, summary: await buildSite({ config: config(), root, outDir: site, logger, changes }) };
+    };
+    await build({
+      what: `link article ${linking.id} to ${linked.id}`,
+      method: 'PATCH',
+      path: `/articles/${linking.id}`,
+      body: { body: `<p>As <a href="${to}">we reported</a>.</p>` },
+    });
+    // The linked article is unpublished: the linking page is kept in place, unread, and its link now leads nowhere.
+    const { changes, summary } = await build({
+      what: `unpublish article ${linked.id}`,
+      method: 'POST',
+      path: `/articles/${linked.id}/unpublish`,
+    });
+    expect(touchedPages(buildCacheDir(site), changes).pages).not.toContain(from);
+    expect(summary.incremental).toMatchObject({ reusedAs: 'in place' });
+    // Named by a page that holds it (the demo's bodies link to other stories too: there may be more than one).
+    const holder = summary.links.broken.find((link) => link.target === to)?.page;
+    expect(holder).toBeDefined();
+    expect(readFileSync(join(site, `${holder!.slice(1)}.html`), 'utf8')).toContain(`href="${to}"`);
+    // The same broken links as a full build of the same content finds (the edits above left others).
+    const full = await buildSite({ config: config(), root, outDir: join(work, 'links-full'), logger });
+    const targets = (broken: typeof summary.links.broken) => broken.map((link) => link.target);
+    expect(targets(full.links.broken)).toEqual(targets(summary.links.broken));
+    // The next incremental build still knows the link (the cache's list of targets kept it).
+    const again = await build({
+      what: `retitle article ${linked.id}`,
+      method: 'PATCH',
+      path: `/articles/${linked.id}`,
+      body: { title: 'Still unpublished' },
+    });
+    expect(targets(again.summary.links.broken)).toEqual(targets(summary.links.broken));
+  }, 300_000);
 });

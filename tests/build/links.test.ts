@@ -99,4 +99,29 @@ describe('the link check', () => {
       { target: '/gone', page: '/' },
     ]);
   });
+
+  it("checks the previous output's targets for the pages kept unread, and names a holder only of broken ones", () => {
+    const ledger = createLinkLedger();
+    // A page of this build, then the previous output's targets: one it named again, others no page here names.
+    ledger.addPage('/fresh', { own: ['/news', '/gone-too'], chrome: 'c1', chromeLinks: [] });
+    ledger.addUnheld(['/news', '/gone', '/gone-too', '/stale', '/feed.xml']);
+    expect(ledger.size).toBe(5);
+    const asked: string[][] = [];
+    const broken = brokenLinks(ledger, out, {
+      answered: (path) => path === '/feed.xml',
+      holdersOf(targets) {
+        asked.push([...targets]);
+        // A kept page still links to /gone; no page links to /stale any more.
+        return new Map([['/gone', '/kept']]);
+      },
+    });
+    // Only the broken targets without a holder are looked for, all at once.
+    expect(asked).toEqual([['/gone', '/stale']]);
+    expect(broken).toEqual([
+      { target: '/gone', page: '/kept' },
+      { target: '/gone-too', page: '/fresh' },
+    ]);
+    // A target nobody holds is forgotten: it is not in the next build cache's list.
+    expect(ledger.targets()).toEqual(['/feed.xml', '/gone', '/gone-too', '/news']);
+  });
 });

@@ -165,6 +165,7 @@ describe('the build cache beside the output is the build’s own too', () => {
       depsFiles: [],
       keptLines: null,
       chromes: new Map(),
+      links: [],
       planFile,
       others: [],
       failedMedia: [],

@@ -7,6 +7,7 @@ import {
   buildCacheDir,
   CHROME_FILE,
   FAILED_MEDIA_FILE,
+  LINKS_FILE,
   FILES_FILE,
   JOURNAL_FILE,
   MANIFEST_FILE,
@@ -50,6 +51,19 @@ describe('an incremental build that updates its output in place', () => {
       '404.html',
     ];
     expect(otherFiles(staged, new Set(['/', '/news']))).toEqual(['404.html', '_site/search/manifest.json']);
+    // A page's files are told from its path, whatever it holds: `/index` shares the home page's HTML file, a path
+    // may end in `.html` or a slash, and a file of a page the build does not have is another file.
+    const odd = [
+      'index.html',
+      'a.html.html',
+      'a.html/_payload.json',
+      'b/.html',
+      'b//_payload.json',
+      'c.html',
+      'c/x.json',
+    ];
+    expect(otherFiles(odd, new Set(['/index', '/a.html', '/b/']))).toEqual(['c.html', 'c/x.json']);
+    expect(otherFiles(['index.html', '_payload.json'], new Set(['/index']))).toEqual(['_payload.json']);
   });
 
   it('moves in what it staged, latest.json last; removes the pages and files it no longer has, and their empty folders', () => {
@@ -181,8 +195,22 @@ describe('an incremental build that updates its output in place', () => {
     const out = join(work, 'cut', 'out');
     const cache = buildCacheDir(out);
     tree(out, { '_site/builds/latest.json': JSON.stringify({ id: 'b1', content: 'c1' }) });
-    tree(cache, { [PAGES_FILE]: '', [CHROME_FILE]: '{}', [PLAN_FILE]: '', [FILES_FILE]: '', [FAILED_MEDIA_FILE]: '' });
-    const manifest = { format: BUILD_CACHE_FORMAT, fieldhouse: 'f', config: 'c', buildId: 'b1', contentId: 'c1' };
+    tree(cache, {
+      [PAGES_FILE]: '',
+      [CHROME_FILE]: '{}',
+      [PLAN_FILE]: '',
+      [FILES_FILE]: '',
+      [FAILED_MEDIA_FILE]: '',
+      [LINKS_FILE]: '',
+    });
+    const manifest = {
+      format: BUILD_CACHE_FORMAT,
+      fieldhouse: 'f',
+      config: 'c',
+      buildId: 'b1',
+      contentId: 'c1',
+      pagesDigest: '0'.repeat(64),
+    };
     writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify(manifest));
     expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' }).ok).toBe(true);
     writeFileSync(join(cache, JOURNAL_FILE), '{}');

@@ -7,6 +7,7 @@ import {
   cachedPlan,
   cacheLine,
   CHROME_FILE,
+  entryOf,
   PLAN_FILE,
   type PageFacts,
 } from '../../src/build/deps/cache.ts';
@@ -17,8 +18,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const facts = (n: number): PageFacts => ({
   digest: `d${n}`,
-  media: [`/media/photo/${n}.jpg`],
-  links: ['/news', `/news/${n}`],
+  media: n === 4 ? [] : [`/media/photo/${n}.jpg`],
+  // Links that JSON escapes, none at all, and one that reads like the fields around it.
+  links: n === 4 ? [] : ['/news', `/news/${n}`, ...(n === 3 ? ['/say-"hi"', '/a],"chrome":"x'] : [])],
   chrome: 'c1',
   sitemap: n % 2 ? { lastmod: '2026-03-23T14:00:00Z' } : null,
   search:
@@ -65,10 +67,16 @@ describe('scanPageLines: the build cache read as bytes', () => {
       expect(found.every((page) => page.line === null)).toBe(true);
       found.forEach((page, i) => {
         expect(store.line(page.ref)).toBe(lines[i]);
-        const { search, ...rest } = pages[i]![2];
+        const { search, links, ...rest } = pages[i]![2];
         expect(store.facts(page.ref)).toEqual({ ...rest, searchJson: JSON.stringify(search) });
+        expect(store.links(page.ref)).toEqual(links);
       });
     });
+
+  it("reads a line's path and digest alone, whatever JSON escaped in the path", () => {
+    expect(lines.map(entryOf)).toEqual(pages.map(([path, , f]) => ({ path, digest: f.digest })));
+    expect(() => entryOf('not a line')).toThrow(/Not a line of the build cache/);
+  });
 
   it('decodes whole only the lines that hold a needle (a record exactly, or a call)', () => {
     const { found } = scan(file, ['"article:12"', '"q:schedule:'], 64);
@@ -79,6 +87,21 @@ describe('scanPageLines: the build cache read as bytes', () => {
     for (const page of found)
       if (page.line !== null) expect(page.line).toBe(lines[pages.findIndex(([p]) => p === page.path)]);
   });
+
+  for (const blockBytes of [64, 1 << 20])
+    it(`finds the lines whose own links hold a target, and only those (blocks of ${blockBytes} bytes)`, () => {
+      const { found, store } = scan(file, [], blockBytes);
+      const pathOf = (ref: number) => found.find((page) => page.ref === ref)!.path;
+      const linking = (targets: string[]) =>
+        [...store.linesLinkingTo(targets)].map(({ ref, targets: held }) => [pathOf(ref), held]);
+      // Each line once, with the targets it holds; a target's text elsewhere in a line (its path, its media, its
+      // search document, a longer link) is not a link to it.
+      expect(linking(['/news/3', '/say-"hi"'])).toEqual([['/news/say-"hi"', ['/news/3', '/say-"hi"']]]);
+      expect(linking(['/news'])).toEqual(pages.filter(([, , f]) => f.links.length).map(([path]) => [path, ['/news']]));
+      expect(linking(['/roster', '/media/photo/5.jpg', '/news/café-opens', '/news/1'])).toEqual([['/', ['/news/1']]]);
+      expect(linking(['/a],"chrome":"x'])).toEqual([['/news/say-"hi"', ['/a],"chrome":"x']]]);
+      expect(linking([])).toEqual([]);
+    });
 
   it('merges the kept lines, as bytes, with added ones into the order sorting them all gives', () => {
     // Paths that are the start of others, that JSON escapes, and that sort differently as paths and as JSON.

@@ -14,7 +14,9 @@
  *   (overlay.ts);
  * - `media-failed.txt`: the media URLs the pages name that the build could not copy, one per line: an incremental
  *   build does not ask for them again for the pages it keeps (a page that changes asks again);
- * - `chrome.json`: the links of each chrome (header, menus, footer) the pages name by id (src/build/links.ts).
+ * - `chrome.json`: the links of each chrome (header, menus, footer) the pages name by id (src/build/links.ts);
+ * - `links.txt`: every site path the output's pages link to, as a JSON string per line, sorted: what an incremental
+ *   build checks for the pages it keeps in place without reading their links (src/build/links.ts).
  * It is written beside the staging folder during the build and swapped in right after the output, so it never
  * describes an output it did not come with; a reader checks that anyway (the output's ids).
  */
@@ -25,17 +27,19 @@ import { basename, dirname, join } from 'node:path';
 import { BUILDS_DIR } from '../../output/layout.ts';
 import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
 import { createLineWriter, readLines, sortLines } from '../../util/line-files.ts';
+import { createSetDigest } from '../../util/set-digest.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import type { CachedRoute, PlannedRoute } from '../plan.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
-export const BUILD_CACHE_FORMAT = 5;
+export const BUILD_CACHE_FORMAT = 6;
 export const MANIFEST_FILE = 'manifest.json';
 export const PAGES_FILE = 'pages.jsonl';
 export const CHROME_FILE = 'chrome.json';
 export const PLAN_FILE = 'plan.jsonl';
 export const FILES_FILE = 'files.txt';
 export const FAILED_MEDIA_FILE = 'media-failed.txt';
+export const LINKS_FILE = 'links.txt';
 /** Present while an incremental build moves its files into the output (overlay.ts): the output is half updated. */
 export const JOURNAL_FILE = 'committing.json';
 
@@ -62,6 +66,11 @@ export function cacheLine(path: string, deps: readonly string[], facts: PageFact
 
 /** The lines of the pages an incremental build kept, from the previous cache (page-lines.ts). */
 export interface KeptLines {
+  /**
+   * The set digest (util/set-digest.ts) of their paths and digests: their part of the content digest and of the
+   * next cache's `pagesDigest`, made from the previous cache's without reading them.
+   */
+  digest: string;
   /** Write them, merged with `added` (sorted lines of other pages), into a pages.jsonl, in path order. */
   mergeInto(output: string, added: Iterable<string>): void;
 }
@@ -76,6 +85,11 @@ export interface BuildCacheManifest {
   /** The content id of that output: with the build id, it names the output exactly. */
   contentId: string;
   pages: number;
+  /**
+   * The set digest (util/set-digest.ts) of every line's path and digest: what the pages an incremental build keeps
+   * add to the content id is this, less the lines it does not keep.
+   */
+  pagesDigest: string;
   createdAt: string;
 }
 
@@ -103,12 +117,14 @@ export interface PendingCache {
  */
 export function prepareBuildCache(options: {
   outDir: string;
-  manifest: Omit<BuildCacheManifest, 'format' | 'createdAt'>;
+  manifest: Omit<BuildCacheManifest, 'format' | 'createdAt' | 'pagesDigest'>;
   depsFiles: readonly string[];
   /** The lines of the previous cache's pages an incremental build kept in place, as they were. */
   keptLines: KeptLines | null;
   /** Each chrome's links by id (the link ledger's). */
   chromes: ReadonlyMap<string, readonly string[]>;
+  /** Every link target of the output's pages, sorted (the link ledger's). */
+  links: readonly string[];
   /** Each route's plan (JSON lines), moved into the cache. */
   planFile: string;
   /** The output's files that are not pages of the cache (overlay.ts, otherFiles), sorted. */
@@ -128,7 +144,14 @@ export function prepareBuildCache(options: {
   writeFileSync(join(next, OUTPUT_MARKER), markerText(options.manifest.fieldhouse));
   const unsorted = join(options.scratchDir, 'deps-all.jsonl');
   const all = createLineWriter(unsorted);
-  for (const file of options.depsFiles) if (existsSync(file)) for (const line of readLines(file)) all.write(line);
+  const pagesDigest = createSetDigest(options.keptLines?.digest);
+  for (const file of options.depsFiles)
+    if (existsSync(file))
+      for (const line of readLines(file)) {
+        all.write(line);
+        const { path, digest } = entryOf(line);
+        pagesDigest.add(path, digest);
+      }
   all.close();
   if (!options.keptLines) sortLines(unsorted, join(next, PAGES_FILE));
   else {
@@ -138,6 +161,9 @@ export function prepareBuildCache(options: {
     options.keptLines.mergeInto(join(next, PAGES_FILE), readLines(sorted));
   }
   writeFileSync(join(next, CHROME_FILE), JSON.stringify(Object.fromEntries(options.chromes)));
+  const links = createLineWriter(join(next, LINKS_FILE));
+  for (const target of options.links) links.write(JSON.stringify(target));
+  links.close();
   // The plan is written in the build's work folder, which may be on another file system than the output.
   moveFileSync(options.planFile, join(next, PLAN_FILE));
   writeFileSync(join(next, FILES_FILE), options.others.length ? `${options.others.join('\n')}\n` : '');
@@ -146,6 +172,7 @@ export function prepareBuildCache(options: {
   const manifest: BuildCacheManifest = {
     format: BUILD_CACHE_FORMAT,
     ...options.manifest,
+    pagesDigest: pagesDigest.hex(),
     createdAt: options.now.toISOString(),
   };
   writeFileSync(join(next, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -191,6 +218,8 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
       ok: false,
       reason: `the build cache was written by Fieldhouse ${manifest.fieldhouse}, this is ${expected.fieldhouse}`,
     };
+  if (typeof manifest.pagesDigest !== 'string' || !/^[0-9a-f]{64}$/.test(manifest.pagesDigest))
+    return { ok: false, reason: `the build cache's ${file} has no pages digest (a broken or edited cache)` };
   if (manifest.config !== expected.config)
     return { ok: false, reason: 'the build cache was written with another site.config.ts' };
   const live = liveBuild(outDir);
@@ -204,7 +233,7 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
       ok: false,
       reason: `an incremental build was cut short while it moved its files into ${outDir} (${join(dir, JOURNAL_FILE)}): the output may be half updated`,
     };
-  for (const name of [PAGES_FILE, CHROME_FILE, PLAN_FILE, FILES_FILE, FAILED_MEDIA_FILE])
+  for (const name of [PAGES_FILE, CHROME_FILE, PLAN_FILE, FILES_FILE, FAILED_MEDIA_FILE, LINKS_FILE])
     if (!existsSync(join(dir, name))) return { ok: false, reason: `the build cache has no ${name}` };
   return { ok: true, manifest, dir };
 }
@@ -226,6 +255,9 @@ function liveBuild(outDir: string): { id?: string; content?: string } | null {
  * text can only be the facts object's start.
  */
 export const FACTS_START = ',{"digest":';
+/** Where the facts' own links begin, and where they end and the chrome's id begins (the fields after `media`). */
+export const LINKS_START = ',"links":[';
+export const CHROME_START = '],"chrome":';
 /** Where the facts' search document begins (`search` is their last field, cacheLine). */
 export const SEARCH_START = ',"search":';
 
@@ -233,6 +265,19 @@ export const SEARCH_START = ',"search":';
 export function depsOf(line: string): { path: string; deps: string[] } {
   const [path, deps] = JSON.parse(`${line.slice(0, line.indexOf(FACTS_START))}]`) as [string, string[]];
   return { path, deps };
+}
+
+/** A line's path and its facts' digest, all that its part of `pagesDigest` is made of (nothing else is parsed). */
+export function entryOf(line: string): { path: string; digest: string } {
+  const close = line.indexOf('",[');
+  const raw = line.slice(2, close);
+  // A path JSON escaped something in (a quote, a backslash) is parsed with what the page read.
+  const path = raw.includes('\\') ? depsOf(line).path : raw;
+  const at = line.indexOf(FACTS_START) + FACTS_START.length + 1;
+  const digest = line.slice(at, line.indexOf('"', at));
+  if (!line.startsWith('["') || close < 0 || at <= FACTS_START.length || !digest)
+    throw new Error(`Not a line of the build cache: ${JSON.stringify(line.slice(0, 80))}`);
+  return { path, digest };
 }
 
 /** Every page of a cache with what it read and its line as written, in path order (the facts are not parsed). */
@@ -244,6 +289,13 @@ export function* cachedPages(dir: string): Generator<{ path: string; deps: strin
 export function cachedChromes(dir: string): Map<string, string[]> {
   const file = join(dir, CHROME_FILE);
   return new Map(Object.entries(parseIn(readFileSync(file, 'utf8'), file) as Record<string, string[]>));
+}
+
+/** Every site path the cache's pages link to. */
+export function* cachedLinks(dir: string): Generator<string> {
+  const file = join(dir, LINKS_FILE);
+  let number = 0;
+  for (const line of readLines(file)) yield parseIn(line, file, ++number) as string;
 }
 
 /** JSON.parse, whose error names the cache's file (and line) the text came from. */

@@ -9,7 +9,14 @@
  * change touches): the pages whose deps must be parsed to know whether they are touched.
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
-import { depsOf, FACTS_START as FACTS_TEXT, SEARCH_START as SEARCH_TEXT, type PageFacts } from './cache.ts';
+import {
+  CHROME_START as CHROME_TEXT,
+  depsOf,
+  FACTS_START as FACTS_TEXT,
+  LINKS_START as LINKS_TEXT,
+  SEARCH_START as SEARCH_TEXT,
+  type PageFacts,
+} from './cache.ts';
 
 /** Bytes read at a time; a block is kept (up to its last newline) for the lines in it. */
 const BLOCK_BYTES = 4 << 20;
@@ -20,6 +27,8 @@ const BACKSLASH = 0x5c;
 const PATH_END = Buffer.from('",[');
 const FACTS_START = Buffer.from(FACTS_TEXT);
 const SEARCH_START = Buffer.from(SEARCH_TEXT);
+const LINKS_START = Buffer.from(LINKS_TEXT);
+const CHROME_START = Buffer.from(CHROME_TEXT);
 
 /** One page's line in the store. */
 export type LineRef = number;
@@ -35,10 +44,17 @@ export interface PageLineStore {
   /** A line, decoded whole. */
   line(ref: LineRef): string;
   /**
-   * A line's facts, its search document as the JSON text it is written as (a kept page passes it on as it is): the
-   * rest of the line is not decoded.
+   * A line's facts but its links, its search document as the JSON text it is written as (a kept page passes it on
+   * as it is): the rest of the line, its links included, is not decoded.
    */
-  facts(ref: LineRef): Omit<PageFacts, 'search'> & { searchJson: string };
+  facts(ref: LineRef): Omit<PageFacts, 'search' | 'links'> & { searchJson: string };
+  /** A line's own links (its facts' `links`). */
+  links(ref: LineRef): string[];
+  /**
+   * The lines whose own links hold any of `targets`, in the store's order, each once: the bytes are searched, and
+   * each line found is checked by parsing its links.
+   */
+  linesLinkingTo(targets: readonly string[]): Generator<{ ref: LineRef; targets: string[] }>;
   /**
    * Write a next pages.jsonl: the lines of `kept` (pages of this store, in its order) merged with `added` (other
    * pages' lines, sorted), in the order sortLines would give them all. The kept lines' bytes are copied as they
@@ -61,20 +77,42 @@ export function scanPageLines(
   const blockOf: number[] = [];
   const startOf: number[] = [];
   const endOf: number[] = [];
+  // Each block's first line's ref: a block's lines are the refs from it to the next block's.
+  const firstRefOf: number[] = [];
   const patterns = needles.map((needle) => Buffer.from(needle));
 
   const store: PageLineStore = {
     line: (ref) => blocks[blockOf[ref]!]!.toString('utf8', startOf[ref], endOf[ref]),
     facts(ref) {
-      const block = blocks[blockOf[ref]!]!;
-      const start = startOf[ref]!;
-      const end = endOf[ref]!;
-      const facts = block.indexOf(FACTS_START, start);
-      const search = block.lastIndexOf(SEARCH_START, end);
-      if (facts < 0 || facts >= end || search < facts) throw lineError(ref, 'has no facts');
-      const parsed = JSON.parse(`${block.toString('utf8', facts + 1, search)}}`) as Omit<PageFacts, 'search'>;
+      const { block, facts, links, chrome, search, end } = sections(ref);
+      // `{"digest":…,"media":[…]` and `,"chrome":…,"sitemap":…`: the links between them are skipped, undecoded.
+      const parsed = JSON.parse(
+        `${block.toString('utf8', facts + 1, links)}${block.toString('utf8', chrome + 1, search)}}`,
+      ) as Omit<PageFacts, 'search' | 'links'>;
       // The line ends with the search document, then `}]`.
       return { ...parsed, searchJson: block.toString('utf8', search + SEARCH_START.length, end - 2) };
+    },
+    links(ref) {
+      const { block, links, chrome } = sections(ref);
+      return JSON.parse(block.toString('utf8', links + LINKS_START.length - 1, chrome + 1)) as string[];
+    },
+    *linesLinkingTo(targets) {
+      if (!targets.length) return;
+      const patterns = targets.map((target) => Buffer.from(JSON.stringify(target)));
+      for (let index = 0; index < blocks.length; index++) {
+        // The block's lines end at its last line's newline (what follows is the next block's start, or nothing).
+        const lastRef = (index + 1 < firstRefOf.length ? firstRefOf[index + 1]! : blockOf.length) - 1;
+        if (lastRef < firstRefOf[index]!) continue;
+        let last = -1;
+        for (const at of needleOffsets(blocks[index]!.subarray(0, endOf[lastRef]), patterns)) {
+          const ref = refAt(index, at);
+          if (ref === last) continue;
+          last = ref;
+          const own = new Set(store.links(ref));
+          const held = targets.filter((target) => own.has(target));
+          if (held.length) yield { ref, targets: held };
+        }
+      }
     },
     mergeInto(output, kept, added) {
       const fd = openSync(output, 'w');
@@ -149,6 +187,7 @@ export function scanPageLines(
         }
         const index = blocks.length;
         blocks.push(block);
+        firstRefOf.push(blockOf.length);
         carry = Buffer.from(block.subarray(last + 1, size));
         const marked = needleOffsets(block.subarray(0, last), patterns);
         let mark = 0;
@@ -167,6 +206,30 @@ export function scanPageLines(
     } finally {
       closeSync(fd);
     }
+  }
+
+  /** The offsets of a line's facts, links, chrome and search document in its block (FACTS_START…). */
+  function sections(ref: LineRef) {
+    const block = blocks[blockOf[ref]!]!;
+    const end = endOf[ref]!;
+    const facts = block.indexOf(FACTS_START, startOf[ref]);
+    const links = facts < 0 ? -1 : block.indexOf(LINKS_START, facts);
+    const chrome = links < 0 ? -1 : block.indexOf(CHROME_START, links);
+    const search = block.lastIndexOf(SEARCH_START, end);
+    if (facts < 0 || facts >= end || links < 0 || chrome < 0 || search < chrome) throw lineError(ref, 'has no facts');
+    return { block, end, facts, links, chrome, search };
+  }
+
+  /** The line of block `index` that byte `at` (before its last line's end) lies in. */
+  function refAt(index: number, at: number): LineRef {
+    let low = firstRefOf[index]!;
+    let high = (index + 1 < firstRefOf.length ? firstRefOf[index + 1]! : blockOf.length) - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (startOf[mid]! <= at) low = mid;
+      else high = mid - 1;
+    }
+    return low;
   }
 
   /** What is wrong with a line, named by file and line number, with its start. */
