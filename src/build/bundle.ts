@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
@@ -8,6 +8,7 @@ import { LAYOUT_NAMES } from '../../templates/layouts/index.ts';
 import { ASSETS_DIR } from '../output/layout.ts';
 import { PAGE_TEMPLATES, ROUTES } from '../pages/index.ts';
 import type { AssetManifest } from './render/document.ts';
+import { cachedBundle, storeBundle } from './bundle-cache.ts';
 
 /** A template's component: the file the browser loads as its chunk (runtime/templates.ts) and the server renders. */
 export const templateFile = (name: string) => `templates/pages/${name}.tsx`;
@@ -22,6 +23,8 @@ export interface BundleOptions {
   outDir: string;
   /** Where the server bundle goes (outside the output). */
   cacheDir: string;
+  /** Where bundlings are kept between builds (default BUNDLE_CACHE_DIR). */
+  bundleCacheDir?: string;
 }
 
 export interface BundleResult {
@@ -104,28 +107,65 @@ export function serverBundleOptions(entry: string, outfile: string) {
   } satisfies BuildOptions;
 }
 
-/** Bundle the runtime and templates for the browser, and the renderer for the workers. */
+/** The edge worker's options: `write: false`, its code goes into the host files with the site's rules. */
+function edgeBundleOptions(root: string) {
+  return {
+    entryPoints: [join(root, 'src/build/hosts/edge/cloudflare-worker.ts')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  } satisfies BuildOptions;
+}
+
+/** Where bundlings are kept between builds (bundle-cache.ts): beside the packages they are made from. */
+export const BUNDLE_CACHE_DIR = join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse/bundles');
+
+/**
+ * Bundle the runtime and templates for the browser, and the renderer for the workers; or take the last bundling's
+ * outputs when nothing it read has changed (bundle-cache.ts): a content change does not bundle again.
+ */
 export async function bundle(options: BundleOptions): Promise<BundleResult> {
   const root = PACKAGE_ROOT;
+  const cacheDir = options.bundleCacheDir ?? BUNDLE_CACHE_DIR;
   await mkdir(join(options.outDir, ASSETS_DIR), { recursive: true });
   await mkdir(options.cacheDir, { recursive: true });
   const workerBundle = join(options.cacheDir, 'worker.mjs');
   const searchBundle = join(options.cacheDir, 'search-worker.mjs');
-  const [browser, , , edge] = await Promise.all([
+  const server = (entry: string, outfile: string) => ({
+    ...serverBundleOptions(join(root, entry), outfile),
+    metafile: true,
+    absWorkingDir: root,
+  });
+  // Every option but the output folders, which change from build to build.
+  const settings = JSON.stringify([
+    browserBundleOptions(root, '<out>'),
+    server('src/build/render/worker.ts', '<worker>'),
+    server('src/search/worker.ts', '<search>'),
+    { ...edgeBundleOptions(root), metafile: true, absWorkingDir: root },
+  ]);
+  const cached = await cachedBundle<BundleResult['assets']>(cacheDir, root, settings);
+  if (cached) {
+    await Promise.all(
+      cached.files.map((f) => copyFile(join(cached.dir, SITE_FILES, f.path), join(options.outDir, f.path))),
+    );
+    return {
+      assets: cached.assets,
+      files: cached.files,
+      edgeWorker: cached.edgeWorker,
+      workerBundle: join(cached.dir, WORKER_FILE),
+      searchBundle: join(cached.dir, SEARCH_FILE),
+    };
+  }
+  const [browser, worker, search, edge] = await Promise.all([
     build(browserBundleOptions(root, options.outDir)),
-    build(serverBundleOptions(join(root, 'src/build/render/worker.ts'), workerBundle)),
-    build(serverBundleOptions(join(root, 'src/search/worker.ts'), searchBundle)),
-    build({
-      entryPoints: [join(root, 'src/build/hosts/edge/cloudflare-worker.ts')],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'neutral',
-      target: 'es2022',
-      minify: true,
-      legalComments: 'none',
-      logLevel: 'silent',
-    }),
+    build(server('src/build/render/worker.ts', workerBundle)),
+    build(server('src/search/worker.ts', searchBundle)),
+    build({ ...edgeBundleOptions(root), metafile: true, absWorkingDir: root }),
   ]);
 
   const meta = browser.metafile;
@@ -136,14 +176,33 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
       return { path: url(output), bytes: bytes.byteLength, hash: createHash('sha256').update(bytes).digest('hex') };
     }),
   );
-  return {
+  const result: BundleResult = {
     assets: assetManifest(meta, root, options.outDir),
     workerBundle,
     searchBundle,
     edgeWorker: edge.outputFiles[0]!.text,
     files: files.sort((a, b) => a.path.localeCompare(b.path)),
   };
+  // The files read, not esbuild's virtual modules (`<define:…>`, `(disabled):…`), which the options hold; and the
+  // package's manifest, whose dependencies name the packages' versions.
+  const inputs = [browser, worker, search, edge]
+    .flatMap((made) => Object.keys(made.metafile!.inputs))
+    .filter((input) => !/^[<(]/.test(input))
+    .concat('package.json');
+  const kept = new Map<string, string>([
+    [workerBundle, WORKER_FILE],
+    [searchBundle, SEARCH_FILE],
+    ...result.files.map((f): [string, string] => [join(options.outDir, f.path), join(SITE_FILES, f.path)]),
+  ]);
+  const { assets, edgeWorker } = result;
+  await storeBundle(cacheDir, root, settings, inputs, kept, { assets, files: result.files, edgeWorker });
+  return result;
 }
+
+/** Names inside a kept bundling's folder. */
+const SITE_FILES = 'site';
+const WORKER_FILE = 'worker.mjs';
+const SEARCH_FILE = 'search-worker.mjs';
 
 /** The site URL of one of esbuild's outputs (a path relative to `root`, as the metafile names it). */
 export function assetUrl(root: string, outDir: string): (output: string) => string {
