@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { access, copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
@@ -150,16 +150,22 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   ]);
   const cached = await cachedBundle<BundleResult['assets']>(cacheDir, root, settings);
   if (cached) {
-    await Promise.all(
-      cached.files.map((f) => copyFile(join(cached.dir, SITE_FILES, f.path), join(options.outDir, f.path))),
-    );
-    return {
-      assets: cached.assets,
-      files: cached.files,
-      edgeWorker: cached.edgeWorker,
-      workerBundle: join(cached.dir, WORKER_FILE),
-      searchBundle: join(cached.dir, SEARCH_FILE),
-    };
+    try {
+      for (const name of [WORKER_FILE, SEARCH_FILE]) await access(join(cached.dir, name));
+      await Promise.all(
+        cached.files.map((f) => copyFile(join(cached.dir, SITE_FILES, f.path), join(options.outDir, f.path))),
+      );
+      return {
+        assets: cached.assets,
+        files: cached.files,
+        edgeWorker: cached.edgeWorker,
+        workerBundle: join(cached.dir, WORKER_FILE),
+        searchBundle: join(cached.dir, SEARCH_FILE),
+      };
+    } catch {
+      // A kept bundling missing files (its folder cleaned by hand): bundled again below, and kept anew.
+      await rm(cached.dir, { recursive: true, force: true });
+    }
   }
   const [browser, worker, search, edge] = await Promise.all([
     build(browserBundleOptions(root, options.outDir)),

@@ -120,7 +120,7 @@ export function createLinkFinder(siteOrigin: string) {
  *
  * An incremental build does not read the own links of the pages it keeps in place: it adds every target of the
  * previous output instead (`addUnheld`, from the build cache), each checked like the others, and looks for a kept
- * page holding one only when it is broken (brokenLinks' `holderOf`).
+ * page holding one only when it is broken (brokenLinks' `holdersOf`).
  */
 export function createLinkLedger() {
   /** Each target's first holder; UNHELD for a previous output's target no page of this build has named yet. */
@@ -180,8 +180,8 @@ export interface LinkTargets {
   /** Paths answered by a route rendered in the browser (previews), or by a redirect. */
   answered(path: string): boolean;
   /**
-   * The pages holding the broken targets the ledger has no holder of (UNHELD), the first of each found (null: no
-   * page holds it any more, and it is forgotten). Called once, with all of them.
+   * The pages holding the broken targets the ledger has no holder of (UNHELD), the first found of each; a target
+   * missing from the map is held by no page any more, and is forgotten. Called once, with all of them.
    */
   holdersOf?(targets: readonly string[]): Map<string, string>;
 }

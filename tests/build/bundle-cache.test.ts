@@ -83,5 +83,20 @@ describe('bundlings kept between builds', () => {
     expect(readFileSync(second.workerBundle)).toEqual(readFileSync(first.workerBundle));
     for (const file of first.files)
       expect(readFileSync(join(work, 'out2', file.path))).toEqual(readFileSync(join(work, 'out1', file.path)));
+    // A kept bundling that lost a file is bundled again, and kept anew.
+    rmSync(join(second.workerBundle, '..', 'site', first.files[0]!.path));
+    const third = await bundle({
+      outDir: join(work, 'out3'),
+      cacheDir: join(work, 'scratch3'),
+      bundleCacheDir: bundles,
+    });
+    expect(third.workerBundle.startsWith(bundles)).toBe(false);
+    expect(third.files).toEqual(first.files);
+    const fourth = await bundle({
+      outDir: join(work, 'out4'),
+      cacheDir: join(work, 'scratch4'),
+      bundleCacheDir: bundles,
+    });
+    expect(fourth.workerBundle.startsWith(bundles)).toBe(true);
   }, 60_000);
 });

@@ -98,13 +98,13 @@ export function scanPageLines(
     },
     *linesLinkingTo(targets) {
       if (!targets.length) return;
-      const patterns = targets.map((target) => Buffer.from(JSON.stringify(target)));
+      const wanted = targets.map((target) => Buffer.from(JSON.stringify(target)));
       for (let index = 0; index < blocks.length; index++) {
         // The block's lines end at its last line's newline (what follows is the next block's start, or nothing).
-        const lastRef = (index + 1 < firstRefOf.length ? firstRefOf[index + 1]! : blockOf.length) - 1;
+        const lastRef = lastRefOf(index);
         if (lastRef < firstRefOf[index]!) continue;
         let last = -1;
-        for (const at of needleOffsets(blocks[index]!.subarray(0, endOf[lastRef]), patterns)) {
+        for (const at of needleOffsets(blocks[index]!.subarray(0, endOf[lastRef]), wanted)) {
           const ref = refAt(index, at);
           if (ref === last) continue;
           last = ref;
@@ -220,10 +220,15 @@ export function scanPageLines(
     return { block, end, facts, links, chrome, search };
   }
 
+  /** The last line of block `index` (below its first when the block has none). */
+  function lastRefOf(index: number): LineRef {
+    return (index + 1 < firstRefOf.length ? firstRefOf[index + 1]! : blockOf.length) - 1;
+  }
+
   /** The line of block `index` that byte `at` (before its last line's end) lies in. */
   function refAt(index: number, at: number): LineRef {
     let low = firstRefOf[index]!;
-    let high = (index + 1 < firstRefOf.length ? firstRefOf[index + 1]! : blockOf.length) - 1;
+    let high = lastRefOf(index);
     while (low < high) {
       const mid = (low + high + 1) >> 1;
       if (startOf[mid]! <= at) low = mid;
