@@ -6,6 +6,7 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { LAYOUT_NAMES } from '../../templates/layouts/index.ts';
 import { ASSETS_DIR } from '../output/layout.ts';
+import { outputPath } from '../output/writer.ts';
 import { PAGE_TEMPLATES, ROUTES } from '../pages/index.ts';
 import type { AssetManifest } from './render/document.ts';
 import { cachedBundle, storeBundle } from './bundle-cache.ts';
@@ -152,8 +153,15 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   if (cached) {
     try {
       for (const name of [WORKER_FILE, SEARCH_FILE]) await access(join(cached.dir, name));
+      // Each file's path is checked to lie inside both folders, as the output writer's are: an edited entry.json
+      // cannot make a build read or write elsewhere.
       await Promise.all(
-        cached.files.map((f) => copyFile(join(cached.dir, SITE_FILES, f.path), join(options.outDir, f.path))),
+        cached.files.map((f) =>
+          copyFile(
+            outputPath(join(cached.dir, SITE_FILES), f.path, 'kept bundle'),
+            outputPath(options.outDir, f.path, 'kept bundle'),
+          ),
+        ),
       );
       return {
         assets: cached.assets,
@@ -163,7 +171,8 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
         searchBundle: join(cached.dir, SEARCH_FILE),
       };
     } catch {
-      // A kept bundling missing files (its folder cleaned by hand): bundled again below, and kept anew.
+      // A kept bundling missing files (its folder cleaned by hand) or naming one outside: bundled again below,
+      // and kept anew. A build that raced another here bundles too: every way out of a kept bundling is a bundling.
       await rm(cached.dir, { recursive: true, force: true });
     }
   }

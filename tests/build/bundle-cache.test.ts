@@ -98,5 +98,22 @@ describe('bundlings kept between builds', () => {
       bundleCacheDir: bundles,
     });
     expect(fourth.workerBundle.startsWith(bundles)).toBe(true);
+    // An entry edited to name a file outside the output is not followed: nothing is written there, and the build
+    // bundles again.
+    const entryFile = join(fourth.workerBundle, '..', 'entry.json');
+    const entry = JSON.parse(readFileSync(entryFile, 'utf8')) as { files: { path: string }[] };
+    entry.files[0]!.path = '/../../escaped.js';
+    writeFileSync(entryFile, JSON.stringify(entry));
+    // …with a file where it points inside the cache, so that following it would copy something out.
+    writeFileSync(join(bundles, 'escaped.js'), 'not a bundle');
+    const fifth = await bundle({
+      // Deep enough that the edited path, followed, would land in the work folder.
+      outDir: join(work, 'deep', 'out5'),
+      cacheDir: join(work, 'scratch5'),
+      bundleCacheDir: bundles,
+    });
+    expect(fifth.workerBundle.startsWith(bundles)).toBe(false);
+    expect(fifth.files).toEqual(first.files);
+    expect(existsSync(join(work, 'escaped.js'))).toBe(false);
   }, 60_000);
 });
