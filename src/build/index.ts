@@ -493,7 +493,7 @@ async function runStages(
       previous: { pages: reuse.pages, others: reuse.others },
     });
   // The pages kept in place were not read for their links: every target of the previous output is checked instead.
-  if (reuse?.inPlace) links.addUnheld(reuse.previousLinks());
+  if (reuse?.inPlace) links.addUnheld(reuse.previousLinks);
   outcome.links = await session.stage('links', () =>
     checkLinks(
       links,
@@ -550,7 +550,7 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
   /** The media URLs the previous build could not copy. */
   failedMedia: Set<string>;
   /** Every site path the previous output's pages link to (the cache's). */
-  previousLinks: () => Iterable<string>;
+  previousLinks: readonly string[];
   /** The first page of `keptInPlace` whose own links hold each target (links.ts, LinkTargets.holdersOf). */
   holdersOf: (targets: readonly string[], keptInPlace: ReadonlySet<string>) => Map<string, string>;
 };
@@ -588,7 +588,7 @@ async function incrementalScope(
   const kept = new Map<string, LineRef>();
   const pending: [string, string[]][] = [];
   const pages: string[] = [];
-  let cached: Pick<Scope, 'plan' | 'others' | 'failedMedia'> & { chromes: Map<string, string[]> };
+  let cached: Pick<Scope, 'plan' | 'others' | 'failedMedia'> & { chromes: Map<string, string[]>; links: string[] };
   try {
     for (const { path, ref, line } of scanned) {
       // The event loop gets a turn now and then: the answers asked for above travel meanwhile, and the render
@@ -605,12 +605,16 @@ async function incrementalScope(
       others: cachedOthers(cache.dir),
       failedMedia: cachedFailedMedia(cache.dir),
       chromes: cachedChromes(cache.dir),
+      // Read now, with the rest: a garbled line makes this build a full one, not a failed one at its link check.
+      links: [...cachedLinks(cache.dir)],
     };
   } catch (error) {
     // A file of the cache cut or garbled past its manifest (restored in part, edited by hand).
     return full(`its files cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const { plan, others, failedMedia, chromes } = cached;
+  const { plan, others, failedMedia, chromes, links } = cached;
+  /** Is this line the one of a page the build kept (of `paths`: the pages kept in place)? */
+  const keptIn = (paths: ReadonlySet<string>, path: string, ref: LineRef) => kept.get(path) === ref && paths.has(path);
   const changedAnswers = await answers.changed();
   for (const [path, keys] of pending)
     if (sorter.settle(keys, changedAnswers)) {
@@ -630,13 +634,12 @@ async function incrementalScope(
     has: (path) => kept.has(path),
     facts: (path) => store.facts(kept.get(path)!),
     keptLines(paths) {
-      const carried = (path: string, ref: LineRef) => kept.get(path) === ref && paths.has(path);
       // The carried lines' digest: the previous cache's, less the lines not carried (touched, or gone).
       const digest = createSetDigest();
       if (paths.size) {
         digest.merge(cache.manifest.pagesDigest);
         pages.forEach((path, ref) => {
-          if (!carried(path, ref)) digest.add(path, store.facts(ref).digest);
+          if (!keptIn(paths, path, ref)) digest.add(path, store.facts(ref).digest);
         });
       }
       return {
@@ -655,21 +658,20 @@ async function incrementalScope(
       return ref === undefined ? undefined : depsOf(store.line(ref)).deps;
     },
     chromeOf: (id) => chromes.get(id),
-    previousLinks: () => cachedLinks(cache.dir),
+    previousLinks: links,
     holdersOf(targets, keptInPlace) {
       const holders = new Map<string, string>();
       const hold = (path: string, held: readonly string[]) => {
         for (const target of held) if (!holders.has(target)) holders.set(target, path);
       };
-      const isKept = (path: string, ref: LineRef) => kept.get(path) === ref && keptInPlace.has(path);
       // A few targets are searched for in the cache's bytes; past that, reading every kept page's links costs less.
       if (targets.length <= HOLDER_SEARCH_MAX) {
         for (const { ref, targets: held } of store.linesLinkingTo(targets))
-          if (isKept(pages[ref]!, ref)) hold(pages[ref]!, held);
+          if (keptIn(keptInPlace, pages[ref]!, ref)) hold(pages[ref]!, held);
       } else {
         const wanted = new Set(targets);
         for (const [path, ref] of kept)
-          if (isKept(path, ref))
+          if (keptIn(keptInPlace, path, ref))
             hold(
               path,
               store.links(ref).filter((target) => wanted.has(target)),

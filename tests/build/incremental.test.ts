@@ -6,12 +6,19 @@
  * was, so the pages no change touched are the previous output's own files (linked, not written again). The edits are drawn
  * from a seed that changes every run and is printed; FH_INCREMENTAL_SEED=<seed> repeats a run.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCacheDir, cachedPages, FAILED_MEDIA_FILE, FILES_FILE, PAGES_FILE } from '../../src/build/deps/cache.ts';
+import {
+  buildCacheDir,
+  cachedPages,
+  FAILED_MEDIA_FILE,
+  FILES_FILE,
+  LINKS_FILE,
+  PAGES_FILE,
+} from '../../src/build/deps/cache.ts';
 import { changedRecords, touchedPages } from '../../src/build/deps/touch.ts';
 import { buildSite } from '../../src/build/index.ts';
 import { validateConfig } from '../../src/config/index.ts';
@@ -360,6 +367,17 @@ describe('the incremental build (issue 19)', () => {
       full: expect.stringMatching(
         /^its files cannot be read: .*pages\.jsonl, line \d+, has no path: "not a line of this cache"$/,
       ),
+    });
+    expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
+  }, 240_000);
+
+  it('builds in full, and says why, when its list of link targets is garbled', async () => {
+    const { site, summary } = await restoredAndEdited('garbled-links', (site) =>
+      appendFileSync(join(buildCacheDir(site), LINKS_FILE), '"/cut short\n'),
+    );
+    expect(summary.ok).toBe(true);
+    expect(summary.incremental).toEqual({
+      full: expect.stringMatching(/^its files cannot be read: .*links\.txt, line \d+ is not JSON/),
     });
     expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
   }, 240_000);
