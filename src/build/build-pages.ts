@@ -55,7 +55,10 @@ export interface BuildPagesOptions {
    * --keep-going, a page that fails is built from its previous data rather than lost.
    */
   previous: string | null;
-  /** Search documents of pages built here (from previous data) rather than in a worker; null without search. */
+  /**
+   * Search documents of pages built here from a previous build's data (--keep-going) rather than in a worker; null
+   * without search. A page kept in place has its document in the build cache's lines of the index.
+   */
   searchDocs: LineWriter | null;
   /**
    * An incremental build: the pages a change does not touch, built from their data in the previous output (no
@@ -64,10 +67,11 @@ export interface BuildPagesOptions {
   reuse: {
     has(path: string): boolean;
     /**
-     * The facts of a page it has, from its line of the previous build cache (deps/cache.ts), but its own links: the
-     * link check takes the previous output's targets from the cache at once (links.ts, `addUnheld`).
+     * The facts of a page it has, from its line of the previous build cache (deps/cache.ts), but its own links (the
+     * link check takes the previous output's targets from the cache at once: links.ts, `addUnheld`) and its search
+     * document (the search index takes the kept pages' from the cache's `search.tsv`: src/search/worker.ts).
      */
-    facts(path: string): Omit<PageFacts, 'search' | 'links'> & { searchJson: string };
+    facts(path: string): Omit<PageFacts, 'search' | 'links'>;
     /** What the page read, from that line. */
     deps(path: string): string[] | undefined;
     /** The lines of these pages as they were, for the next build cache. */
@@ -134,10 +138,9 @@ const NO_LINKS: string[] = [];
 export function keepInPlace(page: PlannedPage, options: BuildPagesOptions, result: BuildPagesResult): boolean {
   const reuse = options.reuse;
   if (!reuse?.inPlace || page.route.render === 'file' || !reuse.has(page.path)) return false;
-  const { digest, media, chrome, sitemap, searchJson } = reuse.facts(page.path);
+  const { digest, media, chrome, sitemap } = reuse.facts(page.path);
   const rendered = { bytes: 0, digest, media, links: { own: NO_LINKS, chrome, chromeLinks: null } };
   written(page.path, rendered, sitemap, options, result, reuse.chromeOf, true);
-  if (searchJson !== 'null') options.searchDocs?.write(searchJson);
   result.keptInPlace.add(page.path);
   result.reused++;
   return true;
@@ -268,7 +271,10 @@ function written(
   result: BuildPagesResult,
   /** A kept page's: the links of its chrome, from the build cache. */
   chromeOf?: (id: string) => string[] | undefined,
-  /** Kept in place: its part of the content digest comes from the build cache, with the other kept pages'. */
+  /**
+   * Kept in place: its part of the content digest comes from the build cache, with the other kept pages', and so
+   * does its entry in the list of pages.
+   */
   inPlace = false,
 ): void {
   if (!inPlace) result.contentDigest.add(path, rendered.digest);
@@ -279,7 +285,8 @@ function written(
     options.ctx.warn(
       `page ${path} is ${(rendered.bytes / 1048576).toFixed(1)} MB (HTML and payload): look for an oversized record`,
     );
-  options.ledger.add({ path, indexable: sitemap !== null, lastmod: sitemap?.lastmod ?? null });
+  // A page kept in place is listed with the others kept, from the previous build's list (index.ts, `addKept`).
+  if (!inPlace) options.ledger.add({ path, indexable: sitemap !== null, lastmod: sitemap?.lastmod ?? null });
 }
 
 /**

@@ -40,6 +40,8 @@ import { askAfterChanges, createAnswerCheck, createTouchSorter, touchTest } from
 import {
   depsOf,
   PAGES_FILE,
+  SEARCH_FILE,
+  LEDGER_FILE,
   configDigest,
   prepareBuildCache,
   readBuildCache,
@@ -367,6 +369,8 @@ async function runStages(
         outDir: resources.staging.dir,
         workDir: cacheDir,
         reuseFrom: reuse?.inPlace ? outDir : null,
+        // The kept pages send no document: the index takes their lines from the build cache.
+        base: reuse?.inPlace ? reuse.searchBase : null,
       })
     : null;
   resources.search = searchIndex;
@@ -424,6 +428,20 @@ async function runStages(
   const pages = await session.stage('pages', () => buildPages(pageOptions, pagesDone));
   await planning;
   progress.done();
+  // The pages kept in place are listed from the previous build's list, not added and sorted one by one.
+  if (
+    reuse?.inPlace &&
+    pages.keptInPlace.size &&
+    !ledger.addKept(reuse.ledgerBase, (path) => pages.keptInPlace.has(path))
+  ) {
+    session.warn(
+      `incremental build: the list of pages was made from every kept page's line (the build cache's ${reuse.ledgerBase.file} is not the file its manifest has the digest of)`,
+    );
+    for (const path of pages.keptInPlace) {
+      const { sitemap } = reuse.facts(path);
+      ledger.add({ path, indexable: sitemap !== null, lastmod: sitemap?.lastmod ?? null });
+    }
+  }
   outcome.routes = planned.pushed + keptAsPlanned;
   outcome.built = pages;
   outcome.pages = ledger.count;
@@ -445,7 +463,12 @@ async function runStages(
     };
   // The search index is finished in its thread while this one copies media and writes the feeds.
   const searching = searchIndex
-    ? session.stage('search', () => searchIndex.finish(loadedFiles.searchFiles))
+    ? session.stage('search', () =>
+        searchIndex.finish({
+          files: loadedFiles.searchFiles,
+          dropped: reuse?.inPlace ? reuse.pages.filter((path) => !pages.keptInPlace.has(path)) : [],
+        }),
+      )
     : Promise.resolve(null);
   resources.background.add(searching);
   searching.catch(() => undefined);
@@ -458,6 +481,10 @@ async function runStages(
     writeFeeds(ctx, derived, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }),
   );
   const searched = await searching;
+  if (searched?.baseRefused)
+    session.warn(
+      `incremental build: the search index was made from every page's document (the build cache's lines cannot be used: ${searched.baseRefused})`,
+    );
   for (const path of searched?.kept ?? []) keptFiles.keep(path);
   const search = searched?.stats ?? null;
   if (search) outcome.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
@@ -523,6 +550,8 @@ async function runStages(
       chromes: links.chromes(),
       links: links.targets(),
       planFile: planLines.file,
+      ledgerFile: ledger.sortedFile(),
+      search: searched?.lines ?? null,
       others: otherFiles([...staged, ...kept], cachedPaths),
       failedMedia: mirrored.failed,
       scratchDir: cacheDir,
@@ -551,6 +580,10 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
   failedMedia: Set<string>;
   /** Every site path the previous output's pages link to (the cache's). */
   previousLinks: readonly string[];
+  /** The cache's sorted list of pages and its digest: the kept pages' entries (ledger.ts, `addKept`). */
+  ledgerBase: { file: string; digest: string };
+  /** The cache's lines of the search index, for an index that takes the kept pages' from there (search/worker.ts). */
+  searchBase: { lines: string; digest: string; pages: string };
   /** The first page of `keptInPlace` whose own links hold each target (links.ts, LinkTargets.holdersOf). */
   holdersOf: (targets: readonly string[], keptInPlace: ReadonlySet<string>) => Map<string, string>;
 };
@@ -680,6 +713,12 @@ async function incrementalScope(
       return holders;
     },
     inPlace,
+    ledgerBase: { file: join(cache.dir, LEDGER_FILE), digest: cache.manifest.ledgerDigest },
+    searchBase: {
+      lines: join(cache.dir, SEARCH_FILE),
+      digest: cache.manifest.searchDigest ?? '',
+      pages: join(cache.dir, PAGES_FILE),
+    },
     pages,
     others,
     failedMedia,

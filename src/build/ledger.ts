@@ -1,9 +1,13 @@
 /**
  * The pages the build wrote, one line each in a file beside the build's cache: the manifest's `prerendered` list,
  * the sitemap and the build-id patch read them back from disk, so the tally's memory does not grow with the site.
+ * The sorted list is kept in the build cache (`ledger.tsv`): an incremental build takes its kept pages' entries
+ * from there.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLineWriter, readLines, sortLines } from '../util/line-files.ts';
+import { createLineWriter, mergeSorted, readLines, sortLines } from '../util/line-files.ts';
 
 export interface LedgerEntry {
   path: string;
@@ -20,8 +24,17 @@ export interface Ledger {
   readonly indexable: number;
   /** The finished list's file (for the render workers, which patch the build id into the pages it names). */
   finish(): string;
+  /**
+   * An incremental build's pages kept in place, added after every other page: their entries are the previous
+   * build's sorted list (`file`, the build cache's, whose SHA-256 is `digest`) but those of the pages not kept,
+   * merged with the others' here, not added and sorted one by one. False when the file is not the one the digest
+   * names (nothing is added then: the caller adds the kept pages itself).
+   */
+  addKept(previous: { file: string; digest: string }, kept: (path: string) => boolean): boolean;
   /** Every entry in path order (JavaScript string order); the list is sorted on disk once, on the first call. */
   sorted(): Generator<LedgerEntry>;
+  /** The file of the sorted list (for the next build cache). */
+  sortedFile(): string;
 }
 
 // path TAB i|n TAB lastmod: a tab sorts before any character a path may hold, so sorting lines sorts by path.
@@ -46,15 +59,23 @@ export function* readLedger(file: string): Generator<LedgerEntry> {
 
 export function createLedger(dir: string): Ledger {
   const writer = createLineWriter(join(dir, 'pages.tsv'));
-  let sortedFile: string | null = null;
+  const sortedFile = join(dir, 'pages-sorted.tsv');
+  let sorted = false;
   let indexable = 0;
+  let keptCount = 0;
+  const sort = () => {
+    if (sorted) return;
+    writer.close();
+    sortLines(writer.file, sortedFile);
+    sorted = true;
+  };
   return {
     add(entry) {
       writer.write(encodeEntry(entry));
       if (entry.indexable) indexable++;
     },
     get count() {
-      return writer.lines;
+      return writer.lines + keptCount;
     },
     get indexable() {
       return indexable;
@@ -63,13 +84,42 @@ export function createLedger(dir: string): Ledger {
       writer.close();
       return writer.file;
     },
+    addKept(previous, kept) {
+      if (sorted) throw new Error('The kept pages are added to the list of pages before it is read');
+      if (!existsSync(previous.file)) return false;
+      if (createHash('sha256').update(readFileSync(previous.file)).digest('hex') !== previous.digest) return false;
+      writer.close();
+      const added = join(dir, 'pages-added.tsv');
+      sortLines(writer.file, added);
+      let keptHere = 0;
+      let indexableHere = 0;
+      const keptLines = function* () {
+        for (const line of readLines(previous.file)) {
+          const path = line.slice(0, line.indexOf('\t'));
+          if (!kept(path)) continue;
+          keptHere++;
+          if (line.charCodeAt(path.length + 1) === I) indexableHere++;
+          yield line;
+        }
+      };
+      const out = createLineWriter(sortedFile);
+      for (const [line] of mergeSorted([readLines(added), keptLines()])) out.write(line);
+      out.close();
+      rmSync(added, { force: true });
+      keptCount = keptHere;
+      indexable += indexableHere;
+      sorted = true;
+      return true;
+    },
     *sorted() {
-      if (!sortedFile) {
-        writer.close();
-        sortedFile = join(dir, 'pages-sorted.tsv');
-        sortLines(writer.file, sortedFile);
-      }
+      sort();
       for (const line of readLines(sortedFile)) yield decodeEntry(line);
+    },
+    sortedFile() {
+      sort();
+      return sortedFile;
     },
   };
 }
+
+const I = 'i'.charCodeAt(0);

@@ -8,7 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { errorFromRecord, type ErrorRecord } from '../errors/error.ts';
-import type { SearchIndexStats } from './writer.ts';
+import type { SearchIndexStats, SearchIndexWritten } from './writer.ts';
 
 export interface SearchJob {
   /**
@@ -25,17 +25,28 @@ export interface SearchJob {
    * out the same (listed in the result's `kept`), or null.
    */
   reuseFrom: string | null;
+  /**
+   * An incremental build that keeps pages in place: the previous build cache's lines of the index
+   * (`search.tsv`, ./index-lines.ts) and their digest (its manifest's), which stand for the kept pages' documents,
+   * and its `pages.jsonl`, whose documents are read instead when those lines cannot be used. Null otherwise.
+   */
+  base: { lines: string; digest: string; pages: string } | null;
 }
 
 /** The main thread's one message: the live file is complete, and these files (complete) hold the other documents. */
 export interface SearchJobRest {
   files: string[];
+  /** With a `base`: the pages of the previous build cache the build did not keep in place (changed or gone). */
+  dropped: string[];
 }
 
-/** The index's figures, and the site paths of the previous output's files it kept (see `reuseFrom`). */
-export interface SearchIndexDone {
-  stats: SearchIndexStats;
+/**
+ * The index's figures, its documents' lines for the next build cache, the site paths of the previous output's files
+ * it kept (see `reuseFrom`), and why the base's lines could not be used (null when they were, or there was none).
+ */
+export interface SearchIndexDone extends SearchIndexWritten {
   kept: string[];
+  baseRefused: string | null;
 }
 
 export type SearchJobResult = ({ ok: true } & SearchIndexDone) | { ok: false; error: ErrorRecord };
@@ -45,7 +56,7 @@ export interface SearchIndexThread {
    * Every document is written: the live file is complete (closed), and `files` hold the rest. Resolves with the
    * index's figures once it is written; rejects with what the index threw.
    */
-  finish(files: string[]): Promise<SearchIndexDone>;
+  finish(rest: SearchJobRest): Promise<SearchIndexDone>;
   /** Stop the thread, whatever it is doing (a build that failed). */
   stop(): Promise<void>;
 }
@@ -57,8 +68,10 @@ export function startSearchIndex(bundle: string, job: SearchJob): SearchIndexThr
     let answered = false;
     worker.once('message', (answer: SearchJobResult) => {
       answered = true;
-      if (answer.ok) resolve({ stats: answer.stats, kept: answer.kept });
-      else reject(errorFromRecord(answer.error));
+      if (answer.ok) {
+        const { ok: _, ...done } = answer;
+        resolve(done);
+      } else reject(errorFromRecord(answer.error));
       void worker.terminate();
     });
     worker.once('error', (error) => {
@@ -72,8 +85,8 @@ export function startSearchIndex(bundle: string, job: SearchJob): SearchIndexThr
   // Until `finish`, a failure waits to be reported there.
   result.catch(() => undefined);
   return {
-    finish(files) {
-      worker.postMessage({ files } satisfies SearchJobRest);
+    finish(rest) {
+      worker.postMessage(rest);
       return result;
     },
     async stop() {
@@ -85,10 +98,10 @@ export function startSearchIndex(bundle: string, job: SearchJob): SearchIndexThr
 /** Write the index of the documents in `docFiles` (complete JSON-lines files) in a thread of its own. */
 export function writeSearchIndexInWorker(
   bundle: string,
-  job: Omit<SearchJob, 'live'> & { docFiles: string[] },
+  job: Omit<SearchJob, 'live' | 'base'> & { docFiles: string[] },
 ): Promise<SearchIndexStats> {
   const { docFiles, ...rest } = job;
-  return startSearchIndex(bundle, { ...rest, live: null })
-    .finish(docFiles)
+  return startSearchIndex(bundle, { ...rest, live: null, base: null })
+    .finish({ files: docFiles, dropped: [] })
     .then((done) => done.stats);
 }

@@ -1,7 +1,8 @@
 /**
  * The search index, written in a thread of its own (started by ./in-worker.ts): it reads the main thread's file of
  * documents as it grows, then, once told the documents are all written, the render workers' files, and writes the
- * index. Bundled with everything it needs (src/build/bundle.ts).
+ * index. An incremental build's kept pages send no document: their lines are the previous build cache's
+ * (./index-lines.ts), checked while the build plans. Bundled with everything it needs (src/build/bundle.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -9,7 +10,9 @@ import { errorToRecord } from '../errors/error.ts';
 import { createOutputWriter, createReusingWriter } from '../output/writer.ts';
 import { createLineReader } from '../util/line-files.ts';
 import type { SearchJob, SearchJobResult, SearchJobRest } from './in-worker.ts';
-import { createSearchIndexer, readSearchDocs, type SearchDoc, type SearchIndexer } from './writer.ts';
+import { cachedSearchDocs } from '../build/deps/cache.ts';
+import { readPreviousLines } from './index-lines.ts';
+import { createSearchIndexer, readSearchDocs, type IndexBase, type SearchDoc, type SearchIndexer } from './writer.ts';
 
 /** How long the thread waits for the live file to grow before it looks again. */
 const POLL_MS = 25;
@@ -33,7 +36,8 @@ async function readLive(file: string, indexer: SearchIndexer): Promise<void> {
   try {
     for (;;) {
       const lines = reader.read();
-      for (const line of lines) indexer.add(JSON.parse(line) as SearchDoc);
+      // Pages the main thread built from a previous build's data (--keep-going): the build cache does not list them.
+      for (const line of lines) indexer.add(JSON.parse(line) as SearchDoc, false);
       if (lines.length) continue;
       if (complete) return;
       await Promise.race([told, sleep(POLL_MS)]);
@@ -46,13 +50,26 @@ async function readLive(file: string, indexer: SearchIndexer): Promise<void> {
 const indexer = createSearchIndexer(job.workDir);
 let result: SearchJobResult;
 try {
+  // The previous build's lines are checked (and their keyed documents read) while the build plans.
+  const previous = job.base ? readPreviousLines(job.base.lines, job.base.digest) : null;
   if (job.live) await readLive(job.live, indexer);
-  const { files } = await told;
+  const { files, dropped } = await told;
   for (const doc of readSearchDocs(files)) indexer.add(doc);
+  let base: IndexBase | null = null;
+  let baseRefused: string | null = null;
+  if (job.base && previous) {
+    const gone = new Set(dropped);
+    if ('reason' in previous) {
+      // The kept pages' documents are read from their lines of the cache instead, as a full build would index them.
+      baseRefused = previous.reason;
+      for (const { path, json } of cachedSearchDocs(job.base.pages))
+        if (!gone.has(path)) indexer.add(JSON.parse(json) as SearchDoc);
+    } else base = { previous, dropped: (path) => gone.has(path) };
+  }
   const output = createOutputWriter(job.outDir);
   const kept: string[] = [];
   const writer = job.reuseFrom ? createReusingWriter(output, job.reuseFrom, (path) => kept.push(path)) : output;
-  result = { ok: true, stats: await indexer.write(writer), kept };
+  result = { ok: true, ...(await indexer.write(writer, base)), kept, baseRefused };
 } catch (error) {
   result = { ok: false, error: errorToRecord(error) };
 } finally {

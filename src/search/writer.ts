@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEARCH_DIR } from '../output/layout.ts';
 import type { OutputWriter } from '../output/writer.ts';
-import { createLineSorter, readLines } from '../util/line-files.ts';
+import { createLineSorter, createLineWriter, mergeSorted, readLines } from '../util/line-files.ts';
 import {
   DOC_CHUNK,
   docFile,
@@ -13,13 +13,19 @@ import {
   SEARCH_MANIFEST,
   shardFile,
   vocabFile,
-  type DocType,
   type SearchHit,
   type SearchManifest,
   type Shard,
-  type StoredDoc,
 } from './format.ts';
-import { SHARD_PREFIX, shardKeyOf, terms } from './tokens.ts';
+import {
+  createKeyedChoice,
+  indexLine,
+  keyedOf,
+  splitIndexLine,
+  type Keyed,
+  type PreviousLines,
+} from './index-lines.ts';
+import { SHARD_PREFIX, shardKeyOf } from './tokens.ts';
 
 /** One searchable page, as the build finds it. */
 export interface SearchDoc extends SearchHit {
@@ -32,15 +38,10 @@ export interface SearchDoc extends SearchHit {
   version?: string;
 }
 
-/** Weights of a term found in the title and in the other text (scores are integers). */
-const TITLE_WEIGHT = 30;
-const TEXT_WEIGHT = 10;
 /** A term's posting list keeps its best documents only; beyond this the word says little about a page. */
 export const MAX_POSTINGS = 2000;
 /** A two-letter shard larger than this is split into three-letter ones. */
 const SHARD_SPLIT_BYTES = 24_000;
-const SUMMARY_CHARS = 180;
-const TYPE_ORDER: DocType[] = ['sport', 'page', 'article', 'player', 'coach', 'staff', 'video', 'gallery'];
 
 export interface SearchIndexStats {
   docs: number;
@@ -49,6 +50,13 @@ export interface SearchIndexStats {
   bytes: number;
   /** Digest of every file, for the build id. */
   digest: string;
+}
+
+/** The index's figures, and its documents' lines as the build cache keeps them (./index-lines.ts). */
+export interface SearchIndexWritten {
+  stats: SearchIndexStats;
+  /** The lines of the documents of pages the build cache lists, in index order, and the SHA-256 of the file. */
+  lines: { file: string; digest: string };
 }
 
 /**
@@ -65,7 +73,7 @@ export async function writeSearchIndex(
   const indexer = createSearchIndexer(work);
   try {
     for (const doc of docs) indexer.add(doc);
-    return await indexer.write(output);
+    return (await indexer.write(output)).stats;
   } finally {
     indexer.discard();
     if (!workDir) await rm(work, { recursive: true, force: true });
@@ -78,100 +86,127 @@ export function* readSearchDocs(files: readonly string[]): Generator<SearchDoc> 
 }
 
 /**
- * Takes the search documents as the build finds them, in any order, and writes the index from them at the end:
- * what can be done per document (reading it, ordering it on disk in sorted runs) is done as it comes, so a build
- * that feeds it while it plans (./worker.ts) leaves little to do once the last page is written.
+ * What an incremental build's index starts from: the previous build's lines, but those of the pages that are gone
+ * or changed (a changed page's document, if it still has one, is among those added).
  */
-export interface SearchIndexer {
-  add(doc: SearchDoc): void;
-  /** Write the index of every document added (once). */
-  write(output: OutputWriter): Promise<SearchIndexStats>;
-  /** Remove the scratch files. */
-  discard(): void;
+export interface IndexBase {
+  previous: PreviousLines;
+  dropped(path: string): boolean;
 }
 
 /**
- * One line per document: `sport TAB type TAB path TAB json TAB scores`, so sorting the lines orders documents by
- * sport (each sport's documents become an id range for the sport filter), then type, then path (JSON has no raw
- * tab). The scores of its terms are worked out here, as it comes, not when the index is written. Also finds the
- * version of each keyed document to keep.
+ * Takes the search documents as the build finds them, in any order, and writes the index from them at the end:
+ * what can be done per document (scoring it, ordering it on disk in sorted runs) is done as it comes, so a build
+ * that feeds it while it plans (./worker.ts) leaves little to do once the last page is written.
  */
+export interface SearchIndexer {
+  /**
+   * `listed` false: the document of a page the build cache does not list (built from a previous build's data with
+   * --keep-going): it is indexed, but not kept in the cache's lines, since the next build builds that page again.
+   */
+  add(doc: SearchDoc, listed?: boolean): void;
+  /** Write the index of every document added, and of the base's (once). */
+  write(output: OutputWriter, base?: IndexBase | null): Promise<SearchIndexWritten>;
+  /** Remove the scratch files (the lines `write` returned are left). */
+  discard(): void;
+}
+
+/** Each document becomes its line (./index-lines.ts) as it comes; the lines are sorted on disk in `workDir`. */
 export function createSearchIndexer(workDir: string): SearchIndexer {
-  const best = new Map<string, { version: string; path: string }>();
-  const sorted = join(workDir, 'search-sorted.tsv');
-  const sorter = createLineSorter(sorted);
+  const added = createLineSorter(join(workDir, 'search-added.tsv'));
+  const unlisted = createLineSorter(join(workDir, 'search-unlisted.tsv'));
+  const files = [join(workDir, 'search-added.tsv'), join(workDir, 'search-unlisted.tsv'), join(workDir, 'search.tsv')];
+  let unlistedDocs = 0;
+  const addedPaths = new Set<string>();
+  const addedKeyed: [string, Keyed][] = [];
+  let linesFile: string | null = null;
   return {
-    add(doc) {
-      if (doc.key !== undefined) {
-        const seen = best.get(doc.key);
-        const version = doc.version ?? '';
-        if (!seen || version > seen.version || (version === seen.version && doc.path < seen.path))
-          best.set(doc.key, { version, path: doc.path });
+    add(doc, listed = true) {
+      const line = indexLine(doc);
+      addedPaths.add(doc.path);
+      if (doc.key !== undefined) addedKeyed.push([doc.path, { key: doc.key, version: doc.version ?? '' }]);
+      if (listed) added.add(line);
+      else {
+        unlisted.add(line);
+        unlistedDocs++;
       }
-      const sport = doc.sport?.slug ?? '';
-      if (/\t/.test(sport + doc.path))
-        throw new Error(`Search document ${JSON.stringify(doc.path)} has a tab in its path or sport`);
-      sorter.add(`${sport}\t${TYPE_ORDER.indexOf(doc.type)}\t${doc.path}\t${JSON.stringify(doc)}\t${scoresOf(doc)}`);
     },
-    async write(output) {
-      sorter.finish();
-      // A keyed document (a coach listed in every season) is indexed once: its highest version, the first path on a tie.
-      return await writeSorted(sorted, output, (doc) => doc.key === undefined || best.get(doc.key)!.path === doc.path);
+    async write(output, base) {
+      added.finish();
+      unlisted.finish();
+      const stays = base ? (path: string) => !addedPaths.has(path) && !base.dropped(path) : null;
+      const choice = createKeyedChoice();
+      for (const [path, keyed] of addedKeyed) choice.offer(path, keyed);
+      if (base && stays) for (const [path, keyed] of base.previous.keyed) if (stays(path)) choice.offer(path, keyed);
+      // Sources in index order: the lines added (listed), those of unlisted pages, the previous build's that stay.
+      const sources: Iterable<string>[] = [readLines(files[0]!), unlistedDocs ? readLines(files[1]!) : []];
+      if (base && stays) sources.push(filterLines(readLines(base.previous.file), stays));
+      // A full build without unlisted pages has its lines already: the sorted file of those added.
+      const copy = base || unlistedDocs ? createLineWriter(files[2]!) : null;
+      linesFile = copy?.file ?? files[0]!;
+      const digest = createHash('sha256');
+      const lines = function* () {
+        for (const [line, source] of mergeSorted(sources)) {
+          if (source !== 1) {
+            copy?.write(line);
+            digest.update(line).update('\n');
+          }
+          yield line;
+        }
+        copy?.close();
+      };
+      const stats = await writeIndex(lines(), output, choice.chosen);
+      return { stats, lines: { file: linesFile, digest: digest.digest('hex') } };
     },
     discard() {
-      sorter.discard();
-      rmSync(sorted, { force: true });
+      added.discard();
+      unlisted.discard();
+      for (const file of files) if (file !== linesFile) rmSync(file, { force: true });
     },
   };
 }
 
-/** A document's terms with their scores, `term score term score …`: from its title, and its other text. */
-function scoresOf(doc: SearchDoc): string {
-  const scale = 1 + Math.max(0, Math.min(1, doc.boost));
-  const scores = new Map<string, number>();
-  const add = (text: string, weight: number) => {
-    for (const term of terms(text)) scores.set(term, (scores.get(term) ?? 0) + Math.round(weight * scale));
-  };
-  add(doc.title, TITLE_WEIGHT);
-  add(`${doc.summary} ${doc.keywords}`, TEXT_WEIGHT);
-  let text = '';
-  for (const [term, score] of scores) text += text ? ` ${term} ${score}` : `${term} ${score}`;
-  return text;
+/** The lines whose path (their third column) passes. */
+function* filterLines(lines: Iterable<string>, keep: (path: string) => boolean): Generator<string> {
+  for (const line of lines) {
+    const start = line.indexOf('\t', line.indexOf('\t') + 1) + 1;
+    if (keep(line.slice(start, line.indexOf('\t', start)))) yield line;
+  }
 }
 
-/** Documents in index order → doc chunks (written as they fill), posting lists, then shards and the manifest. */
-async function writeSorted(
-  sortedFile: string,
+/** Documents' lines in index order → doc chunks (written as they fill), posting lists, then shards and the manifest. */
+async function writeIndex(
+  lines: Iterable<string>,
   output: OutputWriter,
-  keep: (doc: SearchDoc) => boolean,
+  chosen: (path: string, keyed: Keyed | null) => boolean,
 ): Promise<SearchIndexStats> {
   const digest = createHash('sha256');
   let bytes = 0;
   let files = 0;
-  const put = async (name: string, value: unknown) => {
-    const json = JSON.stringify(value);
+  const putJson = (name: string, json: string) => {
     digest.update(name).update('\0').update(json);
     bytes += Buffer.byteLength(json);
     files++;
     output.write(`/${SEARCH_DIR}/${name}`, json, `search index ${name}`);
   };
+  const put = (name: string, value: unknown) => putJson(name, JSON.stringify(value));
 
   const sports: SearchManifest['sports'] = {};
   // term → its best documents so far: bounded by the vocabulary, not by the number of pages.
   const postings = new Map<string, TopPostings>();
-  let chunk: StoredDoc[] = [];
+  // The stored rows of the chunk being filled, as JSON: a chunk is their JSON array.
+  let chunk: string[] = [];
   let chunks = 0;
   let id = 0;
-  for (const line of readLines(sortedFile)) {
-    const scoresAt = line.lastIndexOf('\t');
-    const doc = JSON.parse(line.slice(nthTab(line, 3) + 1, scoresAt)) as SearchDoc;
-    if (!keep(doc)) continue;
-    if (doc.sport) {
-      const range = (sports[doc.sport.slug] ??= { name: doc.sport.name, start: id, end: id });
+  for (const line of lines) {
+    const doc = splitIndexLine(line);
+    if (!chosen(doc.path, keyedOf(doc))) continue;
+    if (doc.sportName) {
+      const range = (sports[doc.sport] ??= { name: JSON.parse(doc.sportName) as string, start: id, end: id });
       range.end = id + 1;
     }
-    const scored = line.slice(scoresAt + 1);
-    // `term score term score …` (scoresOf): terms have no spaces.
+    const scored = doc.scores;
+    // `term score term score …`: terms have no spaces.
     for (let at = 0; at < scored.length;) {
       const space = scored.indexOf(' ', at);
       const end = scored.indexOf(' ', space + 1);
@@ -181,24 +216,24 @@ async function writeSorted(
       top.offer(id, Number(scored.slice(space + 1, end < 0 ? scored.length : end)));
       at = end < 0 ? scored.length : end + 1;
     }
-    chunk.push(stored(doc));
+    chunk.push(doc.stored);
     if (chunk.length === DOC_CHUNK) {
-      await put(docFile(chunks++), chunk);
+      putJson(docFile(chunks++), `[${chunk.join(',')}]`);
       chunk = [];
     }
     id++;
   }
-  if (chunk.length) await put(docFile(chunks), chunk);
+  if (chunk.length) putJson(docFile(chunks), `[${chunk.join(',')}]`);
 
   const shards = splitShards(postings);
-  for (const [key, shard] of shards) await put(shardFile(key), shard);
+  for (const [key, shard] of shards) put(shardFile(key), shard);
   const vocabulary = new Map<string, string[]>();
   for (const term of [...postings.keys()].sort()) {
     const list = vocabulary.get(term[0]!);
     if (list) list.push(term);
     else vocabulary.set(term[0]!, [term]);
   }
-  for (const [first, list] of vocabulary) await put(vocabFile(first), list);
+  for (const [first, list] of vocabulary) put(vocabFile(first), list);
   const manifest: SearchManifest = {
     version: FORMAT_VERSION,
     docs: id,
@@ -207,9 +242,13 @@ async function writeSorted(
     vocab: [...vocabulary.keys()],
     sports,
   };
-  await put(SEARCH_MANIFEST, manifest);
+  put(SEARCH_MANIFEST, manifest);
   return { docs: id, terms: postings.size, files, bytes, digest: digest.digest('hex') };
 }
+
+/** Scores and ids below these make a posting one exact number below 2^53 (a term's score is at most 2 × 40). */
+const SCORE_LIMIT = 2 ** 20;
+const ID_LIMIT = 2 ** 30;
 
 interface TopPostings {
   /** Offer a document; ids must come in ascending order (a tie on score keeps the lower id). */
@@ -270,26 +309,23 @@ function createTopPostings(): TopPostings {
       }
     },
     list() {
-      const order = Array.from({ length: size }, (_, i) => i).sort(
-        (a, b) => scores[b]! - scores[a]! || ids[a]! - ids[b]!,
-      );
-      return order.flatMap((i) => [ids[i]!, scores[i]!]);
+      // Each posting as one number that sorts as the list does (higher score, then lower id), sorted natively.
+      const keys = new Float64Array(size);
+      for (let i = 0; i < size; i++) {
+        if (scores[i]! < 0 || scores[i]! >= SCORE_LIMIT || ids[i]! >= ID_LIMIT)
+          throw new Error(`A search posting out of range: document ${ids[i]}, score ${scores[i]}`);
+        keys[i] = (SCORE_LIMIT - scores[i]!) * ID_LIMIT + ids[i]!;
+      }
+      keys.sort();
+      const list = new Array<number>(size * 2);
+      for (let i = 0; i < size; i++) {
+        const id = keys[i]! % ID_LIMIT;
+        list[2 * i] = id;
+        list[2 * i + 1] = SCORE_LIMIT - (keys[i]! - id) / ID_LIMIT;
+      }
+      return list;
     },
   };
-}
-
-function nthTab(line: string, n: number): number {
-  let at = -1;
-  for (let i = 0; i < n; i++) at = line.indexOf('\t', at + 1);
-  return at;
-}
-
-function stored(doc: SearchDoc): StoredDoc {
-  const summary =
-    doc.summary.length > SUMMARY_CHARS
-      ? `${doc.summary.slice(0, SUMMARY_CHARS - 1).replace(/\s+\S*$/, '')}…`
-      : doc.summary;
-  return [doc.type, doc.title, doc.path, summary, doc.date ?? '', doc.sport?.slug ?? ''];
 }
 
 /** Group terms by their first two letters, splitting big groups by the first three (terms of two letters stay). */

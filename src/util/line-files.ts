@@ -197,12 +197,24 @@ const MERGE_BLOCK = 1 << 16;
  * goes out next (k is small).
  */
 export function mergeSortedLines(sources: Iterable<string>[], output: string): void {
+  const writer = createLineWriter(output);
+  try {
+    for (const [line] of mergeSorted(sources)) writer.write(line);
+  } finally {
+    writer.close();
+  }
+}
+
+/**
+ * The lines of sorted sources in one sorted sequence, each with the index of the source it came from (k is small:
+ * the smallest head line goes out next; on a tie, the first source's).
+ */
+export function* mergeSorted(sources: Iterable<string>[]): Generator<[line: string, source: number]> {
   const readers = sources.map((source) => source[Symbol.iterator]());
   const heads: (string | null)[] = readers.map((reader) => {
     const next = reader.next();
     return next.done ? null : next.value;
   });
-  const writer = createLineWriter(output);
   try {
     for (;;) {
       let best = -1;
@@ -211,12 +223,11 @@ export function mergeSortedLines(sources: Iterable<string>[], output: string): v
         if (head !== null && (best < 0 || head! < heads[best]!)) best = i;
       }
       if (best < 0) break;
-      writer.write(heads[best]!);
+      yield [heads[best]!, best];
       const next = readers[best]!.next();
       heads[best] = next.done ? null : next.value;
     }
   } finally {
-    writer.close();
     for (const reader of readers) reader.return?.(undefined);
   }
 }

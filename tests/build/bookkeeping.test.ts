@@ -1,5 +1,6 @@
 // The build's per-route bookkeeping on disk: line files, the planned-page overflow, the set of planned paths, the
 // ledger of written pages and the manifest streamed from it.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -151,6 +152,45 @@ describe('the ledger of written pages', () => {
     expect([...readLedger(ledger.finish())]).toEqual(entries);
     expect(() => ledger.add({ path: '/x', indexable: true, lastmod: null })).toThrow(/closed/);
     expect(() => createLedger(dir).add({ path: '/a\tb', indexable: true, lastmod: null })).toThrow(/tab/);
+  });
+
+  it("takes an incremental build's kept pages from the previous sorted list, when it is the file its digest names", () => {
+    const entry = (path: string, lastmod: string | null = null, indexable = true) => ({ path, indexable, lastmod });
+    const before = [
+      entry('/'),
+      entry('/news', '2026-11-01T10:00:00Z'),
+      entry('/news/2026/a', '2026-10-01T10:00:00Z'),
+      entry('/news/2026/b', '2026-10-02T10:00:00Z'),
+      entry('/_shells/search', null, false),
+      entry('/tickets'),
+    ];
+    const first = createLedger(mkdtempSync(join(work, 'ledger-')));
+    for (const e of before) first.add(e);
+    const previous = first.sortedFile();
+    const digest = createHash('sha256').update(readFileSync(previous)).digest('hex');
+
+    // /news changed (its lastmod), /news/2026/b is gone, /news/2026/c is new; the rest is kept.
+    const after = [entry('/news', '2026-11-03T10:00:00Z'), entry('/news/2026/c', '2026-11-03T10:00:00Z')];
+    const kept = new Set(['/', '/news/2026/a', '/_shells/search', '/tickets']);
+    const next = createLedger(mkdtempSync(join(work, 'ledger-')));
+    for (const e of after) next.add(e);
+    expect(next.addKept({ file: previous, digest }, (path) => kept.has(path))).toBe(true);
+    const all = [...after, ...before.filter((e) => kept.has(e.path))];
+    const full = createLedger(mkdtempSync(join(work, 'ledger-')));
+    for (const e of all) full.add(e);
+    expect([...next.sorted()]).toEqual([...full.sorted()]);
+    expect(readFileSync(next.sortedFile(), 'utf8')).toBe(readFileSync(full.sortedFile(), 'utf8'));
+    expect([next.count, next.indexable]).toEqual([6, 5]);
+
+    // A list edited since its digest was taken is not used: nothing is added, and the caller adds the kept pages.
+    writeFileSync(previous, readFileSync(previous, 'utf8').replace('2026-10-01', '2026-01-01'));
+    const refused = createLedger(mkdtempSync(join(work, 'ledger-')));
+    for (const e of after) refused.add(e);
+    expect(refused.addKept({ file: previous, digest }, (path) => kept.has(path))).toBe(false);
+    for (const e of before.filter((e) => kept.has(e.path))) refused.add(e);
+    expect([...refused.sorted()]).toEqual([...full.sorted()]);
+    const missing = createLedger(mkdtempSync(join(work, 'ledger-')));
+    expect(missing.addKept({ file: join(work, 'none.tsv'), digest }, () => true)).toBe(false);
   });
 
   it('streams the manifest’s prerendered list: the same JSON as one stringify', async () => {

@@ -17,6 +17,8 @@ import {
   FAILED_MEDIA_FILE,
   FILES_FILE,
   LINKS_FILE,
+  SEARCH_FILE,
+  LEDGER_FILE,
   PAGES_FILE,
 } from '../../src/build/deps/cache.ts';
 import { changedRecords, touchedPages } from '../../src/build/deps/touch.ts';
@@ -380,6 +382,46 @@ describe('the incremental build (issue 19)', () => {
       full: expect.stringMatching(/^its files cannot be read: .*links\.txt, line \d+ is not JSON/),
     });
     expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
+  }, 240_000);
+
+  it("indexes and lists every kept page from its line, and says why, when the cache's search lines and list of pages are garbled", async () => {
+    const lines: string[] = [];
+    const site = join(work, 'garbled-search');
+    cpSync(join(work, 'full'), site, { recursive: true });
+    cpSync(join(work, '.full-cache'), join(work, '.garbled-search-cache'), { recursive: true });
+    const searchFile = join(buildCacheDir(site), SEARCH_FILE);
+    // A document's summary edited by hand: the lines still split, but are not those the manifest has the digest of.
+    const text = readFileSync(searchFile, 'utf8');
+    const at = text.indexOf('\t[', text.length >> 1);
+    writeFileSync(
+      searchFile,
+      `${text.slice(0, at)}\t["page","Edited by hand"${text.slice(text.indexOf(',', at + 10))}`,
+    );
+    // A page's last change moved by hand in the sorted list of pages.
+    const ledgerFile = join(buildCacheDir(site), LEDGER_FILE);
+    writeFileSync(ledgerFile, readFileSync(ledgerFile, 'utf8').replace(/\ti\t2/, '\ti\t1'));
+    const article = demo.dataset.articles.find(isPublic)!;
+    const summary = await buildSite({
+      config: config(),
+      root,
+      outDir: site,
+      logger: createLogger({ write: (line) => lines.push(line), color: false }),
+      changes: [{ resource: 'article', recordId: article.id, listed: false }],
+    });
+    expect(summary.ok).toBe(true);
+    expect(summary.incremental).toMatchObject({ reusedAs: 'in place' });
+    expect(lines.join('\n')).toMatch(
+      /the search index was made from every page's document \(the build cache's lines cannot be used: .*search\.tsv is not the file its manifest has the digest of\)/,
+    );
+    expect(lines.join('\n')).toMatch(
+      /the list of pages was made from every kept page's line \(the build cache's .*ledger\.tsv is not the file its manifest has the digest of\)/,
+    );
+    expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
+    // The next cache's files are whole again: the same as the full build's.
+    for (const name of [SEARCH_FILE, LEDGER_FILE])
+      expect(readFileSync(join(buildCacheDir(site), name), 'utf8'), name).toBe(
+        readFileSync(join(work, '.full-cache', name), 'utf8'),
+      );
   }, 240_000);
 
   it('leaves the media only kept pages name where they are, and does not ask again for those it could not copy', async () => {

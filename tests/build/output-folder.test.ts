@@ -159,6 +159,8 @@ describe('the build cache beside the output is the build’s own too', () => {
   const prepare = (outDir: string) => {
     const planFile = join(work, 'plan.jsonl');
     writeFileSync(planFile, '');
+    const ledgerFile = join(work, 'pages-sorted.tsv');
+    writeFileSync(ledgerFile, '');
     return prepareBuildCache({
       outDir,
       manifest,
@@ -167,6 +169,8 @@ describe('the build cache beside the output is the build’s own too', () => {
       chromes: new Map(),
       links: [],
       planFile,
+      search: null,
+      ledgerFile,
       others: [],
       failedMedia: [],
       scratchDir: work,

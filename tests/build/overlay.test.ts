@@ -191,7 +191,7 @@ describe('an incremental build that updates its output in place', () => {
     expect(filesUnder(staging)).toEqual(['_site/assets/boot-1a2b.js']);
   });
 
-  it('a commit cut short (its journal left in the cache) makes the next build a full one', () => {
+  it('a commit cut short (its journal left in the cache), or a manifest without its digests, makes the next build a full one', () => {
     const out = join(work, 'cut', 'out');
     const cache = buildCacheDir(out);
     tree(out, { '_site/builds/latest.json': JSON.stringify({ id: 'b1', content: 'c1' }) });
@@ -210,7 +210,14 @@ describe('an incremental build that updates its output in place', () => {
       buildId: 'b1',
       contentId: 'c1',
       pagesDigest: '0'.repeat(64),
+      ledgerDigest: '0'.repeat(64),
     };
+    const { ledgerDigest: _, ...withoutLedger } = manifest;
+    writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify(withoutLedger));
+    expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' })).toEqual({
+      ok: false,
+      reason: expect.stringContaining('has no digest of its list of pages'),
+    });
     writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify(manifest));
     expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' }).ok).toBe(true);
     writeFileSync(join(cache, JOURNAL_FILE), '{}');

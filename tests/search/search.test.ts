@@ -10,7 +10,15 @@ import { createStaticSearch } from '../../src/search/query.ts';
 import { readSearch, searchHref } from '../../src/search/url.ts';
 import { serverBundleOptions } from '../../src/build/bundle.ts';
 import { writeSearchIndexInWorker } from '../../src/search/in-worker.ts';
-import { MAX_POSTINGS, readSearchDocs, writeSearchIndex, type SearchDoc } from '../../src/search/writer.ts';
+import { readPreviousLines } from '../../src/search/index-lines.ts';
+import {
+  createSearchIndexer,
+  MAX_POSTINGS,
+  readSearchDocs,
+  writeSearchIndex,
+  type SearchDoc,
+} from '../../src/search/writer.ts';
+import { createHash } from 'node:crypto';
 import { treeDigest } from '../helpers/tree.ts';
 
 const dirs: string[] = [];
@@ -255,6 +263,93 @@ describe('the static search index', () => {
     expect(searchHref(query)).toBe('/search?s=ethan+miller&sport=football&page=2');
     expect(readSearch('?s=ethan+miller&sport=football&page=2')).toEqual(query);
     expect(readSearch('?page=-3')).toEqual({ s: '', sport: null, teamName: null, page: 1 });
+  });
+});
+
+describe("an incremental build's index", () => {
+  const coach = (season: string): SearchDoc => ({
+    ...doc('coach', 'Dana Whitfield', `/sports/football/roster/season/${season}/staff/dana-whitfield`, FB, 'Coach'),
+    key: 'coach/7',
+    version: season,
+  });
+  const articles = Array.from({ length: 300 }, (_, i) =>
+    doc('article', `Stadium story ${i}`, `/news/2026/01/01/story-${i}`, i % 2 ? FB : WBB, `season report ${i}`, 0.2),
+  );
+  const before = [...DOCS, coach('2024-25'), coach('2025-26'), coach('2026-27'), ...articles];
+
+  /** An index written by one indexer in its own folders: its files, figures and lines. */
+  async function written(
+    add: (indexer: ReturnType<typeof createSearchIndexer>) => void,
+    base?: Parameters<ReturnType<typeof createSearchIndexer>['write']>[1],
+  ) {
+    const work = mkdtempSync(join(tmpdir(), 'fh-search-inc-'));
+    dirs.push(work);
+    mkdirSync(join(work, 'scratch'));
+    const indexer = createSearchIndexer(join(work, 'scratch'));
+    add(indexer);
+    const done = await indexer.write(createOutputWriter(join(work, 'out')), base);
+    indexer.discard();
+    return { ...done, out: join(work, 'out') };
+  }
+
+  it("takes the kept pages' lines from the previous build and is the index a full build writes", async () => {
+    const first = await written((indexer) => before.forEach((d) => indexer.add(d)));
+    expect(createHash('sha256').update(readFileSync(first.lines.file)).digest('hex')).toBe(first.lines.digest);
+    const previous = readPreviousLines(first.lines.file, first.lines.digest);
+    if ('reason' in previous) throw new Error(previous.reason);
+    expect([...previous.keyed.keys()]).toHaveLength(3);
+
+    // The newest season's coach page is gone (the index falls back to the season before), a story is retitled,
+    // one is published, and a page built from the previous build's data (--keep-going) is indexed but not listed.
+    const gone = coach('2026-27').path;
+    const retitled = { ...articles[7]!, title: 'Overtime thriller at the stadium' };
+    const published = doc('article', 'Hawks sign a new coach', '/news/2026/01/02/new-coach', FB, 'season news');
+    const unlisted = doc('page', 'Tickets', '/tickets', null, 'Season tickets');
+    const dropped = new Set([gone, retitled.path, unlisted.path]);
+    const next = await written(
+      (indexer) => {
+        indexer.add(retitled);
+        indexer.add(published);
+        indexer.add(unlisted, false);
+      },
+      { previous, dropped: (path) => dropped.has(path) },
+    );
+
+    const after = [...before.filter((d) => !dropped.has(d.path)), retitled, published];
+    const full = await written((indexer) => {
+      after.forEach((d) => indexer.add(d));
+      indexer.add(unlisted, false);
+    });
+    expect(next.stats).toEqual(full.stats);
+    expect(treeDigest(next.out)).toEqual(treeDigest(full.out));
+    // The lines the next build starts from are those of the listed pages only, as a full build of them keeps.
+    const listed = await written((indexer) => after.forEach((d) => indexer.add(d)));
+    expect(readFileSync(next.lines.file, 'utf8')).toBe(readFileSync(listed.lines.file, 'utf8'));
+    expect(next.lines.digest).toBe(listed.lines.digest);
+    expect(readFileSync(next.lines.file, 'utf8')).not.toContain('/tickets');
+    const search = createStaticSearch(async (file) =>
+      JSON.parse(readFileSync(join(next.out, SEARCH_DIR, file), 'utf8')),
+    );
+    expect((await search.search({ s: 'whitfield' })).hits.map((h) => h.path)).toEqual([coach('2025-26').path]);
+    expect((await search.search({ s: 'overtime thriller' })).hits.map((h) => h.path)).toContain(retitled.path);
+  });
+
+  it('refuses previous lines that are not the ones the cache has the digest of, or that do not split', async () => {
+    const first = await written((indexer) => before.forEach((d) => indexer.add(d)));
+    const text = readFileSync(first.lines.file, 'utf8');
+    writeFileSync(first.lines.file, text.replace('Stadium story 12', 'Stadium story 21'));
+    expect(readPreviousLines(first.lines.file, first.lines.digest)).toEqual({
+      reason: expect.stringContaining('not the file its manifest has the digest of'),
+    });
+    const garbled = text.replace(/\n[^\n]*story-5\t[^\n]*/, '\nfootball story-5');
+    writeFileSync(first.lines.file, garbled);
+    const digest = createHash('sha256').update(garbled).digest('hex');
+    expect(readPreviousLines(first.lines.file, digest)).toEqual({
+      reason: expect.stringMatching(/line \d+: Not a line of the search index/),
+    });
+    expect(readPreviousLines(join(first.out, 'nothing.tsv'), digest)).toEqual({
+      reason: expect.stringContaining('has no'),
+    });
   });
 });
 

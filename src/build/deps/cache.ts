@@ -16,7 +16,12 @@
  *   build does not ask for them again for the pages it keeps (a page that changes asks again);
  * - `chrome.json`: the links of each chrome (header, menus, footer) the pages name by id (src/build/links.ts);
  * - `links.txt`: every site path the output's pages link to, as a JSON string per line, sorted: what an incremental
- *   build checks for the pages it keeps in place without reading their links (src/build/links.ts).
+ *   build checks for the pages it keeps in place without reading their links (src/build/links.ts);
+ * - `ledger.tsv`: every page of the output, `path TAB i|n TAB lastmod`, in path order (src/build/ledger.ts): the
+ *   sitemap's and the manifests' list, which an incremental build takes its kept pages' entries from;
+ * - `search.tsv` (with the static search): the search documents of the pages of pages.jsonl as the index is
+ *   written from them, in index order (src/search/index-lines.ts): an incremental build indexes only the documents
+ *   of the pages it builds and takes the kept pages' lines from here.
  * It is written beside the staging folder during the build and swapped in right after the output, so it never
  * describes an output it did not come with; a reader checks that anyway (the output's ids).
  */
@@ -32,7 +37,7 @@ import type { SearchDoc } from '../../search/writer.ts';
 import type { CachedRoute, PlannedRoute } from '../plan.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
-export const BUILD_CACHE_FORMAT = 6;
+export const BUILD_CACHE_FORMAT = 7;
 export const MANIFEST_FILE = 'manifest.json';
 export const PAGES_FILE = 'pages.jsonl';
 export const CHROME_FILE = 'chrome.json';
@@ -40,6 +45,8 @@ export const PLAN_FILE = 'plan.jsonl';
 export const FILES_FILE = 'files.txt';
 export const FAILED_MEDIA_FILE = 'media-failed.txt';
 export const LINKS_FILE = 'links.txt';
+export const SEARCH_FILE = 'search.tsv';
+export const LEDGER_FILE = 'ledger.tsv';
 /** Present while an incremental build moves its files into the output (overlay.ts): the output is half updated. */
 export const JOURNAL_FILE = 'committing.json';
 
@@ -90,6 +97,10 @@ export interface BuildCacheManifest {
    * add to the content id is this, less the lines it does not keep.
    */
   pagesDigest: string;
+  /** The SHA-256 of `search.tsv` (format 7; none without the static search). */
+  searchDigest?: string;
+  /** The SHA-256 of `ledger.tsv` (format 7). */
+  ledgerDigest: string;
   createdAt: string;
 }
 
@@ -117,7 +128,7 @@ export interface PendingCache {
  */
 export function prepareBuildCache(options: {
   outDir: string;
-  manifest: Omit<BuildCacheManifest, 'format' | 'createdAt' | 'pagesDigest'>;
+  manifest: Omit<BuildCacheManifest, 'format' | 'createdAt' | 'pagesDigest' | 'searchDigest' | 'ledgerDigest'>;
   depsFiles: readonly string[];
   /** The lines of the previous cache's pages an incremental build kept in place, as they were. */
   keptLines: KeptLines | null;
@@ -127,6 +138,10 @@ export function prepareBuildCache(options: {
   links: readonly string[];
   /** Each route's plan (JSON lines), moved into the cache. */
   planFile: string;
+  /** The sorted list of the output's pages (ledger.ts), moved into the cache. */
+  ledgerFile: string;
+  /** The search index's lines (its thread's) and their digest, moved into the cache; null without static search. */
+  search: { file: string; digest: string } | null;
   /** The output's files that are not pages of the cache (overlay.ts, otherFiles), sorted. */
   others: readonly string[];
   /** The media URLs the pages name that the build could not copy. */
@@ -166,6 +181,11 @@ export function prepareBuildCache(options: {
   links.close();
   // The plan is written in the build's work folder, which may be on another file system than the output.
   moveFileSync(options.planFile, join(next, PLAN_FILE));
+  if (options.search) moveFileSync(options.search.file, join(next, SEARCH_FILE));
+  moveFileSync(options.ledgerFile, join(next, LEDGER_FILE));
+  const ledgerDigest = createHash('sha256')
+    .update(readFileSync(join(next, LEDGER_FILE)))
+    .digest('hex');
   writeFileSync(join(next, FILES_FILE), options.others.length ? `${options.others.join('\n')}\n` : '');
   const failed = [...options.failedMedia].sort();
   writeFileSync(join(next, FAILED_MEDIA_FILE), failed.length ? `${failed.join('\n')}\n` : '');
@@ -173,6 +193,8 @@ export function prepareBuildCache(options: {
     format: BUILD_CACHE_FORMAT,
     ...options.manifest,
     pagesDigest: pagesDigest.hex(),
+    ...(options.search && { searchDigest: options.search.digest }),
+    ledgerDigest,
     createdAt: options.now.toISOString(),
   };
   writeFileSync(join(next, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -220,6 +242,11 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
     };
   if (typeof manifest.pagesDigest !== 'string' || !/^[0-9a-f]{64}$/.test(manifest.pagesDigest))
     return { ok: false, reason: `the build cache's ${file} has no pages digest (a broken or edited cache)` };
+  if (typeof manifest.ledgerDigest !== 'string' || !/^[0-9a-f]{64}$/.test(manifest.ledgerDigest))
+    return {
+      ok: false,
+      reason: `the build cache's ${file} has no digest of its list of pages (a broken or edited cache)`,
+    };
   if (manifest.config !== expected.config)
     return { ok: false, reason: 'the build cache was written with another site.config.ts' };
   const live = liveBuild(outDir);
@@ -283,6 +310,17 @@ export function entryOf(line: string): { path: string; digest: string } {
 /** Every page of a cache with what it read and its line as written, in path order (the facts are not parsed). */
 export function* cachedPages(dir: string): Generator<{ path: string; deps: string[]; line: string }> {
   for (const line of readLines(join(dir, PAGES_FILE))) yield { ...depsOf(line), line };
+}
+
+/**
+ * The search documents of a cache's pages.jsonl, as the JSON text they are written as, with their page's path (the
+ * pages kept out of search have none).
+ */
+export function* cachedSearchDocs(pagesFile: string): Generator<{ path: string; json: string }> {
+  for (const line of readLines(pagesFile)) {
+    const json = line.slice(line.lastIndexOf(SEARCH_START) + SEARCH_START.length, -2);
+    if (json !== 'null') yield { path: entryOf(line).path, json };
+  }
 }
 
 /** Each chrome's links, by id, as a cache holds them. */

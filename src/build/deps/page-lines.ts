@@ -44,10 +44,10 @@ export interface PageLineStore {
   /** A line, decoded whole. */
   line(ref: LineRef): string;
   /**
-   * A line's facts but its links, its search document as the JSON text it is written as (a kept page passes it on
-   * as it is): the rest of the line, its links included, is not decoded.
+   * A line's facts but its links and its search document (the build cache's `search.tsv` has the kept pages'): the
+   * rest of the line is not decoded.
    */
-  facts(ref: LineRef): Omit<PageFacts, 'search' | 'links'> & { searchJson: string };
+  facts(ref: LineRef): Omit<PageFacts, 'search' | 'links'>;
   /** A line's own links (its facts' `links`). */
   links(ref: LineRef): string[];
   /**
@@ -84,13 +84,11 @@ export function scanPageLines(
   const store: PageLineStore = {
     line: (ref) => blocks[blockOf[ref]!]!.toString('utf8', startOf[ref], endOf[ref]),
     facts(ref) {
-      const { block, facts, links, chrome, search, end } = sections(ref);
+      const { block, facts, links, chrome, search } = sections(ref);
       // `{"digest":…,"media":[…]` and `,"chrome":…,"sitemap":…`: the links between them are skipped, undecoded.
-      const parsed = JSON.parse(
+      return JSON.parse(
         `${block.toString('utf8', facts + 1, links)}${block.toString('utf8', chrome + 1, search)}}`,
       ) as Omit<PageFacts, 'search' | 'links'>;
-      // The line ends with the search document, then `}]`.
-      return { ...parsed, searchJson: block.toString('utf8', search + SEARCH_START.length, end - 2) };
     },
     links(ref) {
       const { block, links, chrome } = sections(ref);
