@@ -72,6 +72,8 @@ export interface BuildPagesOptions {
      * document (the search index takes the kept pages' from the cache's `search.tsv`: src/search/worker.ts).
      */
     facts(path: string): Omit<PageFacts, 'search' | 'links'>;
+    /** Of those facts, all a page kept in place passes on: its media and its chrome's id (page-lines.ts). */
+    keptFacts(path: string): { media: readonly string[]; chrome: string };
     /** What the page read, from that line. */
     deps(path: string): string[] | undefined;
     /** The lines of these pages as they were, for the next build cache. */
@@ -138,9 +140,11 @@ const NO_LINKS: string[] = [];
 export function keepInPlace(page: PlannedPage, options: BuildPagesOptions, result: BuildPagesResult): boolean {
   const reuse = options.reuse;
   if (!reuse?.inPlace || page.route.render === 'file' || !reuse.has(page.path)) return false;
-  const { digest, media, chrome, sitemap } = reuse.facts(page.path);
-  const rendered = { bytes: 0, digest, media, links: { own: NO_LINKS, chrome, chromeLinks: null } };
-  written(page.path, rendered, sitemap, options, result, reuse.chromeOf, true);
+  // Its part of the content digest, its entry in the list of pages and its search document come from the build
+  // cache with the other kept pages' (index.ts): it passes on only its media and its chrome's links.
+  const { media, chrome } = reuse.keptFacts(page.path);
+  for (const url of media) options.onMedia(url, true);
+  options.onLinks(page.path, { own: NO_LINKS, chrome, chromeLinks: null }, reuse.chromeOf);
   result.keptInPlace.add(page.path);
   result.reused++;
   return true;
@@ -271,13 +275,8 @@ function written(
   result: BuildPagesResult,
   /** A kept page's: the links of its chrome, from the build cache. */
   chromeOf?: (id: string) => string[] | undefined,
-  /**
-   * Kept in place: its part of the content digest comes from the build cache, with the other kept pages', and so
-   * does its entry in the list of pages.
-   */
-  inPlace = false,
 ): void {
-  if (!inPlace) result.contentDigest.add(path, rendered.digest);
+  result.contentDigest.add(path, rendered.digest);
   for (const url of rendered.media) options.onMedia(url, chromeOf !== undefined);
   options.onLinks(path, rendered.links, chromeOf);
   result.pageBytes += rendered.bytes;
@@ -285,8 +284,7 @@ function written(
     options.ctx.warn(
       `page ${path} is ${(rendered.bytes / 1048576).toFixed(1)} MB (HTML and payload): look for an oversized record`,
     );
-  // A page kept in place is listed with the others kept, from the previous build's list (index.ts, `addKept`).
-  if (!inPlace) options.ledger.add({ path, indexable: sitemap !== null, lastmod: sitemap?.lastmod ?? null });
+  options.ledger.add({ path, indexable: sitemap !== null, lastmod: sitemap?.lastmod ?? null });
 }
 
 /**

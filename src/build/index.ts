@@ -666,6 +666,7 @@ async function incrementalScope(
     planTouches: touchTest(changes.filter((change) => change.listed !== false))!,
     has: (path) => kept.has(path),
     facts: (path) => store.facts(kept.get(path)!),
+    keptFacts: (path) => store.keptFacts(kept.get(path)!),
     keptLines(paths) {
       // The carried lines' digest: the previous cache's, less the lines not carried (touched, or gone).
       const digest = createSetDigest();

@@ -142,14 +142,20 @@ function drawEdit(random: Random, demo: DemoServer): Edit {
   return random.pick(kinds)();
 }
 
+const EDIT_TIMEOUT_MS = 60_000;
+
 async function apply(edit: Edit, tries = 2): Promise<void> {
   const res = await fetch(`${demo.origin}${demo.apiPrefix}${edit.path}`, {
     method: edit.method,
     headers: { authorization: `Bearer ${DEMO_EDIT_TOKEN}`, 'content-type': 'application/json' },
     body: edit.body === undefined ? undefined : JSON.stringify(edit.body),
+    // A request that stalls fails here, named, rather than running out the test's time unexplained.
+    signal: AbortSignal.timeout(EDIT_TIMEOUT_MS),
   }).catch((error: unknown) => {
     // A kept-alive connection the server closed as it was reused (after a long build): nothing reached the CMS.
     if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNRESET' && tries > 1) return null;
+    if ((error as Error).name === 'TimeoutError')
+      throw new Error(`${edit.what}: the CMS did not answer in ${EDIT_TIMEOUT_MS / 1000} s`, { cause: error });
     throw error;
   });
   if (!res) return apply(edit, tries - 1);

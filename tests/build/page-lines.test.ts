@@ -18,7 +18,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const facts = (n: number): PageFacts => ({
   digest: `d${n}`,
-  media: n === 4 ? [] : [`/media/photo/${n}.jpg`],
+  // No media, and a medium whose name JSON escapes and reads like the fields after it.
+  media: n === 4 ? [] : [`/media/photo/${n}.jpg`, ...(n === 3 ? ['/media/say-"hi"],"links":["x.jpg'] : [])],
   // Links that JSON escapes, none at all, and one that reads like the fields around it.
   links: n === 4 ? [] : ['/news', `/news/${n}`, ...(n === 3 ? ['/say-"hi"', '/a],"chrome":"x'] : [])],
   chrome: 'c1',
@@ -69,6 +70,7 @@ describe('scanPageLines: the build cache read as bytes', () => {
         expect(store.line(page.ref)).toBe(lines[i]);
         const { search: _search, links, ...rest } = pages[i]![2];
         expect(store.facts(page.ref)).toEqual(rest);
+        expect(store.keptFacts(page.ref)).toEqual({ media: rest.media, chrome: rest.chrome });
         expect(store.links(page.ref)).toEqual(links);
       });
     });
@@ -134,6 +136,7 @@ describe('scanPageLines: the build cache read as bytes', () => {
     writeFileSync(broken, '["/a",["article:1"],{"nothing":1}]\n');
     const { found, store } = scan(broken, [], 1024);
     expect(() => store.facts(found[0]!.ref)).toThrow(/broken\.jsonl, line 1, has no facts: "\[/);
+    expect(() => store.keptFacts(found[0]!.ref)).toThrow(/broken\.jsonl, line 1, has no facts: "\[/);
   });
 });
 

@@ -29,6 +29,9 @@ const FACTS_START = Buffer.from(FACTS_TEXT);
 const SEARCH_START = Buffer.from(SEARCH_TEXT);
 const LINKS_START = Buffer.from(LINKS_TEXT);
 const CHROME_START = Buffer.from(CHROME_TEXT);
+const MEDIA_START = Buffer.from(',"media":');
+const SITEMAP_START = Buffer.from(',"sitemap":');
+const NO_MEDIA: readonly string[] = Object.freeze([]);
 
 /** One page's line in the store. */
 export type LineRef = number;
@@ -48,6 +51,11 @@ export interface PageLineStore {
    * rest of the line is not decoded.
    */
   facts(ref: LineRef): Omit<PageFacts, 'search' | 'links'>;
+  /**
+   * All a page kept in place passes on (its media, and its chrome's id for the link check), found by the facts'
+   * field names in the line's bytes: only the media array and the id are decoded.
+   */
+  keptFacts(ref: LineRef): { media: readonly string[]; chrome: string };
   /** A line's own links (its facts' `links`). */
   links(ref: LineRef): string[];
   /**
@@ -89,6 +97,21 @@ export function scanPageLines(
       return JSON.parse(
         `${block.toString('utf8', facts + 1, links)}${block.toString('utf8', chrome + 1, search)}}`,
       ) as Omit<PageFacts, 'search' | 'links'>;
+    },
+    keptFacts(ref) {
+      const block = blocks[blockOf[ref]!]!;
+      const facts = block.indexOf(FACTS_START, startOf[ref]);
+      const media = facts < 0 ? -1 : block.indexOf(MEDIA_START, facts);
+      const links = media < 0 ? -1 : block.indexOf(LINKS_START, media);
+      const chrome = links < 0 ? -1 : block.indexOf(CHROME_START, links);
+      const sitemap = chrome < 0 ? -1 : block.indexOf(SITEMAP_START, chrome);
+      if (facts < 0 || sitemap < 0 || sitemap >= endOf[ref]!) throw lineError(ref, 'has no facts');
+      const from = media + MEDIA_START.length;
+      return {
+        // `[]`, most pages' (a page with no photo): nothing to decode.
+        media: links - from === 2 ? NO_MEDIA : (JSON.parse(block.toString('utf8', from, links)) as string[]),
+        chrome: JSON.parse(block.toString('utf8', chrome + CHROME_START.length, sitemap)) as string,
+      };
     },
     links(ref) {
       const { block, links, chrome } = sections(ref);
