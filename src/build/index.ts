@@ -358,11 +358,10 @@ async function runStages(
   const ledger = createLedger(cacheDir);
   const links = createLinkLedger();
   const progress = session.progress('pages', 0);
-  // Search documents of pages built here (kept in place, or from a previous build's data with --keep-going),
-  // beside the workers' own.
+  // Search documents of pages built here from a previous build's data (--keep-going), beside the workers' own.
   const mainSearchDocs = staticSearch ? createLineWriter(join(cacheDir, 'search-main.jsonl')) : null;
-  // The search index's thread reads them as they are written: an incremental build's kept pages are most of them.
-  // It keeps the previous output's index files that come out the same when the output is updated in place.
+  // The search index's thread reads them as they are written, and the previous build cache's lines of the pages kept
+  // in place. It keeps the previous output's index files that come out the same when the output is updated in place.
   const searchIndex = mainSearchDocs
     ? startSearchIndex(built.searchBundle, {
         live: mainSearchDocs.file,

@@ -1,10 +1,10 @@
 /**
  * Write the static search index in a worker thread (./worker.ts, bundled by src/build/bundle.ts), so the rest of
- * the build runs beside it. The thread starts before the plan and reads the search documents of the main thread's
- * file as they are written (the pages an incremental build keeps: nearly all of them), so that by the time the last
- * page is written most documents are read and sorted; then it reads the render workers' files and writes the
- * index, while the main thread copies media and writes feeds. The result is the one writeSearchIndex gives in this
- * thread, files included.
+ * the build runs beside it. The thread starts before the plan: it checks the previous build cache's lines of the
+ * index (an incremental build's kept pages, nearly all of them: ./index-lines.ts) and reads the search documents of
+ * the main thread's file as they are written; then it reads the render workers' files and writes the index from
+ * all of them, while the main thread copies media and writes feeds. The result is the one writeSearchIndex gives in
+ * this thread from the same documents, files included.
  */
 import { Worker } from 'node:worker_threads';
 import { errorFromRecord, type ErrorRecord } from '../errors/error.ts';

@@ -34,7 +34,7 @@ import type { ReceiverStatus } from '../../src/webhooks/receiver.ts';
 import { startWebhookService, type WebhookService } from '../../src/webhooks/service.ts';
 import { NO_NEWS_SPORT } from '../../src/demo/generate/coverage.ts';
 import { SMALL_DEPARTMENT_SEASONS } from '../helpers/demo.ts';
-import { treeDigest, treeFolders } from '../helpers/tree.ts';
+import { linkTree, treeDigest, treeFolders } from '../helpers/tree.ts';
 import { CHROMIUM } from '../../scripts/chromium.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -337,7 +337,7 @@ describe('the incremental build (issue 19)', () => {
   /** The full build of the first test, with its cache, restored as `name` and damaged, then an article edited. */
   async function restoredAndEdited(name: string, damage: (site: string) => void) {
     const site = join(work, name);
-    cpSync(join(work, 'full'), site, { recursive: true });
+    linkTree(join(work, 'full'), site);
     cpSync(join(work, '.full-cache'), join(work, `.${name}-cache`), { recursive: true });
     damage(site);
     const article = demo.dataset.articles.find(isPublic)!;
@@ -393,7 +393,7 @@ describe('the incremental build (issue 19)', () => {
   it("indexes and lists every kept page from its line, and says why, when the cache's search lines and list of pages are garbled", async () => {
     const lines: string[] = [];
     const site = join(work, 'garbled-search');
-    cpSync(join(work, 'full'), site, { recursive: true });
+    linkTree(join(work, 'full'), site);
     cpSync(join(work, '.full-cache'), join(work, '.garbled-search-cache'), { recursive: true });
     const searchFile = join(buildCacheDir(site), SEARCH_FILE);
     // A document's summary edited by hand: the lines still split, but are not those the manifest has the digest of.
@@ -433,7 +433,7 @@ describe('the incremental build (issue 19)', () => {
   it('leaves the media only kept pages name where they are, and does not ask again for those it could not copy', async () => {
     // The full build of the first test, restored elsewhere with its cache: the demo's content is the same.
     const site = join(work, 'kept-media');
-    cpSync(join(work, 'full'), site, { recursive: true });
+    linkTree(join(work, 'full'), site);
     cpSync(join(work, '.full-cache'), join(work, '.kept-media-cache'), { recursive: true });
     const cached = (name: string) =>
       readFileSync(join(buildCacheDir(site), name), 'utf8')
@@ -477,7 +477,7 @@ describe('the incremental build (issue 19)', () => {
     await service?.close();
     service = null;
     const site = join(work, 'years');
-    cpSync(join(work, 'full'), site, { recursive: true });
+    linkTree(join(work, 'full'), site);
     cpSync(join(work, '.full-cache'), join(work, '.years-cache'), { recursive: true });
     const d = demo.dataset;
     /** Edit, build incrementally with the CMS's changes, and compare with a full build of the same content. */
@@ -574,7 +574,7 @@ describe('the incremental build (issue 19)', () => {
   it("reports a kept page's link to a page that is gone, naming it, as a full build does", async () => {
     // The output of the test before, which built every change made so far.
     const site = join(work, 'links');
-    cpSync(join(work, 'years'), site, { recursive: true });
+    linkTree(join(work, 'years'), site);
     cpSync(join(work, '.years-cache'), join(work, '.links-cache'), { recursive: true });
     // The article pages of the output (the edits above unpublished and moved some of the dataset's).
     const bySlug = new Map(

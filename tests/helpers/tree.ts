@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** Every file under a folder with the SHA-1 of its bytes, by relative path. */
@@ -22,4 +22,19 @@ export function treeFolders(root: string): Set<string> {
   for (const entry of readdirSync(root, { withFileTypes: true, recursive: true }))
     if (entry.isDirectory()) out.add(relative(root, join(entry.parentPath, entry.name)));
   return out;
+}
+
+/**
+ * A copy of an output folder whose files are hard links to the original's: a build never writes into an output's
+ * files (it replaces them by renames), so the two stay apart, and the copy costs no room. The demo's media name one
+ * photo many times over (hard links of one file): a byte copy of the small department's output is 4 GB where the
+ * output is 0.3 GB, and the tests keep their sites in memory.
+ */
+export function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const [source, target] = [join(from, entry.name), join(to, entry.name)];
+    if (entry.isDirectory()) linkTree(source, target);
+    else linkSync(source, target);
+  }
 }
