@@ -22,8 +22,6 @@ export interface Ledger {
   readonly count: number;
   /** Entries search engines may index (the sitemap's). */
   readonly indexable: number;
-  /** The finished list's file (for the render workers, which patch the build id into the pages it names). */
-  finish(): string;
   /**
    * An incremental build's pages kept in place, added after every other page: their entries are the previous
    * build's sorted list (`file`, the build cache's, whose SHA-256 is `digest`) but those of the pages not kept,
@@ -52,11 +50,6 @@ export const decodeEntry = (line: string): LedgerEntry => {
 /** The folder of a page's files, relative to the output folder. */
 export const pageDir = (path: string) => (path === '/' ? '' : path.slice(1));
 
-/** The entries of a finished ledger file, in the order they were added. */
-export function* readLedger(file: string): Generator<LedgerEntry> {
-  for (const line of readLines(file)) yield decodeEntry(line);
-}
-
 export function createLedger(dir: string): Ledger {
   const writer = createLineWriter(join(dir, 'pages.tsv'));
   const sortedFile = join(dir, 'pages-sorted.tsv');
@@ -79,10 +72,6 @@ export function createLedger(dir: string): Ledger {
     },
     get indexable() {
       return indexable;
-    },
-    finish() {
-      writer.close();
-      return writer.file;
     },
     addKept(previous, kept) {
       if (sorted) throw new Error('The kept pages are added to the list of pages before it is read');

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEARCH_DIR } from '../output/layout.ts';
 import type { OutputWriter } from '../output/writer.ts';
-import { createLineSorter, createLineWriter, mergeSorted, readLines } from '../util/line-files.ts';
+import { createLineSorter, createLineWriter, hashFile, mergeSorted, readLines } from '../util/line-files.ts';
 import {
   DOC_CHUNK,
   docFile,
@@ -113,9 +113,9 @@ export interface SearchIndexer {
 
 /** Each document becomes its line (./index-lines.ts) as it comes; the lines are sorted on disk in `workDir`. */
 export function createSearchIndexer(workDir: string): SearchIndexer {
-  const added = createLineSorter(join(workDir, 'search-added.tsv'));
-  const unlisted = createLineSorter(join(workDir, 'search-unlisted.tsv'));
   const files = [join(workDir, 'search-added.tsv'), join(workDir, 'search-unlisted.tsv'), join(workDir, 'search.tsv')];
+  const added = createLineSorter(files[0]!);
+  const unlisted = createLineSorter(files[1]!);
   let unlistedDocs = 0;
   const addedPaths = new Set<string>();
   const addedKeyed: [string, Keyed][] = [];
@@ -134,28 +134,28 @@ export function createSearchIndexer(workDir: string): SearchIndexer {
     async write(output, base) {
       added.finish();
       unlisted.finish();
-      const stays = base ? (path: string) => !addedPaths.has(path) && !base.dropped(path) : null;
       const choice = createKeyedChoice();
       for (const [path, keyed] of addedKeyed) choice.offer(path, keyed);
-      if (base && stays) for (const [path, keyed] of base.previous.keyed) if (stays(path)) choice.offer(path, keyed);
       // Sources in index order: the lines added (listed), those of unlisted pages, the previous build's that stay.
       const sources: Iterable<string>[] = [readLines(files[0]!), unlistedDocs ? readLines(files[1]!) : []];
-      if (base && stays) sources.push(filterLines(readLines(base.previous.file), stays));
+      if (base) {
+        const stays = (path: string) => !addedPaths.has(path) && !base.dropped(path);
+        for (const [path, keyed] of base.previous.keyed) if (stays(path)) choice.offer(path, keyed);
+        sources.push(filterLines(readLines(base.previous.file), stays));
+      }
       // A full build without unlisted pages has its lines already: the sorted file of those added.
-      const copy = base || unlistedDocs ? createLineWriter(files[2]!) : null;
-      linesFile = copy?.file ?? files[0]!;
       const digest = createHash('sha256');
+      const copy = base || unlistedDocs ? createLineWriter(files[2]!, digest) : null;
+      linesFile = copy?.file ?? files[0]!;
       const lines = function* () {
         for (const [line, source] of mergeSorted(sources)) {
-          if (source !== 1) {
-            copy?.write(line);
-            digest.update(line).update('\n');
-          }
+          if (source !== 1) copy?.write(line);
           yield line;
         }
         copy?.close();
       };
       const stats = await writeIndex(lines(), output, choice.chosen);
+      if (!copy) hashFile(linesFile, digest);
       return { stats, lines: { file: linesFile, digest: digest.digest('hex') } };
     },
     discard() {

@@ -4,6 +4,7 @@
  * Synchronous on purpose: the writes are buffered into large blocks, and the callers (the main thread's tally, the
  * render workers) would only wait for them anyway.
  */
+import type { Hash } from 'node:crypto';
 import { appendFileSync, closeSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 
 /** Appends lines to a file, in blocks. */
@@ -23,9 +24,10 @@ const READ_BYTES = 1 << 20;
 
 /**
  * Each block is appended with its own open and close (a few per megabyte): no descriptor stays open, so a writer
- * dropped on a failed build, or in a worker that is terminated, leaks nothing.
+ * dropped on a failed build, or in a worker that is terminated, leaks nothing. `hash` is given every block as it is
+ * written (the file's digest, without a line-by-line update or a second read).
  */
-export function createLineWriter(file: string): LineWriter {
+export function createLineWriter(file: string, hash?: Hash): LineWriter {
   writeFileSync(file, '');
   let buffer: string[] = [];
   let buffered = 0;
@@ -33,7 +35,9 @@ export function createLineWriter(file: string): LineWriter {
   let closed = false;
   const flush = () => {
     if (!buffer.length) return;
-    appendFileSync(file, buffer.join(''));
+    const text = buffer.join('');
+    hash?.update(text);
+    appendFileSync(file, text);
     buffer = [];
     buffered = 0;
   };
@@ -230,4 +234,16 @@ export function* mergeSorted(sources: Iterable<string>[]): Generator<[line: stri
   } finally {
     for (const reader of readers) reader.return?.(undefined);
   }
+}
+
+/** Feed a file's bytes to `hash`, a block at a time. */
+export function hashFile(file: string, hash: Hash, blockBytes = READ_BYTES): Hash {
+  const fd = openSync(file, 'r');
+  try {
+    const block = Buffer.allocUnsafe(blockBytes);
+    for (let read = readSync(fd, block); read > 0; read = readSync(fd, block)) hash.update(block.subarray(0, read));
+  } finally {
+    closeSync(fd);
+  }
+  return hash;
 }
