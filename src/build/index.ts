@@ -295,10 +295,13 @@ async function runStages(
     assets: [...built.files.map((f) => `${f.path}:${f.hash}`), `_worker.js:${built.edgeWorker}`],
   });
   outcome.buildId = buildId;
-  // The workers start (their threads load the server bundle) while this thread reads the build cache.
+  // The workers start (their threads load the server bundle) while this thread reads the build cache. An
+  // incremental build starts one: most render a few pages, and each start takes a core from reading the cache for
+  // half a second; the others start once the scope and the plan say how many pages there are to build.
   const starting = session.stage('workers', () =>
     createRenderPool({
       workers,
+      startWith: options.changes ? 1 : workers,
       workerBundle: built.workerBundle,
       outDir: resources.staging.dir,
       buildId,
@@ -333,6 +336,8 @@ async function runStages(
   const scoped = await scope;
   if ('error' in scoped) throw scoped.error;
   const reuse = scoped.reuse;
+  // An incremental build's pages to build: those its changes touch (the plan adds the pages new in their lists).
+  pool.expect(reuse ? reuse.touched : Number.POSITIVE_INFINITY);
   // An output updated in place keeps the files that stay the same where they are: the media only kept pages use,
   // and the feed and search files that come out the same.
   const keptFiles = createKeptFiles(outDir);
@@ -407,6 +412,7 @@ async function runStages(
             if (keepInPlace(page, pageOptions, pagesDone)) return void keptAsPlanned++;
             if (page.route.render === 'file') outcome.plannedFiles++;
             planned.push(page);
+            pool.expect(planned.pushed);
             progress.setTotal(planned.pushed, false);
           },
         },

@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, PACKAGE_ROOT } from '../../src/build/bundle.ts';
 import { notFoundTask } from '../../src/build/finish.ts';
-import { createRenderPool, type RenderPool } from '../../src/build/render/pool.ts';
+import {
+  createRenderPool,
+  PAGES_PER_START,
+  type RenderPool,
+  type RenderPoolOptions,
+} from '../../src/build/render/pool.ts';
 import type { PageFacts } from '../../src/build/deps/cache.ts';
 import type { PageTask } from '../../src/build/render/protocol.ts';
 import type { DemoServer } from '../../src/demo/server/server.ts';
@@ -20,13 +25,14 @@ const cache = mkdtempSync(join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse-poo
 const warnings: string[] = [];
 let demo: DemoServer;
 let pool: RenderPool;
+let options: RenderPoolOptions;
 
 beforeAll(async () => {
   demo = await startDemo();
   const built = await bundle({ outDir: out, cacheDir: cache });
   const { site, close } = await demoSite(demo);
   await close();
-  pool = await createRenderPool({
+  options = {
     workers: 2,
     workerBundle: built.workerBundle,
     outDir: out,
@@ -39,7 +45,8 @@ beforeAll(async () => {
     searchDir: cache,
     depsDir: cache,
     onWarn: (message) => warnings.push(message),
-  });
+  };
+  pool = await createRenderPool(options);
 }, 60_000);
 
 afterAll(async () => {
@@ -184,5 +191,51 @@ describe('the render pool, two workers', () => {
     // Each sport's roster is a search result of its own ("football roster"); the staff directory is not.
     expect(docs).toHaveLength(2);
     for (const sport of ['football', 'volleyball']) expect(docs.join('\n')).toContain(`"/sports/${sport}/roster"`);
+  });
+});
+
+describe('the render pool, starting with one of its workers', () => {
+  const roster = (sport: string): Omit<PageTask, 'id'> => ({
+    route: 'sports-sport-roster',
+    params: { sport },
+    path: `/sports/${sport}/roster`,
+    label: `${sport} roster`,
+  });
+  const lazy = (dir: string) =>
+    createRenderPool({ ...options, startWith: 1, loadsPerWorker: 1, searchDir: dir, depsDir: dir });
+
+  it('builds a few pages in the one thread it started with', async () => {
+    const dir = mkdtempSync(join(cache, 'few-'));
+    const few = await lazy(dir);
+    try {
+      expect((await few.buildPage(roster('football'))).kind).toBe('page');
+      const { depsFiles } = await few.loadingDone();
+      expect(depsFiles).toHaveLength(1);
+    } finally {
+      await few.close();
+    }
+  });
+
+  it('starts the other when told of enough pages to build, and every page is built', async () => {
+    const dir = mkdtempSync(join(cache, 'many-'));
+    const many = await lazy(dir);
+    try {
+      many.expect(PAGES_PER_START);
+      many.expect(PAGES_PER_START + 1);
+      const sports = ['football', 'volleyball', 'baseball', 'softball'];
+      const built = await Promise.all(sports.map((sport) => many.buildPage(roster(sport))));
+      expect(built.map((result) => result.kind)).toEqual(sports.map(() => 'page'));
+      const { depsFiles } = await many.loadingDone();
+      expect(depsFiles).toHaveLength(2);
+      const paths = depsFiles.flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => (JSON.parse(line) as [string])[0]),
+      );
+      expect(paths.sort()).toEqual(sports.map((sport) => `/sports/${sport}/roster`).sort());
+    } finally {
+      await many.close();
+    }
   });
 });

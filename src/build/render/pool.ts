@@ -19,7 +19,10 @@ import type {
 import type { AssetManifest, DocumentScripts } from './document.ts';
 
 export interface RenderPoolOptions {
+  /** The most worker threads it runs. */
   workers: number;
+  /** How many start at once (default: all); the others start when `expect` says enough pages come. */
+  startWith?: number;
   /** The server bundle (src/build/render/worker.ts bundled): each worker runs it. */
   workerBundle: string;
   outDir: string;
@@ -46,6 +49,8 @@ export type BuiltPage =
   Extract<PageOutcome, { kind: 'page' | 'skip' | 'absent' }> | { kind: 'error'; error: FieldhouseError };
 
 export interface RenderPool {
+  /** This many pages in all are coming (a count that grows as they are found): start the threads they are worth. */
+  expect(pages: number): void;
   /** Build one page (load its data through the API, render it, write it) in a worker. */
   buildPage(task: Omit<PageTask, 'id'>): Promise<BuiltPage>;
   /** Render and write one page whose payload is known (the 404 document), in the first worker. */
@@ -92,48 +97,82 @@ interface Pending {
   reject(error: Error): void;
 }
 
-/** A pool of worker threads that build pages (load, render, write) and render known payloads. */
+/**
+ * A worker's start is about half a second of a core's time (it loads the server bundle), and a page a few
+ * hundredths of one: the pool starts another thread for every this many pages it is told of (`expect`).
+ */
+export const PAGES_PER_START = 100;
+
+/**
+ * A pool of worker threads that build pages (load, render, write) and render known payloads. It starts with
+ * `startWith` of its `workers`, and the others as `expect` says enough pages come: an incremental build that renders
+ * a handful of pages loads the server bundle in one thread, not in one per core, and the thread that reads the
+ * build cache meanwhile keeps a core of its own.
+ */
 export async function createRenderPool(options: RenderPoolOptions): Promise<RenderPool> {
   let nextId = 0;
-  const slots: Slot[] = await Promise.all(
-    Array.from({ length: options.workers }, (_, index) => {
-      const setup: WorkerSetup = {
-        outDir: options.outDir,
-        buildId: options.buildId,
-        assets: options.assets,
-        scripts: options.scripts,
-        siteJson: options.siteJson,
-        builder: options.builder,
-        searchFile: options.searchDir ? join(options.searchDir, `search-${index}.jsonl`) : null,
-        depsFile: join(options.depsDir, `deps-${index}.jsonl`),
-        images: Boolean(options.imageInfo),
-      };
-      const worker = new Worker(options.workerBundle, {
-        workerData: setup,
-        // React picks its production or development build when it is first imported, before any line of the
-        // worker runs: the environment is the only place to choose it (development React renders several times
-        // slower, with the same HTML).
-        env: { ...process.env, NODE_ENV: 'production' },
-        // A worker's live data is bounded (its memo, the pages in flight), whatever the size of the site; the cap
-        // keeps V8 from growing the heap with the length of the run instead of collecting.
-        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-      });
-      return new Promise<Slot>((resolve, reject) => {
-        worker.once('message', () =>
-          resolve({ worker, loading: 0, stats: { requests: 0, retries: 0, bytes: 0 }, replies: new Map() }),
-        );
-        worker.once('error', (error) =>
-          reject(
-            new Error(`A render worker failed to start (${options.workerBundle}): ${error.message}`, { cause: error }),
-          ),
-        );
-      });
-    }),
-  );
+  const slots: Slot[] = [];
+  /** Workers started and not ready yet. */
+  const starting = new Set<Promise<void>>();
   const queue: Pending[] = [];
   const inFlight = new Map<number, Pending>();
   let scheduled = false;
   let failure: Error | null = null;
+
+  const fail = (error: Error) => {
+    failure = error;
+    for (const pending of [...inFlight.values(), ...queue]) pending.reject(error);
+    queue.length = 0;
+    for (const { replies } of slots) for (const waiting of replies.values()) waiting.reject(error);
+  };
+
+  let spawned = 0;
+  /** Start the next worker; it joins the slots once it is ready. */
+  const start = (): Promise<void> => {
+    const index = spawned++;
+    const setup: WorkerSetup = {
+      outDir: options.outDir,
+      buildId: options.buildId,
+      assets: options.assets,
+      scripts: options.scripts,
+      siteJson: options.siteJson,
+      builder: options.builder,
+      searchFile: options.searchDir ? join(options.searchDir, `search-${index}.jsonl`) : null,
+      depsFile: join(options.depsDir, `deps-${index}.jsonl`),
+      images: Boolean(options.imageInfo),
+    };
+    const worker = new Worker(options.workerBundle, {
+      workerData: setup,
+      // React picks its production or development build when it is first imported, before any line of the
+      // worker runs: the environment is the only place to choose it (development React renders several times
+      // slower, with the same HTML).
+      env: { ...process.env, NODE_ENV: 'production' },
+      // A worker's live data is bounded (its memo, the pages in flight), whatever the size of the site; the cap
+      // keeps V8 from growing the heap with the length of the run instead of collecting.
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    const ready = new Promise<void>((resolve, reject) => {
+      worker.once('message', () => {
+        const slot: Slot = { worker, loading: 0, stats: { requests: 0, retries: 0, bytes: 0 }, replies: new Map() };
+        attach(slot);
+        slots.push(slot);
+        resolve();
+      });
+      worker.once('error', (error) =>
+        reject(
+          new Error(`A render worker failed to start (${options.workerBundle}): ${error.message}`, { cause: error }),
+        ),
+      );
+    });
+    const started = ready.finally(() => starting.delete(started));
+    starting.add(started);
+    return started;
+  };
+  /** Start workers for this many pages to build, up to the pool's size (see PAGES_PER_START). */
+  const expect = (pages: number) => {
+    const wanted = Math.min(options.workers, Math.max(1, Math.ceil(pages / PAGES_PER_START)));
+    while (!failure && spawned < wanted) start().then(dispatch, (error: Error) => fail(error));
+  };
 
   const dispatch = () => {
     const outgoing = new Map<Slot, PageTask[]>();
@@ -177,7 +216,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     });
   };
 
-  for (const slot of slots) {
+  function attach(slot: Slot): void {
     const answerImages = imageAnswers(options.imageInfo ?? (() => Promise.resolve({})), (message) =>
       post(slot, message),
     );
@@ -212,13 +251,25 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         (thrown as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
           ? createError(WorkerOutOfMemory, [WORKER_HEAP_MB], { cause: thrown })
           : thrown;
-      failure = error;
-      for (const pending of [...inFlight.values(), ...queue]) pending.reject(error);
-      for (const { replies } of slots) for (const waiting of replies.values()) waiting.reject(error);
+      fail(error);
     });
   }
 
+  const first = Math.min(Math.max(1, options.startWith ?? options.workers), options.workers);
+  const started = await Promise.allSettled(Array.from({ length: first }, () => start()));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(slots.map(({ worker }) => worker.terminate()));
+    throw failed.reason;
+  }
+  /** Every worker, once those starting are ready. */
+  const settled = async () => {
+    while (starting.size) await Promise.allSettled(starting);
+    return slots;
+  };
+
   return {
+    expect,
     buildPage(task) {
       if (failure) return Promise.reject(failure);
       return new Promise<BuiltPage>((resolve, reject) => {
@@ -243,7 +294,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     },
     async loadingDone() {
       const replies = await Promise.all(
-        slots.map((slot) => ask<'loading-closed'>(slot, { type: 'loading-done', id: nextId++ })),
+        (await settled()).map((slot) => ask<'loading-closed'>(slot, { type: 'loading-done', id: nextId++ })),
       );
       return {
         searchFiles: replies.flatMap(({ searchFile }) => (searchFile ? [searchFile] : [])),
@@ -251,7 +302,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       };
     },
     async close() {
-      await Promise.all(slots.map(({ worker }) => worker.terminate()));
+      await Promise.all((await settled()).map(({ worker }) => worker.terminate()));
     },
   };
 }
