@@ -36,7 +36,7 @@ import {
 import { hostRules, writeHostFiles, type HostRules } from './hosts/index.ts';
 import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger, type LinkTargets } from './links.ts';
 import { createLedger, type LedgerEntry } from './ledger.ts';
-import { askAfterChanges, createAnswerCheck, createTouchSorter, touchTest } from './deps/touch.ts';
+import { askAfterChanges, createAnswerCheck, createTouchSorter, touchTest, type Verdict } from './deps/touch.ts';
 import {
   depsOf,
   PAGES_FILE,
@@ -617,7 +617,7 @@ async function incrementalScope(
   // Where the moved records are now, then one pass over the cache: the pages a change touches are counted; the
   // others' lines are kept, as written, those pending on what the pass finds (touch.ts) settled after it.
   // The answers pending pages read (a season's statistics) are asked for again as the pass finds them.
-  const answers = createAnswerCheck(build.api);
+  const answers = createAnswerCheck(build.api, changes);
   const sorter = createTouchSorter(changes, await askAfterChanges(build.api, changes), answers.ask);
   let touched = 0;
   // Each kept page's line, in the cache's bytes: decoded when the build asks for it, and only as far as it asks.
@@ -633,7 +633,12 @@ async function incrementalScope(
       // workers, starting, are answered.
       if (pages.length % SCAN_TURN_LINES === 0) await new Promise(setImmediate);
       pages.push(path);
-      const verdict = line === null ? false : sorter.verdict(depsOf(line).deps);
+      let verdict: Verdict = false;
+      if (line !== null) {
+        const { deps } = depsOf(line);
+        answers.see(deps);
+        verdict = sorter.verdict(deps);
+      }
       if (verdict === true) touched++;
       else kept.set(path, ref);
       if (Array.isArray(verdict)) pending.push([path, verdict]);

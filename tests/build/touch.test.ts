@@ -147,4 +147,60 @@ describe('which pages a change touches', () => {
       [9, '2025-26'],
     ]);
   });
+  it("asks only the statistics of a result's own season, found beside the event and confirmed by the API", async () => {
+    const stats = (sport: number, season: string) => answerDep('stats', [sport, season], { players: [] })!;
+    const calls: string[] = [];
+    // The API now: event 3 is a game of sport 4's 2025-26 season; every season's statistics answer otherwise.
+    const api = (holds: boolean) =>
+      ({
+        async schedule(sport: number, season: string) {
+          calls.push(`schedule ${sport} ${season}`);
+          return { events: holds && sport === 4 && season === '2025-26' ? [{ id: 3 }] : [{ id: 8 }] };
+        },
+        async stats(sport: number, season: string) {
+          calls.push(`stats ${sport} ${season}`);
+          return { players: [{ goals: 1 }] };
+        },
+      }) as unknown as ContentApi;
+    const pass = async (changes: Parameters<typeof createTouchSorter>[0], holds = true) => {
+      calls.length = 0;
+      const check = createAnswerCheck(api(holds), changes);
+      const sorter = createTouchSorter(changes, { articleYears: [] }, check.ask);
+      const pages = [
+        // The season's schedule names the event (a page the change touches); the sport's page reads two seasons'.
+        ['q:schedule:[4,"2025-26"]', 'event:3'],
+        ['q:schedule:[4,"2024-25"]', 'q:schedule:[4,"2025-26"]', 'event:3', 'event:8'],
+        ['q:stats:[4,"2025-26"]', stats(4, '2025-26')],
+        ['q:stats:[4,"2024-25"]', stats(4, '2024-25')],
+        ['q:stats:[7,"2025-26"]', stats(7, '2025-26')],
+      ];
+      for (const deps of pages) {
+        if (deps.includes('event:3')) check.see(deps);
+        sorter.verdict(deps);
+      }
+      // Nothing is asked while the pass goes on: the seasons are known only at its end.
+      const during = [...calls];
+      return { changed: await check.changed(), during, calls: [...calls].sort() };
+    };
+    const result = [{ resource: 'event' as const, recordId: 3, listed: false }];
+    const narrowed = await pass(result);
+    expect(narrowed.during).toEqual([]);
+    // The candidate seasons are asked in the order the pass met them, until one holds the event.
+    expect(narrowed.calls).toEqual(['schedule 4 2025-26', 'stats 4 2025-26']);
+    expect(narrowed.changed).toEqual(new Set([stats(4, '2025-26')]));
+    // No schedule holds it now (moved by hand, or the API cannot say): every season's statistics are asked for.
+    const unconfirmed = await pass(result, false);
+    expect(unconfirmed.calls).toEqual([
+      'schedule 4 2024-25',
+      'schedule 4 2025-26',
+      'stats 4 2024-25',
+      'stats 4 2025-26',
+      'stats 7 2025-26',
+    ]);
+    expect(unconfirmed.changed.size).toBe(3);
+    // A change that may move the event (its date, its season) asks for every season's at once, as the pass goes.
+    const moved = await pass(changedRecords([{ ...change('update', 3, ['season_id']), resource: 'event' }]));
+    expect(moved.during).toEqual(['stats 4 2025-26', 'stats 4 2024-25', 'stats 7 2025-26']);
+    expect(moved.changed.size).toBe(3);
+  });
 });

@@ -158,19 +158,79 @@ export function createTouchSorter(
  * The calls behind `a:` deps asked again, each once, as soon as it is known (an incremental build asks while it reads the
  * cache: a game result's season statistics are 1,334 answers at demo scale 10). Never rejects: an answer that
  * cannot be had counts as changed.
+ *
+ * With `changes` that only update events where they are (a result entered: no field that moves an event, so it
+ * stays in its sport and season), only the statistics of those events' own seasons can add up otherwise: the others
+ * are not asked for. A changed event's season is one whose schedule a page read beside it (`see`: the deps of each
+ * page that names a change, `q:schedule:[sport,"season"]` beside `event:<id>`), confirmed by the API's schedule of
+ * that season holding the event now. When a season cannot be confirmed, every statistics answer is asked for.
  */
-export function createAnswerCheck(api: ContentApi) {
+export function createAnswerCheck(api: ContentApi, changes: readonly Change[] = []) {
   const asked = new Map<string, Promise<boolean>>();
+  const events = changes.filter((c) => c.resource === 'event');
+  const narrow = events.length > 0 && events.every((c) => c.listed === false && c.recordId !== null);
+  /** Each changed event's dep, with the arguments of the schedules read beside it. */
+  const schedulesBeside = new Map(events.map((c) => [`event:${c.recordId}`, new Set<string>()]));
+  /** Statistics answers met while narrowing: asked once the seasons are known. */
+  const waiting = new Set<string>();
+  const ask = (dep: string) => {
+    if (!asked.has(dep)) asked.set(dep, answerChanged(api, dep));
+  };
+  /** The arguments (`[sport,"season"]`) of the seasons whose statistics can change; null: any season's. */
+  const seasons = async (): Promise<Set<string> | null> => {
+    const found = new Set<string>();
+    for (const [record, candidates] of schedulesBeside) {
+      const id = Number(record.slice('event:'.length));
+      let confirmed: string | null = null;
+      for (const args of candidates) {
+        if (await scheduleHolds(api, args, id)) {
+          confirmed = args;
+          break;
+        }
+      }
+      if (confirmed === null) return null;
+      found.add(confirmed);
+    }
+    return found;
+  };
   return {
     ask(dep: string): void {
-      if (!asked.has(dep)) asked.set(dep, answerChanged(api, dep));
+      if (narrow && dep.startsWith(STATS_ANSWER)) waiting.add(dep);
+      else ask(dep);
+    },
+    /** The deps of a page the pass decoded (it names a change): the schedules read beside a changed event. */
+    see(deps: readonly string[]): void {
+      if (!narrow || !deps.some((dep) => schedulesBeside.has(dep))) return;
+      const schedules = deps
+        .filter((dep) => dep.startsWith(SCHEDULE_CALL))
+        .map((dep) => dep.slice(SCHEDULE_CALL.length));
+      for (const dep of deps) for (const args of schedules) schedulesBeside.get(dep)?.add(args);
     },
     /** The deps asked for whose answer is not the same now. */
     async changed(): Promise<Set<string>> {
+      if (waiting.size) {
+        const only = await seasons();
+        for (const dep of waiting)
+          if (!only || only.has(dep.slice(STATS_ANSWER.length, dep.lastIndexOf('=')))) ask(dep);
+        waiting.clear();
+      }
       const verdicts = await Promise.all([...asked].map(async ([dep, changed]) => [dep, await changed] as const));
       return new Set(verdicts.filter(([, changed]) => changed).map(([dep]) => dep));
     },
   };
+}
+
+const STATS_ANSWER = `${ANSWER_PREFIX}stats:`;
+const SCHEDULE_CALL = 'q:schedule:';
+
+/** Does the API's schedule of a season (`[sport,"season"]`, as a dep writes it) hold this event now? */
+async function scheduleHolds(api: ContentApi, args: string, id: number): Promise<boolean> {
+  try {
+    const [sport, season] = JSON.parse(args) as [number, string];
+    return (await api.schedule(sport, season)).events.some((event) => event.id === id);
+  } catch {
+    return false;
+  }
 }
 
 async function answerChanged(api: ContentApi, dep: string): Promise<boolean> {
@@ -234,7 +294,7 @@ function callOf(dep: string): string {
  */
 const PLACING_FIELDS: Record<string, string[]> = {
   article: ['date', 'slug', 'status', 'visibility', 'sport_id', 'category_ids'],
-  event: ['date', 'time_tba', 'timezone', 'boxscore_id'],
+  event: ['date', 'time_tba', 'timezone', 'boxscore_id', 'sport_id', 'season_id'],
   player: ['slug'],
   gallery: ['date', 'slug', 'status', 'visibility', 'sport_id'],
 };
