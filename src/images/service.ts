@@ -147,7 +147,7 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
       stats.fetched++;
       hash = hashOf(answer.bytes);
       if (!store.hasOriginal(hash)) store.putOriginal(hash, answer.bytes);
-      store.index.set(url, { hash, validators: answer.validators });
+      store.remember(url, { hash, validators: answer.validators });
     } else {
       stats.unchanged++;
       hash = cached!.hash;

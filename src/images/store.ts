@@ -23,8 +23,16 @@ export interface ImageStore {
   variant(name: string): string | null;
   putVariant(name: string, bytes: Uint8Array): string;
   /** What the server said of each URL last time: its validators and the hash of what it sent. */
-  readonly index: Map<string, { hash: string; validators: Validators }>;
+  readonly index: ReadonlyMap<string, IndexEntry>;
+  /** What the server said of a URL now (saved with the index). */
+  remember(url: string, entry: IndexEntry): void;
+  /** Save the index, when this session remembered something (a build that fetched no image writes nothing). */
   saveIndex(): void;
+}
+
+export interface IndexEntry {
+  hash: string;
+  validators: Validators;
 }
 
 export function openImageStore(cacheDir: string): ImageStore {
@@ -45,9 +53,9 @@ export function openImageStore(cacheDir: string): ImageStore {
       return null;
     }
   };
-  const index = new Map(
-    Object.entries(readJson<Record<string, { hash: string; validators: Validators }>>(indexFile) ?? {}),
-  );
+  const index = new Map(Object.entries(readJson<Record<string, IndexEntry>>(indexFile) ?? {}));
+  // The URLs remembered in this session: only they are merged into the index on disk.
+  const remembered = new Map<string, IndexEntry>();
   return {
     dir,
     index,
@@ -61,10 +69,16 @@ export function openImageStore(cacheDir: string): ImageStore {
       return existsSync(file) ? file : null;
     },
     putVariant: (name, bytes) => put(join(folders.variants, name), bytes),
+    remember(url, entry) {
+      index.set(url, entry);
+      remembered.set(url, entry);
+    },
     saveIndex() {
+      if (!remembered.size) return;
       // Merged with what another build saved meanwhile: the index is a hint (a wrong entry costs one full fetch).
-      const merged = { ...(readJson<Record<string, unknown>>(indexFile) ?? {}), ...Object.fromEntries(index) };
+      const merged = { ...(readJson<Record<string, unknown>>(indexFile) ?? {}), ...Object.fromEntries(remembered) };
       put(indexFile, JSON.stringify(merged));
+      remembered.clear();
     },
   };
 }
