@@ -11,6 +11,7 @@
  * journal in the cache folder, and the next build is then a full one (deps/cache.ts).
  */
 import {
+  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -146,14 +147,34 @@ function insideOutput(file: string): string {
 }
 
 /**
+ * Where the commit links the output's files it replaces, in the staging folder: still linked there, they are freed
+ * when the staging folder is removed in the background, not while the commit runs (on ext4 a rename over a file
+ * frees its blocks at once: 100–150 µs a file, 2.2 s of an article published at demo scale 10, against about 75 µs
+ * for a link and a rename). A name no site file has.
+ */
+export const REPLACED_DIR = '.fieldhouse-replaced';
+
+/**
  * Move the staged files over the output's and remove the ones the new build does not have. `journal` is written
  * first and removed by the caller once the build cache describes the result; the staging folder, left with its
- * empty folders, is the caller's to remove.
+ * empty folders and the files replaced (REPLACED_DIR), is the caller's to remove. Each file of the output is
+ * replaced by one rename, so a reader finds the old file or the new one, never none.
  */
 export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayPlan, journal: string): void {
   mkdirSync(dirname(journal), { recursive: true });
   rmSync(journal, { force: true });
   renameSync(writeJournal(journal, plan), journal);
+  const replaced = join(stagingDir, REPLACED_DIR);
+  mkdirSync(replaced, { recursive: true });
+  let parked = 0;
+  /** Keep the output's file linked from the staging folder, if it has one, before it is replaced. */
+  const park = (target: string) => {
+    try {
+      linkSync(target, join(replaced, String(parked++)));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  };
   const made = new Set<string>();
   const unlessSame = new Set(plan.unlessSame);
   for (const file of plan.staged) {
@@ -164,6 +185,7 @@ export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayP
       mkdirSync(folder, { recursive: true });
       made.add(folder);
     }
+    park(target);
     renameSync(join(stagingDir, file), target);
   }
   const emptied = new Set<string>();

@@ -22,6 +22,7 @@ import {
   otherFiles,
   pageFiles,
   planOverlay,
+  REPLACED_DIR,
 } from '../../src/build/overlay.ts';
 import { treeFolders } from '../helpers/tree.ts';
 
@@ -151,7 +152,15 @@ describe('an incremental build that updates its output in place', () => {
       'news/a',
       'news/c',
     ]);
-    expect(filesUnder(staging)).toEqual([]);
+    // What the staging folder keeps is the output's files the commit replaced, linked there to be freed with it
+    // in the background: the old home page and latest.json (the untouched page and the kept files are not there).
+    const parked = filesUnder(staging);
+    expect(parked.every((file) => file.startsWith(`${REPLACED_DIR}/`))).toBe(true);
+    expect(parked.map((file) => readFileSync(join(staging, file), 'utf8')).sort()).toEqual([
+      'home v1',
+      'home v1',
+      'v1',
+    ]);
     // The journal says a commit was under way until the build cache replaces it (deps/cache.ts refuses the cache).
     expect(JSON.parse(readFileSync(journal, 'utf8')).removed).toHaveLength(4);
   });
@@ -187,8 +196,12 @@ describe('an incremental build that updates its output in place', () => {
     for (const file of ['_site/assets/site-3c4d.css', 'index.html', '_payload.json', '_site/builds/latest.json'])
       expect(inode(file), file).not.toBe(before[file]);
     expect(readFileSync(join(out, '_site/assets/site-3c4d.css'), 'utf8')).toBe('new style');
-    // What stayed as the output has it is left in the staging folder, which the build removes in the background.
-    expect(filesUnder(staging)).toEqual(['_site/assets/boot-1a2b.js']);
+    // What stayed as the output has it is left in the staging folder, which the build removes in the background,
+    // with the output's files that were replaced.
+    expect(filesUnder(staging).filter((file) => !file.startsWith(`${REPLACED_DIR}/`))).toEqual([
+      '_site/assets/boot-1a2b.js',
+    ]);
+    expect(filesUnder(join(staging, REPLACED_DIR))).toHaveLength(4);
   });
 
   it('a commit cut short (its journal left in the cache), or a manifest without its digests, makes the next build a full one', () => {
