@@ -433,22 +433,9 @@ async function runStages(
   const pages = await session.stage('pages', () => buildPages(pageOptions, pagesDone));
   await planning;
   progress.done();
-  // The pages kept in place are listed from the previous build's list, not added and sorted one by one.
-  if (
-    reuse?.inPlace &&
-    pages.keptInPlace.size &&
-    !ledger.addKept(reuse.ledgerBase, (path) => pages.keptInPlace.has(path))
-  ) {
-    session.warn(
-      `incremental build: the list of pages was made from every kept page's line (the build cache's ${reuse.ledgerBase.file} is not the file its manifest has the digest of)`,
-    );
-    for (const path of pages.keptInPlace) {
-      const { sitemap } = reuse.facts(path);
-      ledger.add({ path, indexable: sitemap !== null, lastmod: sitemap?.lastmod ?? null });
-    }
-  }
   outcome.routes = planned.pushed + keptAsPlanned;
   outcome.built = pages;
+  // The pages written (the kept ones are counted once they are listed, below).
   outcome.pages = ledger.count;
   const failures = [...outcome.refused, ...pages.failures];
   if (failures.length && !options.keepGoing) throw failedBuild(failures);
@@ -477,6 +464,22 @@ async function runStages(
     : Promise.resolve(null);
   resources.background.add(searching);
   searching.catch(() => undefined);
+  // The pages kept in place are listed from the previous build's list, not added and sorted one by one (once the
+  // search index's thread is at work: it does not need the list).
+  if (
+    reuse?.inPlace &&
+    pages.keptInPlace.size &&
+    !ledger.addKept(reuse.ledgerBase, (path) => pages.keptInPlace.has(path))
+  ) {
+    session.warn(
+      `incremental build: the list of pages was made from every kept page's line (the build cache's ${reuse.ledgerBase.file} is not the file its manifest has the digest of)`,
+    );
+    for (const path of pages.keptInPlace) {
+      const { sitemap } = reuse.facts(path);
+      ledger.add({ path, indexable: sitemap !== null, lastmod: sitemap?.lastmod ?? null });
+    }
+  }
+  outcome.pages = ledger.count;
   const notFound = notFoundTask();
   const notFoundBytes = (await pool.render(notFound)).bytes;
   const mirrored = await session.stage('media', () => media.finish());
