@@ -41,6 +41,7 @@ import {
   depsOf,
   PAGES_FILE,
   SEARCH_FILE,
+  SEARCH_FILES_FILE,
   LEDGER_FILE,
   configDigest,
   prepareBuildCache,
@@ -559,7 +560,7 @@ async function runStages(
       links: links.targets(),
       planFile: planLines.file,
       ledgerFile: ledger.sortedFile(),
-      search: searched?.lines ?? null,
+      search: searched ? { ...searched.lines, files: searched.files } : null,
       others: otherFiles([...staged, ...kept], cachedPaths),
       failedMedia: mirrored.failed,
       scratchDir: cacheDir,
@@ -591,7 +592,7 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
   /** The cache's sorted list of pages and its digest: the kept pages' entries (ledger.ts, `addKept`). */
   ledgerBase: { file: string; digest: string };
   /** The cache's lines of the search index, for an index that takes the kept pages' from there (search/worker.ts). */
-  searchBase: { lines: string; digest: string; pages: string };
+  searchBase: { lines: string; digest: string; pages: string; files: string | null };
   /** The first page of `keptInPlace` whose own links hold each target (links.ts, LinkTargets.holdersOf). */
   holdersOf: (targets: readonly string[], keptInPlace: ReadonlySet<string>) => Map<string, string>;
 };
@@ -732,6 +733,7 @@ async function incrementalScope(
       lines: join(cache.dir, SEARCH_FILE),
       digest: cache.manifest.searchDigest ?? '',
       pages: join(cache.dir, PAGES_FILE),
+      files: existsSync(join(cache.dir, SEARCH_FILES_FILE)) ? join(cache.dir, SEARCH_FILES_FILE) : null,
     },
     pages,
     others,

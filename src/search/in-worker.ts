@@ -28,9 +28,11 @@ export interface SearchJob {
   /**
    * An incremental build that keeps pages in place: the previous build cache's lines of the index
    * (`search.tsv`, ./index-lines.ts) and their digest (its manifest's), which stand for the kept pages' documents,
-   * and its `pages.jsonl`, whose documents are read instead when those lines cannot be used. Null otherwise.
+   * and its `pages.jsonl`, whose documents are read instead when those lines cannot be used; and its list of the
+   * index's files with their digests (`search-files.tsv`, src/output/known-files.ts), null when it has none. Null
+   * otherwise.
    */
-  base: { lines: string; digest: string; pages: string } | null;
+  base: { lines: string; digest: string; pages: string; files: string | null } | null;
 }
 
 /** The main thread's one message: the live file is complete, and these files (complete) hold the other documents. */
@@ -45,6 +47,8 @@ export interface SearchJobRest {
  * it kept (see `reuseFrom`), and why the base's lines could not be used (null when they were, or there was none).
  */
 export interface SearchIndexDone extends SearchIndexWritten {
+  /** The list of the index's files with their digests, for the next build cache. */
+  files: string;
   kept: string[];
   baseRefused: string | null;
 }

@@ -4,10 +4,12 @@
  * index. An incremental build's kept pages send no document: their lines are the previous build cache's
  * (./index-lines.ts), checked while the build plans. Bundled with everything it needs (src/build/bundle.ts).
  */
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { errorToRecord } from '../errors/error.ts';
-import { createOutputWriter, createReusingWriter } from '../output/writer.ts';
+import { createKnownFilesWriter, readKnownFiles } from '../output/known-files.ts';
+import { createOutputWriter } from '../output/writer.ts';
 import { createLineReader } from '../util/line-files.ts';
 import type { SearchJob, SearchJobResult, SearchJobRest } from './in-worker.ts';
 import { cachedSearchDocs } from '../build/deps/cache.ts';
@@ -66,10 +68,17 @@ try {
         if (!gone.has(path)) indexer.add(JSON.parse(json) as SearchDoc);
     } else base = { previous, dropped: (path) => gone.has(path) };
   }
-  const output = createOutputWriter(job.outDir);
   const kept: string[] = [];
-  const writer = job.reuseFrom ? createReusingWriter(output, job.reuseFrom, (path) => kept.push(path)) : output;
-  result = { ok: true, ...(await indexer.write(writer, base)), kept, baseRefused };
+  // Every index file is listed with its digest for the next build cache; an output updated in place keeps those
+  // that come out the same, told by the previous cache's list without reading them.
+  const writer = createKnownFilesWriter(createOutputWriter(job.outDir), {
+    list: join(job.workDir, 'search-files.tsv'),
+    previous: job.reuseFrom
+      ? { dir: job.reuseFrom, known: readKnownFiles(job.base?.files ?? null), keep: (path) => kept.push(path) }
+      : null,
+  });
+  const written = await indexer.write(writer, base);
+  result = { ok: true, ...written, files: writer.close(), kept, baseRefused };
 } catch (error) {
   result = { ok: false, error: errorToRecord(error) };
 } finally {

@@ -46,6 +46,8 @@ export const FILES_FILE = 'files.txt';
 export const FAILED_MEDIA_FILE = 'media-failed.txt';
 export const LINKS_FILE = 'links.txt';
 export const SEARCH_FILE = 'search.tsv';
+/** The search index's files with their digests (src/output/known-files.ts); a cache without it is still read. */
+export const SEARCH_FILES_FILE = 'search-files.tsv';
 export const LEDGER_FILE = 'ledger.tsv';
 /** Present while an incremental build moves its files into the output (overlay.ts): the output is half updated. */
 export const JOURNAL_FILE = 'committing.json';
@@ -140,8 +142,11 @@ export function prepareBuildCache(options: {
   planFile: string;
   /** The sorted list of the output's pages (ledger.ts), moved into the cache. */
   ledgerFile: string;
-  /** The search index's lines (its thread's) and their digest, moved into the cache; null without static search. */
-  search: { file: string; digest: string } | null;
+  /**
+   * The search index's lines (its thread's) and their digest, and the list of its files with their digests, moved
+   * into the cache; null without static search.
+   */
+  search: { file: string; digest: string; files: string } | null;
   /** The output's files that are not pages of the cache (overlay.ts, otherFiles), sorted. */
   others: readonly string[];
   /** The media URLs the pages name that the build could not copy. */
@@ -181,7 +186,10 @@ export function prepareBuildCache(options: {
   links.close();
   // The plan is written in the build's work folder, which may be on another file system than the output.
   moveFileSync(options.planFile, join(next, PLAN_FILE));
-  if (options.search) moveFileSync(options.search.file, join(next, SEARCH_FILE));
+  if (options.search) {
+    moveFileSync(options.search.file, join(next, SEARCH_FILE));
+    moveFileSync(options.search.files, join(next, SEARCH_FILES_FILE));
+  }
   moveFileSync(options.ledgerFile, join(next, LEDGER_FILE));
   const ledgerDigest = createHash('sha256')
     .update(readFileSync(join(next, LEDGER_FILE)))
