@@ -167,12 +167,15 @@ export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayP
   const replaced = join(stagingDir, REPLACED_DIR);
   mkdirSync(replaced, { recursive: true });
   let parked = 0;
+  // A file system without hard links (some network shares and removable drives) frees the blocks at the rename.
+  let linking = true;
   /** Keep the output's file linked from the staging folder, if it has one, before it is replaced. */
   const park = (target: string) => {
+    if (!linking) return;
     try {
       linkSync(target, join(replaced, String(parked++)));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') linking = false;
     }
   };
   const made = new Set<string>();

@@ -204,6 +204,31 @@ describe('an incremental build that updates its output in place', () => {
     expect(filesUnder(join(staging, REPLACED_DIR))).toHaveLength(4);
   });
 
+  it('commits all the same where the replaced files cannot be linked into the staging folder', () => {
+    const out = join(work, 'nolink-out');
+    const staging = join(work, 'nolink-staging');
+    const files = { 'index.html': 'home', '_payload.json': 'home', '_site/builds/latest.json': 'v1' };
+    tree(out, files);
+    tree(staging, { 'index.html': 'home v2', '_payload.json': 'home v2', '_site/builds/latest.json': 'v2' });
+    // The first link's name is taken (as a link that fails on a file system without hard links): the commit goes on
+    // with plain renames.
+    tree(staging, { [`${REPLACED_DIR}/0`]: 'in the way' });
+    const plan = planOverlay({
+      staged: filesUnder(staging).filter((file) => !file.startsWith(REPLACED_DIR)),
+      kept: [],
+      pages: new Set(['/']),
+      previous: { pages: ['/'], others: ['_site/builds/latest.json'] },
+    });
+    commitOverlay(staging, out, plan, join(work, '.nolink-out-cache', 'committing.json'));
+    for (const [file, text] of Object.entries({
+      'index.html': 'home v2',
+      '_payload.json': 'home v2',
+      '_site/builds/latest.json': 'v2',
+    }))
+      expect(readFileSync(join(out, file), 'utf8'), file).toBe(text);
+    expect(filesUnder(join(staging, REPLACED_DIR))).toEqual(['0']);
+  });
+
   it('a commit cut short (its journal left in the cache), or a manifest without its digests, makes the next build a full one', () => {
     const out = join(work, 'cut', 'out');
     const cache = buildCacheDir(out);
