@@ -5,9 +5,9 @@
  * from there.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLineWriter, mergeSorted, readLines, sortLines } from '../util/line-files.ts';
+import { createLineWriter, hashFile, mergeSorted, readLines, sortLines } from '../util/line-files.ts';
 
 export interface LedgerEntry {
   path: string;
@@ -76,7 +76,7 @@ export function createLedger(dir: string): Ledger {
     addKept(previous, kept) {
       if (sorted) throw new Error('The kept pages are added to the list of pages before it is read');
       if (!existsSync(previous.file)) return false;
-      if (createHash('sha256').update(readFileSync(previous.file)).digest('hex') !== previous.digest) return false;
+      if (hashFile(previous.file, createHash('sha256')).digest('hex') !== previous.digest) return false;
       writer.close();
       const added = join(dir, 'pages-added.tsv');
       sortLines(writer.file, added);

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createLineWriter, readLines } from '../util/line-files.ts';
-import { fileHolds, outputPath, type OutputWriter } from './writer.ts';
+import { createReusingWriter, type OutputWriter } from './writer.ts';
 
 const LINE = /^(\/[^\t]*)\t([0-9a-f]{64})$/;
 
@@ -48,24 +48,19 @@ export function createKnownFilesWriter(
 ): KnownFilesWriter {
   const lines = createLineWriter(options.list);
   const { previous } = options;
+  // A file the list does not name is compared byte for byte, as any reusing writer does.
+  const compared = previous ? createReusingWriter(output, previous.dir, previous.keep) : output;
   return {
     ...output,
     write(sitePath, content, label) {
       const bytes = typeof content === 'string' ? Buffer.from(content) : content;
       const digest = contentDigest(bytes);
       lines.write(`${sitePath}\t${digest}`);
-      if (previous) {
-        const before = previous.known.get(sitePath);
-        const same =
-          before === undefined
-            ? fileHolds(outputPath(previous.dir, sitePath, label ?? `file ${sitePath}`), bytes)
-            : before === digest;
-        if (same) {
-          previous.keep(sitePath);
-          return bytes.byteLength;
-        }
-      }
-      return output.write(sitePath, bytes, label);
+      const before = previous?.known.get(sitePath);
+      if (before === undefined) return compared.write(sitePath, bytes, label);
+      if (before !== digest) return output.write(sitePath, bytes, label);
+      previous!.keep(sitePath);
+      return bytes.byteLength;
     },
     close() {
       lines.close();

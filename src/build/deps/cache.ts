@@ -31,7 +31,7 @@ import { moveFileSync } from '../../util/move-file.ts';
 import { basename, dirname, join } from 'node:path';
 import { BUILDS_DIR } from '../../output/layout.ts';
 import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
-import { createLineWriter, readLines, sortLines } from '../../util/line-files.ts';
+import { createLineWriter, hashFile, readLines, sortLines } from '../../util/line-files.ts';
 import { createSetDigest } from '../../util/set-digest.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import type { CachedRoute, PlannedRoute } from '../plan.ts';
@@ -191,9 +191,7 @@ export function prepareBuildCache(options: {
     moveFileSync(options.search.files, join(next, SEARCH_FILES_FILE));
   }
   moveFileSync(options.ledgerFile, join(next, LEDGER_FILE));
-  const ledgerDigest = createHash('sha256')
-    .update(readFileSync(join(next, LEDGER_FILE)))
-    .digest('hex');
+  const ledgerDigest = hashFile(join(next, LEDGER_FILE), createHash('sha256')).digest('hex');
   writeFileSync(join(next, FILES_FILE), options.others.length ? `${options.others.join('\n')}\n` : '');
   const failed = [...options.failedMedia].sort();
   writeFileSync(join(next, FAILED_MEDIA_FILE), failed.length ? `${failed.join('\n')}\n` : '');
