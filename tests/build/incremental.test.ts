@@ -18,6 +18,7 @@ import {
   FILES_FILE,
   LINKS_FILE,
   SEARCH_FILE,
+  SEARCH_FILES_FILE,
   LEDGER_FILE,
   PAGES_FILE,
 } from '../../src/build/deps/cache.ts';
@@ -424,7 +425,7 @@ describe('the incremental build (issue 19)', () => {
     );
     expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
     // The next cache's files are whole again: the same as the full build's.
-    for (const name of [SEARCH_FILE, LEDGER_FILE])
+    for (const name of [SEARCH_FILE, LEDGER_FILE, SEARCH_FILES_FILE])
       expect(readFileSync(join(buildCacheDir(site), name), 'utf8'), name).toBe(
         readFileSync(join(work, '.full-cache', name), 'utf8'),
       );
