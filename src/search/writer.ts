@@ -174,7 +174,7 @@ function* filterLines(lines: Iterable<string>, keep: (path: string) => boolean):
   }
 }
 
-/** Documents' lines in index order → doc chunks (written as they fill), posting lists, then shards and the manifest. */
+/** Documents' lines in index order → document files (a group at a time), posting lists, then shards and the manifest. */
 async function writeIndex(
   lines: Iterable<string>,
   output: OutputWriter,
@@ -194,36 +194,54 @@ async function writeIndex(
   const sports: SearchManifest['sports'] = {};
   // term → its best documents so far: bounded by the vocabulary, not by the number of pages.
   const postings = new Map<string, TopPostings>();
-  // The stored rows of the chunk being filled, as JSON: a chunk is their JSON array.
-  let chunk: string[] = [];
-  let chunks = 0;
-  let id = 0;
+  let docs = 0;
+  // The first id of the next group's range.
+  let base = 0;
+  const flush = (group: GroupDoc[]) => {
+    if (!group.length) return;
+    const files = filesOf(group);
+    for (let file = 0; file < files.length; file++) {
+      const rows = files[file]!;
+      if (!rows.length) continue;
+      rows.forEach((doc, slot) => {
+        const id = base + file * DOC_CHUNK + slot;
+        // `term score term score …`: terms have no spaces.
+        const scored = doc.scores;
+        for (let at = 0; at < scored.length;) {
+          const space = scored.indexOf(' ', at);
+          const end = scored.indexOf(' ', space + 1);
+          const term = scored.slice(at, space);
+          let top = postings.get(term);
+          if (!top) postings.set(term, (top = createTopPostings()));
+          top.offer(id, Number(scored.slice(space + 1, end < 0 ? scored.length : end)));
+          at = end < 0 ? scored.length : end + 1;
+        }
+      });
+      putJson(docFile(base / DOC_CHUNK + file), `[${rows.map((doc) => doc.stored).join(',')}]`);
+    }
+    const { sport, sportName } = group[0]!;
+    if (sportName) {
+      const range = (sports[sport] ??= { name: JSON.parse(sportName) as string, start: base, end: base });
+      range.end = base + files.length * DOC_CHUNK;
+    }
+    docs += group.length;
+    base += files.length * DOC_CHUNK;
+  };
+  // Lines come in index order, so each group's (a sport's documents of one type) one after the other.
+  let group: GroupDoc[] = [];
+  let groupKey: string | null = null;
   for (const line of lines) {
     const doc = splitIndexLine(line);
     if (!chosen(doc.path, keyedOf(doc))) continue;
-    if (doc.sportName) {
-      const range = (sports[doc.sport] ??= { name: JSON.parse(doc.sportName) as string, start: id, end: id });
-      range.end = id + 1;
+    const key = line.slice(0, line.indexOf('\t', line.indexOf('\t') + 1));
+    if (key !== groupKey) {
+      flush(group);
+      group = [];
+      groupKey = key;
     }
-    const scored = doc.scores;
-    // `term score term score …`: terms have no spaces.
-    for (let at = 0; at < scored.length;) {
-      const space = scored.indexOf(' ', at);
-      const end = scored.indexOf(' ', space + 1);
-      const term = scored.slice(at, space);
-      let top = postings.get(term);
-      if (!top) postings.set(term, (top = createTopPostings()));
-      top.offer(id, Number(scored.slice(space + 1, end < 0 ? scored.length : end)));
-      at = end < 0 ? scored.length : end + 1;
-    }
-    chunk.push(doc.stored);
-    if (chunk.length === DOC_CHUNK) {
-      putJson(docFile(chunks++), `[${chunk.join(',')}]`);
-      chunk = [];
-    }
-    id++;
+    group.push({ sport: doc.sport, sportName: doc.sportName, path: doc.path, stored: doc.stored, scores: doc.scores });
   }
-  if (chunk.length) putJson(docFile(chunks), `[${chunk.join(',')}]`);
+  flush(group);
 
   const shards = splitShards(postings);
   for (const [key, shard] of shards) put(shardFile(key), shard);
@@ -236,14 +254,36 @@ async function writeIndex(
   for (const [first, list] of vocabulary) put(vocabFile(first), list);
   const manifest: SearchManifest = {
     version: FORMAT_VERSION,
-    docs: id,
+    docs,
     docChunk: DOC_CHUNK,
     shards: [...shards.keys()],
     vocab: [...vocabulary.keys()],
     sports,
   };
   put(SEARCH_MANIFEST, manifest);
-  return { docs: id, terms: postings.size, files, bytes, digest: digest.digest('hex') };
+  return { docs, terms: postings.size, files, bytes, digest: digest.digest('hex') };
+}
+
+/** One document of a group, as its line has it. */
+interface GroupDoc {
+  sport: string;
+  sportName: string;
+  path: string;
+  stored: string;
+  scores: string;
+}
+
+/**
+ * A group's documents in their files (format.ts): DOC_CHUNK to a file in index order, in a range of a power of two
+ * of files, so that the range stays put until the group doubles.
+ */
+function filesOf(group: readonly GroupDoc[]): GroupDoc[][] {
+  const files: GroupDoc[][] = Array.from(
+    { length: 2 ** Math.ceil(Math.log2(Math.ceil(group.length / DOC_CHUNK))) },
+    () => [],
+  );
+  group.forEach((doc, i) => files[Math.floor(i / DOC_CHUNK)]!.push(doc));
+  return files;
 }
 
 /** Scores and ids below these make a posting one exact number below 2^53 (a term's score is at most 2 × 40). */

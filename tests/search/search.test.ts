@@ -193,6 +193,43 @@ describe('the static search index', () => {
       expect(readFileSync(join(b.dir, file), 'utf8')).toBe(readFileSync(join(a.dir, file), 'utf8'));
   });
 
+  it('keeps its documents’ ids when an article is published: one file of documents and its words’ shards change', async () => {
+    const stories = Array.from({ length: 600 }, (_, i) =>
+      doc('article', `Match report ${i}`, `/news/2026/03/${String(i).padStart(3, '0')}/report`, FB, `word${i}`),
+    );
+    // The newest article: its path (its date) comes last among its sport's articles.
+    const added = doc('article', 'Zebracorn sighting', '/news/2026/12/31/zebracorn', FB, 'quokka');
+    const before = await indexOf([...DOCS, ...stories]);
+    const after = await indexOf([...DOCS, ...stories, added]);
+    const read = (dir: string, file: string) => {
+      try {
+        return readFileSync(join(dir, file), 'utf8');
+      } catch {
+        return null;
+      }
+    };
+    const files = new Set([...readdirSync(before.dir), ...readdirSync(after.dir)]);
+    const changed = [...files].filter((f) => read(before.dir, f) !== read(after.dir, f)).sort();
+    expect(changed.filter((f) => f.startsWith('d-'))).toHaveLength(1);
+    // Besides it: the manifest (one document more), and the shards and vocabularies of the new words.
+    const words = new Set(['zebracorn', 'sighting', 'quokka']);
+    for (const file of changed.filter((f) => f.startsWith('t-')))
+      expect(
+        Object.keys(JSON.parse(read(after.dir, file)!) as object).some((term) => words.has(term)),
+        file,
+      ).toBe(true);
+    expect(changed.length).toBeLessThan(10);
+    expect(readdirSync(after.dir).length).toBeGreaterThan(150);
+    expect((await after.search.search({ s: 'zebracorn' })).hits.map((h) => h.path)).toEqual([added.path]);
+    // A document in a group's middle moves the ids after it in that group only: the other groups' files stay.
+    const player = doc('player', 'Aaron Aardvark', '/sports/football/roster/player/aaron-aardvark', FB, 'Kicker');
+    const moved = await indexOf([...DOCS, ...stories, player]);
+    const movedFiles = new Set([...readdirSync(before.dir), ...readdirSync(moved.dir)]);
+    const changedDocs = [...movedFiles].filter((f) => f.startsWith('d-') && read(before.dir, f) !== read(moved.dir, f));
+    expect(changedDocs.length).toBeGreaterThan(0);
+    expect(changedDocs.length).toBeLessThanOrEqual(2);
+  });
+
   it('downloads only the shards of the query and the documents shown, even when big shards split', async () => {
     const many = Array.from({ length: 3000 }, (_, i) =>
       doc('article', `Stadium story number${i} stands`, `/news/2026/01/01/story-${i}`, FB, `standing ovation ${i}`),
@@ -221,17 +258,25 @@ describe('the static search index', () => {
     );
     const { dir } = await indexOf(many);
     const shard = JSON.parse(readFileSync(join(dir, 't-se.json'), 'utf8')) as Record<string, number[]>;
-    // Ids follow the path order (all one sport and type), so document i has id i; its score is 30 in the title and
-    // 10 in the text, each times 1 + boost.
+    // Each document's id, from the files that hold it: row k of d-n.json is id n·docChunk + k.
+    const { docChunk } = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { docChunk: number };
+    const idOf = new Map<string, number>();
+    for (const file of readdirSync(dir).filter((f) => /^d-\d+\.json$/.test(f))) {
+      const rows = JSON.parse(readFileSync(join(dir, file), 'utf8')) as string[][];
+      rows.forEach((row, k) => idOf.set(row[2]!, Number(file.slice(2, -5)) * docChunk + k));
+    }
+    const id = (i: number) => idOf.get(many[i]!.path)!;
+    // Its score is 30 in the title and 10 in the text, each times 1 + boost.
     const score = (i: number) => {
       const scale = 1 + (i % 3) / 2;
       return (i % 5 === 0 ? Math.round(30 * scale) : 0) + Math.round(10 * scale);
     };
     const expected = many
       .map((_, i) => i)
-      .sort((a, b) => score(b) - score(a) || a - b)
+      .sort((a, b) => score(b) - score(a) || id(a) - id(b))
       .slice(0, MAX_POSTINGS)
-      .flatMap((i) => [i, score(i)]);
+      .flatMap((i) => [id(i), score(i)]);
+    expect(idOf.size).toBe(many.length);
     expect(shard.season).toEqual(expected);
   });
 
