@@ -1,5 +1,5 @@
 import { isFieldhouseError } from '../../src/errors/error.ts';
-import { createStaticSearch, type SearchAnswer } from '../../src/search/query.ts';
+import type { createStaticSearch, SearchAnswer } from '../../src/search/query.ts';
 import { SEARCH_DIR, urlOf } from '../../src/output/layout.ts';
 import { onNewContent } from '../content.ts';
 import type { DraftKind, DraftResult, Drafts, RuntimeActions, SubmitResult } from '../../templates/actions.ts';
@@ -46,12 +46,23 @@ export function createActions(
   buildId: string,
   live: () => Promise<LiveApi> = () => liveApi(site),
 ): RuntimeActions {
-  const staticSearch = createStaticSearch(async (file) => {
-    const response = await fetch(`${urlOf(SEARCH_DIR)}/${file}?${buildId}`);
-    if (!response.ok) throw new Error(`The search index file ${file} answered ${response.status}`);
-    return response.json();
-  });
-  onNewContent(() => staticSearch.drop());
+  // The static search's client (about 2.5 KB) is its own chunk, fetched at the first search: the forms, drafts
+  // and locked pages that load these actions do not pay for it.
+  let staticSearch: Promise<ReturnType<typeof createStaticSearch>> | null = null;
+  const searchIndex = () =>
+    (staticSearch ??= import('../../src/search/query.ts')
+      .then(({ createStaticSearch }) =>
+        createStaticSearch(async (file) => {
+          const response = await fetch(`${urlOf(SEARCH_DIR)}/${file}?${buildId}`);
+          if (!response.ok) throw new Error(`The search index file ${file} answered ${response.status}`);
+          return response.json();
+        }),
+      )
+      .catch((error: unknown) => {
+        staticSearch = null; // a chunk that failed to load (offline, a deploy) is fetched again next time
+        throw error;
+      }));
+  onNewContent(() => void staticSearch?.then((search) => search.drop()));
 
   // The shell is one file for every id; the id is the route's parameter in the address (digits, checked by the route).
   const draftId = () => {
@@ -126,7 +137,7 @@ export function createActions(
     },
 
     async search(query): Promise<SearchAnswer> {
-      if (site.runtime.search === 'static') return staticSearch.search(query);
+      if (site.runtime.search === 'static') return (await searchIndex()).search(query);
       const answer = await (
         await live()
       ).search({

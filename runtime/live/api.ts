@@ -12,6 +12,7 @@ import type { SiteData } from '../../src/contract/index.ts';
 import { readCookie } from '../cookies.ts';
 import { isFieldhouseError } from '../../src/errors/error.ts';
 import { createApiCalls, type ApiCalls } from '../api-calls.ts';
+import type * as SanitiserModule from './sanitize.ts';
 
 /**
  * The live features' calls to the API (behaviour §4, §6, §7): previews, revisions, protected pages, forms, search
@@ -37,7 +38,14 @@ export interface LiveApi {
 }
 
 /** The sanitiser: its own chunk, loaded by the calls that need it (previews, revisions, unlocked pages). */
-const clean = () => import('./sanitize.ts');
+type Sanitiser = typeof SanitiserModule;
+const sanitiser = () => import('./sanitize.ts');
+
+/** An answer, sanitised once both it and the sanitiser have arrived (an error of either is the call's). */
+async function cleaned<T>(answer: Promise<T>, clean: (sanitiser: Sanitiser) => (value: T) => T): Promise<T> {
+  const [module, value] = await Promise.all([sanitiser(), answer]);
+  return clean(module)(value);
+}
 
 /** The live features' calls, through the page's one caller (`calls`: the ads use it too, runtime/live-api.ts). */
 export function createLiveApi(site: SiteData, calls: ApiCalls = createApiCalls(site)): LiveApi {
@@ -56,14 +64,13 @@ export function createLiveApi(site: SiteData, calls: ApiCalls = createApiCalls(s
         throw error;
       }
     },
-    // Rich text the browser shows straight from the API is sanitised here, by the build's allow-list.
-    articlePreview: async (id) => (await clean()).cleanArticle(await data<Article>(`/articles/${id}/preview`)),
-    articleRevision: async (id) =>
-      (await clean()).cleanArticleRevision(await data<ArticleRevision>(`/article-revisions/${id}`)),
-    pagePreview: async (id) => (await clean()).cleanPage(await data<ContentPage>(`/pages/${id}/preview`)),
-    pageRevision: async (id) => (await clean()).cleanPageRevision(await data<PageRevision>(`/page-revisions/${id}`)),
-    unlockPage: async (id, password) =>
-      (await clean()).cleanPage(await post<ContentPage>(`/pages/${id}/unlock`, { password })),
+    // Rich text the browser shows straight from the API is sanitised here, by the build's allow-list. The
+    // sanitiser's chunk loads while the API answers, not before it asks.
+    articlePreview: (id) => cleaned(data<Article>(`/articles/${id}/preview`), (s) => s.cleanArticle),
+    articleRevision: (id) => cleaned(data<ArticleRevision>(`/article-revisions/${id}`), (s) => s.cleanArticleRevision),
+    pagePreview: (id) => cleaned(data<ContentPage>(`/pages/${id}/preview`), (s) => s.cleanPage),
+    pageRevision: (id) => cleaned(data<PageRevision>(`/page-revisions/${id}`), (s) => s.cleanPageRevision),
+    unlockPage: (id, password) => cleaned(post<ContentPage>(`/pages/${id}/unlock`, { password }), (s) => s.cleanPage),
     submitForm: (id, body) => post<{ id: number; message: string }>(`/forms/${id}/submissions`, body),
     search: async (query) => (await calls.get('/search', { ...query })) as Page<SearchResult>,
   };
