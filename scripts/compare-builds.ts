@@ -1,7 +1,8 @@
 /**
  * Compare two built sites file by file, as a refactor must leave them: equal but for the build id and the
  * content hashes in asset names (any change to the runtime's code renames its chunks), and the lists of chunks a
- * page preloads (how esbuild splits shared code follows the module graph). Prints what differs.
+ * page preloads or its boot data names (how esbuild splits shared code follows the module graph). Prints what
+ * differs.
  *
  *   npx tsx scripts/compare-builds.ts <before> <after>
  */
@@ -34,6 +35,7 @@ const ids = [buildIdOf(before), buildIdOf(after)];
 const normalise = (text: string) =>
   text
     .replace(/<link rel="modulepreload" href="[^"]*">/g, '')
+    .replace(/"modules":\[[^\]]*\]/g, '"modules":[]')
     .replace(/(\/_site\/assets\/[\w-]*?)-[A-Z0-9]{8}\.(js|css)/g, '$1.$2')
     .replace(
       /(["/(])(chunk|boot|page-[a-z-]+|layout-[a-z-]+|runtime-start|error-reporting|site)-[A-Z0-9]{8}\.(js|css)/g,

@@ -1,21 +1,16 @@
 /** Calendar dates, shared by the build (paths, feeds) and the templates (links): one definition of a local date. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { zonedFields } from './zoned.ts';
 
-/** Dates asked for again (an article's, on every list and link that names it): kept this many. */
-const KNOWN_LIMIT = 10_000;
-const known = new Map<string, string>();
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** The calendar date (YYYY-MM-DD) of an instant in a timezone. */
 export function localDate(iso: string | number | Date, timeZone: string): string {
-  if (typeof iso !== 'string') return formatterOf(timeZone).format(iso);
-  const key = `${timeZone} ${iso}`;
-  let date = known.get(key);
-  if (date === undefined) {
-    if (known.size >= KNOWN_LIMIT) known.clear();
-    date = formatterOf(timeZone).format(new Date(iso));
-    known.set(key, date);
-  }
-  return date;
+  const ms = typeof iso === 'string' ? Date.parse(iso) : typeof iso === 'number' ? iso : iso.getTime();
+  // src/util/zoned.ts: Intl's fields, asked once per zone and day; years of other than four digits as Intl writes them.
+  const { year, month, day } = zonedFields(ms, timeZone);
+  if (year < 1000 || year > 9999) return formatterOf(timeZone).format(ms);
+  return `${year}-${pad(month)}-${pad(day)}`;
 }
 
 function formatterOf(timeZone: string): Intl.DateTimeFormat {

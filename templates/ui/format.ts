@@ -1,3 +1,5 @@
+import { zonedFields, type ZonedFields } from '../../src/util/zoned.ts';
+
 /**
  * Date formatting that gives the same text in Node and every browser (hydration compares them): Intl only
  * supplies the numbers in the site's timezone; words come from our own tables.
@@ -17,61 +19,12 @@ const MONTHS = [
   'December',
 ];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
-export interface Parts {
-  year: number;
-  month: number;
-  day: number;
-  weekday: number;
-  hour: number;
-  minute: number;
-}
+export type Parts = Omit<ZonedFields, 'second'>;
 
-const known = new Map<string, Parts>();
-/** Instants repeat across pages (an event is on its schedule, the ticker, the sport's home page): kept this many. */
-const KNOWN_LIMIT = 10_000;
-
-/** Calendar parts of an instant in a timezone (shared objects: read them, never change them). */
+/** Calendar parts of an instant in a timezone (src/util/zoned.ts: Intl's numbers, asked once per zone and day). */
 export function partsOf(iso: string, timeZone: string): Parts {
-  const key = `${timeZone} ${iso}`;
-  let parts = known.get(key);
-  if (!parts) {
-    if (known.size >= KNOWN_LIMIT) known.clear();
-    parts = computeParts(iso, timeZone);
-    known.set(key, parts);
-  }
-  return parts;
-}
-
-function computeParts(iso: string, timeZone: string): Parts {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  const get = (parts: Intl.DateTimeFormatPart[], type: string) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const parts = f.formatToParts(new Date(iso));
-  const year = get(parts, 'year');
-  const month = get(parts, 'month');
-  const day = get(parts, 'day');
-  return {
-    year,
-    month,
-    day,
-    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
-    hour: get(parts, 'hour') % 24,
-    minute: get(parts, 'minute'),
-  };
+  return zonedFields(Date.parse(iso), timeZone);
 }
 
 export const monthName = (month: number) => MONTHS[month - 1]!;
