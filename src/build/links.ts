@@ -4,12 +4,17 @@
  * each page (no second read of the output); the main thread checks each distinct target once, at the end, and
  * reports broken links with the pages that hold them. `--strict` makes them fatal.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { PAGE_FILE } from '../output/layout.ts';
 
-const HREF = /\shref="([^"]*)"/g;
+const HREF_OPEN = 'href="';
+/** The characters a regular expression's `\s` matches. */
+const WHITESPACE = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007,
+  0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+]);
 const QUERY_OR_FRAGMENT = /[?#]/;
 
 /** Decode the few entities React writes in attribute values. */
@@ -57,11 +62,15 @@ function collectLinks(
   outside: Set<string>,
   inside?: { set: Set<string>; from: number; to: number },
 ): void {
-  HREF.lastIndex = 0;
-  for (let match = HREF.exec(html); match; match = HREF.exec(html)) {
-    const path = sitePathOf(match[1]!, siteOrigin);
+  // `\shref="…"`, found with indexOf (a fast scan of the string) rather than a regular expression's matches.
+  for (let at = html.indexOf(HREF_OPEN); at >= 0; at = html.indexOf(HREF_OPEN, at + HREF_OPEN.length)) {
+    if (at === 0 || !WHITESPACE.has(html.charCodeAt(at - 1))) continue;
+    const start = at + HREF_OPEN.length;
+    const end = html.indexOf('"', start);
+    if (end < 0) return;
+    const path = sitePathOf(html.slice(start, end), siteOrigin);
     if (path === null) continue;
-    if (inside && match.index >= inside.from && match.index < inside.to) inside.set.add(path);
+    if (inside && at - 1 >= inside.from && at - 1 < inside.to) inside.set.add(path);
     else outside.add(path);
   }
 }
@@ -90,9 +99,15 @@ export interface PageLinks {
   chromeLinks: string[] | null;
 }
 
+/** Chromes a link finder remembers by their links' order (a site has a few hundred at most). */
+const CHROMES_KEPT = 2000;
+
 /** Per render worker: a page's links, each chrome's set reported once (menus repeat on every page). */
 export function createLinkFinder(siteOrigin: string) {
   const seen = new Set<string>();
+  // A chrome's links as the page lists them (document order) → its id: most pages repeat one of a few chromes, and
+  // looking one up costs less than sorting and hashing its links again.
+  const ids = new Map<string, string>();
   return (html: string, self: string): PageLinks => {
     const start = html.indexOf('<main');
     const end = html.lastIndexOf('</main>');
@@ -106,8 +121,13 @@ export function createLinkFinder(siteOrigin: string) {
     // Without the page's links to itself (its canonical URL, the menu's current item), which it always has: with
     // them every page's chrome would be a set of its own.
     outsideSet.delete(self);
+    const listed = [...outsideSet].join('\n');
+    let chrome = ids.get(listed);
+    if (chrome !== undefined && seen.has(chrome)) return { own, chrome, chromeLinks: null };
     const chromeLinks = [...outsideSet].sort();
-    const chrome = createHash('sha1').update(chromeLinks.join('\n')).digest('hex').slice(0, 16);
+    chrome = hash('sha1', chromeLinks.join('\n')).slice(0, 16);
+    if (ids.size >= CHROMES_KEPT) ids.clear();
+    ids.set(listed, chrome);
     if (seen.has(chrome)) return { own, chrome, chromeLinks: null };
     seen.add(chrome);
     return { own, chrome, chromeLinks };

@@ -21,10 +21,16 @@ describe('the link check', () => {
       '<a href="/tom&amp;jerry">',
       `<a href="${SITE}">`,
       `<a href="${SITE}.elsewhere.example/z">`,
+      '<a\nhref="/line">',
+      '<a\u00a0href="/nbsp">',
+      '<a data-href="/not-an-href">',
+      '<a href="/unclosed',
     ].join('');
     expect(internalLinks(html, SITE).sort()).toEqual([
       '/',
       '/café',
+      '/line',
+      '/nbsp',
       '/news',
       '/search',
       '/sports/football',
@@ -52,6 +58,9 @@ describe('the link check', () => {
       '/b',
     );
     expect(second).toEqual({ own: ['/news/2', '/news'], chrome: first.chrome, chromeLinks: null });
+    // And again in the first page's order (the finder knows that order's id without sorting).
+    const again = find(page('', `<a href="/news"><a href="/tickets">`), '/e');
+    expect(again).toEqual({ own: [], chrome: first.chrome, chromeLinks: null });
     // Another chrome (a sport's menu) has another id, reported with its links.
     const third = find(page('', '<a href="/sports/football">'), '/c');
     expect(third.chrome).not.toBe(first.chrome);
