@@ -30,13 +30,15 @@ const FIRST_FIVE_SECONDS_BUDGET = 90 * 1024;
 // On 2026-11-27 the ads learned to refuse a link or image that is not a web address (0.13 KB), paid for by the
 // errors of the browser's API calls moving to a chunk of their own, fetched at the first failure
 // (runtime/api-errors.ts, 0.75 KB): the home page 89.5 KB. The previews, whose calls fail in this test (no editor
-// signed in), fetch that chunk besides the error class: 104.8 KB.
+// signed in), fetch that chunk besides the error class: 104.8 KB. Later on 2026-11-27 the static search's client left
+// the chunk of the live actions (forms, drafts, locked pages) for one of its own, fetched at the first search: the
+// previews 103.6 KB. What keeps them over is DOMPurify, 12.8 KB of it (see runtime/live/sanitize.ts).
 const OVER_BUDGET: Record<string, { kb: number; why: string }> = {
   'article-preview': {
-    kb: 105,
-    why: 'editors only: the preview calls the API and sanitises with DOMPurify (104.8 KB)',
+    kb: 104,
+    why: 'editors only: the preview calls the API and sanitises with DOMPurify (103.6 KB)',
   },
-  'page-preview': { kb: 105, why: 'editors only: the preview calls the API and sanitises with DOMPurify (104.8 KB)' },
+  'page-preview': { kb: 104, why: 'editors only: the preview calls the API and sanitises with DOMPurify (103.6 KB)' },
 };
 /** A template's ceiling for its first 5 s: the budget, or its own where it has one. */
 const ceilingOf = (template: string) =>
