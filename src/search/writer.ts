@@ -174,7 +174,7 @@ function* filterLines(lines: Iterable<string>, keep: (path: string) => boolean):
   }
 }
 
-/** Documents' lines in index order → document files (a group at a time), posting lists, then shards and the manifest. */
+/** Documents' lines in index order → doc chunks (written as they fill), posting lists, then shards and the manifest. */
 async function writeIndex(
   lines: Iterable<string>,
   output: OutputWriter,
@@ -195,53 +195,50 @@ async function writeIndex(
   // term → its best documents so far: bounded by the vocabulary, not by the number of pages.
   const postings = new Map<string, TopPostings>();
   let docs = 0;
-  // The first id of the next group's range.
-  let base = 0;
-  const flush = (group: GroupDoc[]) => {
-    if (!group.length) return;
-    const files = filesOf(group);
-    for (let file = 0; file < files.length; file++) {
-      const rows = files[file]!;
-      if (!rows.length) continue;
-      rows.forEach((doc, slot) => {
-        const id = base + file * DOC_CHUNK + slot;
-        // `term score term score …`: terms have no spaces.
-        const scored = doc.scores;
-        for (let at = 0; at < scored.length;) {
-          const space = scored.indexOf(' ', at);
-          const end = scored.indexOf(' ', space + 1);
-          const term = scored.slice(at, space);
-          let top = postings.get(term);
-          if (!top) postings.set(term, (top = createTopPostings()));
-          top.offer(id, Number(scored.slice(space + 1, end < 0 ? scored.length : end)));
-          at = end < 0 ? scored.length : end + 1;
-        }
-      });
-      putJson(docFile(base / DOC_CHUNK + file), `[${rows.map((doc) => doc.stored).join(',')}]`);
-    }
-    const { sport, sportName } = group[0]!;
-    if (sportName) {
-      const range = (sports[sport] ??= { name: JSON.parse(sportName) as string, start: base, end: base });
-      range.end = base + files.length * DOC_CHUNK;
-    }
-    docs += group.length;
-    base += files.length * DOC_CHUNK;
-  };
-  // Lines come in index order, so each group's (a sport's documents of one type) one after the other.
-  let group: GroupDoc[] = [];
+  // The group being read (a sport's documents of one type: lines come in index order, so one group after the
+  // other), the first id of its range, how many of its documents came, and the rows of its chunk being filled.
   let groupKey: string | null = null;
+  let base = 0;
+  let count = 0;
+  let chunk: string[] = [];
+  const putChunk = () => {
+    if (chunk.length) putJson(docFile((base + count - chunk.length) / DOC_CHUNK), `[${chunk.join(',')}]`);
+    chunk = [];
+  };
+  const endGroup = () => {
+    putChunk();
+    base += rangeOf(count);
+    docs += count;
+    count = 0;
+  };
   for (const line of lines) {
     const doc = splitIndexLine(line);
     if (!chosen(doc.path, keyedOf(doc))) continue;
     const key = line.slice(0, line.indexOf('\t', line.indexOf('\t') + 1));
     if (key !== groupKey) {
-      flush(group);
-      group = [];
+      endGroup();
       groupKey = key;
     }
-    group.push({ sport: doc.sport, sportName: doc.sportName, path: doc.path, stored: doc.stored, scores: doc.scores });
+    const id = base + count++;
+    const scored = doc.scores;
+    // `term score term score …`: terms have no spaces.
+    for (let at = 0; at < scored.length;) {
+      const space = scored.indexOf(' ', at);
+      const end = scored.indexOf(' ', space + 1);
+      const term = scored.slice(at, space);
+      let top = postings.get(term);
+      if (!top) postings.set(term, (top = createTopPostings()));
+      top.offer(id, Number(scored.slice(space + 1, end < 0 ? scored.length : end)));
+      at = end < 0 ? scored.length : end + 1;
+    }
+    chunk.push(doc.stored);
+    if (chunk.length === DOC_CHUNK) putChunk();
+    if (doc.sportName) {
+      const range = (sports[doc.sport] ??= { name: JSON.parse(doc.sportName) as string, start: base, end: base });
+      range.end = base + rangeOf(count);
+    }
   }
-  flush(group);
+  endGroup();
 
   const shards = splitShards(postings);
   for (const [key, shard] of shards) put(shardFile(key), shard);
@@ -264,27 +261,11 @@ async function writeIndex(
   return { docs, terms: postings.size, files, bytes, digest: digest.digest('hex') };
 }
 
-/** One document of a group, as its line has it. */
-interface GroupDoc {
-  sport: string;
-  sportName: string;
-  path: string;
-  stored: string;
-  scores: string;
-}
-
 /**
- * A group's documents in their files (format.ts): DOC_CHUNK to a file in index order, in a range of a power of two
- * of files, so that the range stays put until the group doubles.
+ * The ids a group of `count` documents takes (format.ts): a power of two of chunks, so that its range grows, and
+ * the ranges after it move, only when the group doubles.
  */
-function filesOf(group: readonly GroupDoc[]): GroupDoc[][] {
-  const files: GroupDoc[][] = Array.from(
-    { length: 2 ** Math.ceil(Math.log2(Math.ceil(group.length / DOC_CHUNK))) },
-    () => [],
-  );
-  group.forEach((doc, i) => files[Math.floor(i / DOC_CHUNK)]!.push(doc));
-  return files;
-}
+const rangeOf = (count: number) => (count ? 2 ** Math.ceil(Math.log2(Math.ceil(count / DOC_CHUNK))) * DOC_CHUNK : 0);
 
 /** Scores and ids below these make a posting one exact number below 2^53 (a term's score is at most 2 × 40). */
 const SCORE_LIMIT = 2 ** 20;
