@@ -46,7 +46,7 @@ export function createActions(
   buildId: string,
   live: () => Promise<LiveApi> = () => liveApi(site),
 ): RuntimeActions {
-  // The static search's client (about 2.5 KB) is its own chunk, fetched at the first search: the forms, drafts
+  // The static search's client (about 2 KB) is its own chunk, fetched at the first search: the forms, drafts
   // and locked pages that load these actions do not pay for it.
   let staticSearch: Promise<ReturnType<typeof createStaticSearch>> | null = null;
   const searchIndex = () =>
