@@ -62,7 +62,15 @@ export function createActions(
         staticSearch = null; // a chunk that failed to load (offline, a deploy) is fetched again next time
         throw error;
       }));
-  onNewContent(() => void staticSearch?.then((search) => search.drop()));
+  // A client still loading is dropped once it comes; one that failed to load has nothing to drop (and its failure
+  // is the search's to report, not an unhandled rejection here).
+  onNewContent(
+    () =>
+      void staticSearch?.then(
+        (search) => search.drop(),
+        () => undefined,
+      ),
+  );
 
   // The shell is one file for every id; the id is the route's parameter in the address (digits, checked by the route).
   const draftId = () => {
