@@ -323,6 +323,10 @@ async function runStages(
       imageInfo: images ? (urls) => imageMap(images, urls) : undefined,
     }),
   );
+  // The feeds made from the API (RSS, calendars) are made by the first render thread as soon as it is ready, while
+  // this one reads the build cache and plans; the feeds stage at the end writes them beside the sitemap.
+  const feedsMade = starting.then((pool) => pool.feeds());
+  feedsMade.catch(() => undefined);
   const changes = options.changes;
   const scope = changes
     ? session
@@ -487,7 +491,7 @@ async function runStages(
   outcome.images = mirrored.images;
   const derived = reuse?.inPlace ? createReusingWriter(writer, outDir, keptFiles.keep) : writer;
   const feeds = await session.stage('feeds', () =>
-    writeFeeds(ctx, derived, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }),
+    writeFeeds(derived, site.siteUrl, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }, feedsMade),
   );
   const searched = await searching;
   if (searched?.baseRefused)

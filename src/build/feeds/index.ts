@@ -20,26 +20,23 @@ export interface FeedsResult {
   digest: string;
 }
 
+/** The feeds made from the API's answers (robots.txt, RSS, calendars), by path: made while the pages are built. */
+export type ApiFeeds = Map<string, string>;
+
 /**
  * The files crawlers and fans' apps read: sitemap(s) and robots.txt, RSS 2.0 news feeds (the site's and each
- * sport's), and iCalendar feeds of each sport's current schedule and of all sports.
+ * sport's), and iCalendar feeds of each sport's current schedule and of all sports. The sitemap needs the list of
+ * pages, known at the end; the others (`apiFeeds`) need only the API, and are made from it while the pages are built.
  */
 export async function writeFeeds(
-  ctx: PageContext,
   writer: OutputWriter,
+  siteUrl: string,
   indexable: { entries: Iterable<SitemapEntry>; count: number },
+  made: Promise<ApiFeeds>,
 ): Promise<FeedsResult> {
-  const { site } = ctx;
-  const { settings } = site;
-  const tz = settings.website_timezone;
-  const team = settings.current_team_name;
   // Each file's digest, by path; the feeds' digest is made over them in path order.
   const digests = new Map<string, string>();
   let bytes = 0;
-  const write = async (path: string, text: string) => {
-    bytes += writer.write(path, text, `feed ${path}`);
-    digests.set(path, createHash('sha256').update(text).digest('hex'));
-  };
   // The sitemap goes out in pieces as it is made: the site's page list is streamed from disk, never held.
   let current: { path: string; stream: OutputStream; hash: Hash } | null = null;
   const endSitemap = () => {
@@ -47,7 +44,7 @@ export async function writeFeeds(
     current.stream.close();
     digests.set(current.path, current.hash.digest('hex'));
   };
-  for (const { file, text } of sitemaps(indexable.entries, indexable.count, site.siteUrl)) {
+  for (const { file, text } of sitemaps(indexable.entries, indexable.count, siteUrl)) {
     if (current?.path !== `/${file}`) {
       endSitemap();
       current = { path: `/${file}`, stream: writer.stream(`/${file}`, `feed /${file}`), hash: createHash('sha256') };
@@ -57,7 +54,25 @@ export async function writeFeeds(
     bytes += Buffer.byteLength(text);
   }
   endSitemap();
-  const files = new Map<string, string>();
+  const files = await made;
+  for (const path of [...files.keys()].sort()) {
+    const text = files.get(path)!;
+    bytes += writer.write(path, text, `feed ${path}`);
+    digests.set(path, createHash('sha256').update(text).digest('hex'));
+  }
+  const paths = [...digests.keys()].sort();
+  const hash = createHash('sha256');
+  for (const path of paths) hash.update(`${path}\0${digests.get(path)}\0`);
+  return { files: paths, bytes, digest: hash.digest('hex') };
+}
+
+/** The feeds writeFeeds writes besides the sitemap, made from the API. */
+export async function apiFeeds(ctx: PageContext): Promise<ApiFeeds> {
+  const { site } = ctx;
+  const { settings } = site;
+  const tz = settings.website_timezone;
+  const team = settings.current_team_name;
+  const files: ApiFeeds = new Map();
   files.set('/robots.txt', robotsTxt(site.siteUrl));
 
   const limit = pLimit(6);
@@ -140,9 +155,5 @@ export async function writeFeeds(
     }),
   );
 
-  for (const path of [...files.keys()].sort()) await write(path, files.get(path)!);
-  const paths = [...digests.keys()].sort();
-  const hash = createHash('sha256');
-  for (const path of paths) hash.update(`${path}\0${digests.get(path)}\0`);
-  return { files: paths, bytes, digest: hash.digest('hex') };
+  return files;
 }

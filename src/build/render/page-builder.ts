@@ -10,6 +10,7 @@ import { mediaIn } from '../../output/media.ts';
 import type { Params } from '../../routes/params.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import { connectApi, type ApiConnection } from '../api-connection.ts';
+import { apiFeeds, type ApiFeeds } from '../feeds/index.ts';
 import { createDepsRecorder } from '../deps/recorder.ts';
 import { createMemo } from '../memo.ts';
 import { batched } from '../../util/batch.ts';
@@ -52,11 +53,15 @@ export type LoadedPage =
   | { kind: 'absent' }
   | { kind: 'error'; error: ReturnType<typeof errorToRecord> };
 
+const FEEDS_MEMO_ENTRIES = 16;
+
 /** The loading half of building a page, in a render worker: the page sources with a client, memo and router of its own. */
 export function createPageBuilder(config: PageBuilderConfig, site: SiteData, warn: (message: string) => void) {
   const { api, client, close } = connectApi(config, warn);
   const recorder = createDepsRecorder(api, createMemo(config.memoEntries));
   const ctx: PageContext = { api: recorder.api, site, router: createRouter(ROUTES), memo: recorder.memo, warn };
+  /** Answers the feeds share (a sport's schedule page and season): a memo of their own, outside the pages' record. */
+  const feedsCtx: PageContext = { ...ctx, api, memo: createMemo(FEEDS_MEMO_ENTRIES) };
 
   return {
     stats: client.stats,
@@ -88,6 +93,8 @@ export function createPageBuilder(config: PageBuilderConfig, site: SiteData, war
         return { kind: 'error', error: errorToRecord(error) };
       }
     },
+    /** The feeds made from the API (RSS, calendars: feeds/index.ts), made here while the main thread plans. */
+    feeds: (): Promise<ApiFeeds> => apiFeeds(feedsCtx),
     close,
   };
 

@@ -55,6 +55,8 @@ export interface RenderPool {
   buildPage(task: Omit<PageTask, 'id'>): Promise<BuiltPage>;
   /** Render and write one page whose payload is known (the 404 document), in the first worker. */
   render(task: RenderTask): Promise<Rendered>;
+  /** Make the feeds that come from the API (feeds/index.ts, apiFeeds) in the first worker: by path, their text. */
+  feeds(): Promise<Map<string, string>>;
   /** The workers' API requests, retries and bytes, summed. */
   apiStats(): ApiStats;
   /** Every page is built: the workers close their search and deps files (named in the answer) and let go of their clients. */
@@ -291,6 +293,11 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       const reply = await ask<'rendered'>(slots[0]!, { type: 'render', id: nextId++, task });
       if (!reply.result.ok) throw errorFromRecord(reply.result.error);
       return reply.result.rendered;
+    },
+    async feeds() {
+      const reply = await ask<'feeds'>(slots[0]!, { type: 'feeds', id: nextId++ });
+      if (!reply.result.ok) throw errorFromRecord(reply.result.error);
+      return new Map(reply.result.files);
     },
     async loadingDone() {
       const replies = await Promise.all(

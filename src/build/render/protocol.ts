@@ -79,6 +79,8 @@ export type ToWorker =
   | { type: 'build'; pages: PageTask[] }
   | { type: 'render'; id: number; task: RenderTask }
   | { type: 'loading-done'; id: number }
+  /** Make the feeds that come from the API (feeds/index.ts, apiFeeds), before loading is done. */
+  | { type: 'feeds'; id: number }
   /** Answers to a worker's `image-info` asks (by the worker's ids): what the build knows of each image it could read. */
   | { type: 'image-info'; answers: ImageInfoAnswer[] };
 
@@ -89,6 +91,8 @@ export type FromWorker =
   /** Pages built, in a batch (one message per turn of the worker's event loop), with the client's stats. */
   | { type: 'built'; results: (PageOutcome & { id: number })[]; stats: ApiStats }
   | { type: 'rendered'; id: number; result: { ok: true; rendered: Rendered } | { ok: false; error: ErrorRecord } }
+  /** The feeds, by path and text. */
+  | { type: 'feeds'; id: number; result: { ok: true; files: [string, string][] } | { ok: false; error: ErrorRecord } }
   /** Every page loaded: the worker's search file is complete (null without one). */
   | { type: 'loading-closed'; id: number; searchFile: string | null; depsFile: string }
   /** Requests of the worker's own (its ids): the image pipeline's info on a page's image URLs, before it renders. */

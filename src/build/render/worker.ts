@@ -56,6 +56,9 @@ const reply = batched<PageOutcome & { id: number }>((results) =>
   send({ type: 'built', results, stats: { ...builder!.stats } }),
 );
 
+/** The feeds being made (a `feeds` request): loading is not closed before they are. */
+let feeding: Promise<void> = Promise.resolve();
+
 /** The main thread's image pipeline: what it knows of a page's image URLs (by message, see protocol.ts). */
 const images = imageRequests(send);
 
@@ -93,13 +96,32 @@ port.on('message', (message: ToWorker) => {
         send({ type: 'rendered', id: message.id, result: { ok: false, error: errorToRecord(error) } });
       }
       return;
+    case 'feeds': {
+      const { id } = message;
+      const making = builder
+        ? builder.feeds()
+        : Promise.reject(new Error('The feeds were asked for after loading was done'));
+      feeding = making.then(
+        (files) => send({ type: 'feeds', id, result: { ok: true, files: [...files] } }),
+        (error: unknown) => send({ type: 'feeds', id, result: { ok: false, error: errorToRecord(error) } }),
+      );
+      return;
+    }
     case 'loading-done':
-      // Every page is loaded: the search file is complete, and the client's connections and memo can go.
-      searchDocs?.close();
-      depsLines.close();
-      builder?.close().catch(() => undefined);
-      builder = null;
-      send({ type: 'loading-closed', id: message.id, searchFile: searchDocs?.file ?? null, depsFile: depsLines.file });
+      // Every page is loaded (and the feeds made): the search file is complete, and the client's connections and
+      // memo can go.
+      void feeding.then(() => {
+        searchDocs?.close();
+        depsLines.close();
+        builder?.close().catch(() => undefined);
+        builder = null;
+        send({
+          type: 'loading-closed',
+          id: message.id,
+          searchFile: searchDocs?.file ?? null,
+          depsFile: depsLines.file,
+        });
+      });
       return;
   }
 });
