@@ -11,6 +11,7 @@ import { createSetDigest, type SetDigest } from '../util/set-digest.ts';
 import type { KeptLines, PageFacts } from './deps/cache.ts';
 import type { Ledger } from './ledger.ts';
 import type { PageLinks } from './links.ts';
+import type { PageTally } from './deps/tally.ts';
 import type { PlannedPage } from './plan.ts';
 import type { Progress } from './progress.ts';
 import type { RenderPool } from './render/pool.ts';
@@ -49,7 +50,9 @@ export interface BuildPagesOptions {
    * Called with the site paths a written page links to, for the link check; `chromeOf` names the links of a kept
    * page's chrome (the build cache's).
    */
-  onLinks(page: string, links: PageLinks, chromeOf?: (id: string) => string[] | undefined): void;
+  onLinks(page: string, links: PageLinks, chromeOf?: (id: string) => readonly string[] | undefined): void;
+  /** Every page written is counted here with its media and its chrome (the pages kept in place are not). */
+  tally: PageTally;
   /**
    * The previous build's output, when it holds pages this version of Fieldhouse can render again: with
    * --keep-going, a page that fails is built from its previous data rather than lost.
@@ -72,14 +75,12 @@ export interface BuildPagesOptions {
      * document (the search index takes the kept pages' from the cache's `search.tsv`: src/search/worker.ts).
      */
     facts(path: string): Omit<PageFacts, 'search' | 'links'>;
-    /** Of those facts, all a page kept in place passes on: its media and its chrome's id (page-lines.ts). */
-    keptFacts(path: string): { media: readonly string[]; chrome: string };
     /** What the page read, from that line. */
     deps(path: string): string[] | undefined;
     /** The lines of these pages as they were, for the next build cache. */
     keptLines(paths: ReadonlySet<string>): KeptLines;
     /** The links of a chrome the previous build cache names. */
-    chromeOf(id: string): string[] | undefined;
+    chromeOf(id: string): readonly string[] | undefined;
     /**
      * The previous output carries this build's id: its page files are what this build would write, so they are
      * left where they are, and the new files are moved in among them (overlay.ts). Otherwise every page is
@@ -128,9 +129,6 @@ export function createPagesResult(): BuildPagesResult {
   };
 }
 
-/** A kept page's own links: not read (the link check has the previous output's from the build cache). */
-const NO_LINKS: string[] = [];
-
 /**
  * An incremental build's page that no change touched, when the output carries this build's id: its files there
  * are what this build would write, so they stay where they are (the output is updated in place: overlay.ts), and
@@ -140,11 +138,8 @@ const NO_LINKS: string[] = [];
 export function keepInPlace(page: PlannedPage, options: BuildPagesOptions, result: BuildPagesResult): boolean {
   const reuse = options.reuse;
   if (!reuse?.inPlace || page.route.render === 'file' || !reuse.has(page.path)) return false;
-  // Its part of the content digest, its entry in the list of pages and its search document come from the build
-  // cache with the other kept pages' (index.ts): it passes on only its media and its chrome's links.
-  const { media, chrome } = reuse.keptFacts(page.path);
-  for (const url of media) options.onMedia(url, true);
-  options.onLinks(page.path, { own: NO_LINKS, chrome, chromeLinks: null }, reuse.chromeOf);
+  // Its part of the content digest, its entry in the list of pages, its search document, and its media and chrome
+  // (the build cache's counts of them) come from the build cache with the other kept pages' (index.ts).
   result.keptInPlace.add(page.path);
   result.reused++;
   return true;
@@ -274,9 +269,10 @@ function written(
   options: BuildPagesOptions,
   result: BuildPagesResult,
   /** A kept page's: the links of its chrome, from the build cache. */
-  chromeOf?: (id: string) => string[] | undefined,
+  chromeOf?: (id: string) => readonly string[] | undefined,
 ): void {
   result.contentDigest.add(path, rendered.digest);
+  options.tally.add(rendered.media, rendered.links.chrome);
   for (const url of rendered.media) options.onMedia(url, chromeOf !== undefined);
   options.onLinks(path, rendered.links, chromeOf);
   result.pageBytes += rendered.bytes;

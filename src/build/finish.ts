@@ -31,6 +31,8 @@ export interface MediaMirror {
    */
   finish(): Promise<{
     digest: string;
+    /** Each medium's content hash (what the digest is made of), by URL: the build cache keeps them (media.tsv). */
+    hashes: ReadonlyMap<string, string>;
     files: number;
     bytes: number;
     failed: ReadonlySet<string>;
@@ -47,6 +49,8 @@ export interface PreviousMedia {
   has(url: string): boolean;
   /** Could the previous build not copy this media URL? */
   failed(url: string): boolean;
+  /** The content hash the build cache gives this media URL's file (undefined: not given; the file is read). */
+  hash(url: string): string | undefined;
   /** Leave the output's file of this media URL where it is (overlay.ts, KeptFiles). */
   keep(url: string): void;
 }
@@ -71,7 +75,8 @@ export function createMediaMirror(
   const limit = pLimit(concurrency);
   let bytes = 0;
   let files = 0;
-  const digest = createSetDigest();
+  const hashes = new Map<string, string>();
+  const record = (url: string, hash: string) => void hashes.set(url, hash);
   const seen = createPathSet();
   // URLs only kept pages use so far: linked at the end from the previous output.
   const keptOnly = new Set<string>();
@@ -88,7 +93,7 @@ export function createMediaMirror(
           // The original stays at its URL (a link from the cache: no bytes written), for whatever names it as is.
           writer.link(image.file, url, `media ${url}`);
           files++;
-          digest.add(url, image.hash);
+          record(url, image.hash);
           images.publish(image);
           return;
         }
@@ -96,7 +101,7 @@ export function createMediaMirror(
         if (cancelled) return;
         bytes += writer.write(url, body, `media ${url}`);
         files++;
-        digest.add(url, createHash('sha1').update(body).digest('hex'));
+        record(url, createHash('sha1').update(body).digest('hex'));
       } catch (error) {
         failed.add(url);
         warn(`media ${url} could not be copied: ${error instanceof Error ? error.message : String(error)}`);
@@ -114,11 +119,13 @@ export function createMediaMirror(
     }
   };
   // The digest of a medium left where it is in the previous output (and the image, for its variants); null when
-  // the file is not there.
-  const keptMedium = async (file: string, url: string) => {
+  // the file is not there. The build cache's hash of it is taken as it is, as the kept pages' lines are: the
+  // output's file is not read, and an image is found in the image cache by it.
+  const keptMedium = async (file: string, url: string, known: string | undefined) => {
     try {
-      if (!images || !isRaster(url)) return { hash: createHash('sha1').update(readFileSync(file)).digest('hex') };
-      const image = await images.fromFile(file, url);
+      if (!images || !isRaster(url))
+        return { hash: known ?? createHash('sha1').update(readFileSync(file)).digest('hex') };
+      const image = (known !== undefined && (await images.fromStore(known, url))) || (await images.fromFile(file, url));
       return { hash: image.hash, image };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -150,7 +157,7 @@ export function createMediaMirror(
         }
         // Checked like any output path: a build cache edited by hand must not make the build read outside it.
         const file = safePath(previous.dir, url);
-        const kept = file && (await keptMedium(file, url));
+        const kept = file && (await keptMedium(file, url, previous.hash(url)));
         if (!kept) {
           // Listed by the build cache, but not in the output (removed by hand), or not a path inside it: asked for
           // again (an unsafe path fails there with a warning, as it always does).
@@ -159,7 +166,7 @@ export function createMediaMirror(
         }
         previous.keep(url);
         files++;
-        digest.add(url, kept.hash);
+        record(url, kept.hash);
         // A kept page names this image's variants by its content: the same content gives the same ones.
         if (kept.image) images!.publish(kept.image);
       }
@@ -169,7 +176,9 @@ export function createMediaMirror(
           `${failedBefore} media that pages kept from the previous build name could not be copied by it, and were not asked for again (a full build, or a change to a page that names one, asks again)`,
         );
       while (running.size) await Promise.all(running);
-      return { digest: digest.hex(), files, bytes, failed, images: (await images?.finish()) ?? null };
+      const digest = createSetDigest();
+      for (const [url, hash] of hashes) digest.add(url, hash);
+      return { digest: digest.hex(), hashes, files, bytes, failed, images: (await images?.finish()) ?? null };
     },
     async cancel() {
       cancelled = true;

@@ -47,8 +47,10 @@ import {
   prepareBuildCache,
   readBuildCache,
   cachedChromes,
+  type CachedChrome,
   cachedPlan,
   cachedFailedMedia,
+  cachedMedia,
   cachedLinks,
   cachedOthers,
   JOURNAL_FILE,
@@ -58,6 +60,7 @@ import {
 import { outputVersion } from './staging.ts';
 import type { ChangedRecord } from '../webhooks/change.ts';
 import { createMemo } from './memo.ts';
+import { createPageTally, type PageTally } from './deps/tally.ts';
 import { scanPageLines, type LineRef } from './deps/page-lines.ts';
 import {
   createKeptFiles,
@@ -383,7 +386,10 @@ async function runStages(
       })
     : null;
   resources.search = searchIndex;
+  // The media and chrome of every page written (the pages kept in place are counted from the build cache).
+  const tally = createPageTally();
   const pageOptions: BuildPagesOptions = {
+    tally,
     pages: planned,
     ctx,
     pool,
@@ -449,6 +455,14 @@ async function runStages(
   if (previous && lost > config.build.maxLostShare * previous.pages)
     throw createError(BuildLostPages, [lost, previous.pages, config.build.maxLostShare]);
 
+  // The media and chromes the pages kept in place name: the previous output's counts less those of its pages this
+  // build does not keep (touched, or gone). They are kept too, and counted for the next build cache.
+  const keptTally = reuse?.inPlace ? reuse.keptTally(pages.keptInPlace) : null;
+  if (keptTally) {
+    for (const url of keptTally.media().keys()) media.add(url, true);
+    for (const id of keptTally.chromes().keys()) links.keepChrome(id, reuse!.chromeOf(id) ?? unnamedChrome(id));
+    tally.merge(keptTally);
+  }
   mainSearchDocs?.close();
   planLines.close();
   const loadedFiles = await pool.loadingDone();
@@ -542,7 +556,9 @@ async function runStages(
       (path) => pages.keptInPlace.has(path) || keptFiles.has(path),
       router,
       rules,
-      reuse?.inPlace ? (targets) => reuse.holdersOf(targets, pages.keptInPlace) : undefined,
+      reuse?.inPlace && keptTally
+        ? (targets) => reuse.holdersOf(targets, pages.keptInPlace, keptTally.chromes())
+        : undefined,
       mirrored.failed,
       session,
       options.strict ?? false,
@@ -561,12 +577,14 @@ async function runStages(
       depsFiles: loadedFiles.depsFiles,
       keptLines,
       chromes: links.chromes(),
+      tally,
       links: links.targets(),
       planFile: planLines.file,
       ledgerFile: ledger.sortedFile(),
       search: searched ? { ...searched.lines, files: searched.files } : null,
       others: otherFiles([...staged, ...kept], cachedPaths),
       failedMedia: mirrored.failed,
+      media: mirrored.hashes,
       scratchDir: cacheDir,
       now: clock,
     }),
@@ -591,14 +609,28 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
   others: string[];
   /** The media URLs the previous build could not copy. */
   failedMedia: Set<string>;
+  /** Each medium the previous output's pages name, by URL: how many do, and its content's hash (null: not copied). */
+  media: Map<string, { pages: number; hash: string | null }>;
+  /**
+   * How many of the pages kept in place name each medium and each chrome: the previous output's counts, less those of
+   * its pages not kept (their lines' facts).
+   */
+  keptTally: (keptInPlace: ReadonlySet<string>) => PageTally;
   /** Every site path the previous output's pages link to (the cache's). */
   previousLinks: readonly string[];
   /** The cache's sorted list of pages and its digest: the kept pages' entries (ledger.ts, `addKept`). */
   ledgerBase: { file: string; digest: string };
   /** The cache's lines of the search index, for an index that takes the kept pages' from there (search/worker.ts). */
   searchBase: { lines: string; digest: string; pages: string; files: string | null };
-  /** The first page of `keptInPlace` whose own links hold each target (links.ts, LinkTargets.holdersOf). */
-  holdersOf: (targets: readonly string[], keptInPlace: ReadonlySet<string>) => Map<string, string>;
+  /**
+   * The first page of `keptInPlace` whose own links hold each target (links.ts, LinkTargets.holdersOf), or that names
+   * one of `keptChromes` that holds it.
+   */
+  holdersOf: (
+    targets: readonly string[],
+    keptInPlace: ReadonlySet<string>,
+    keptChromes: ReadonlyMap<string, number>,
+  ) => Map<string, string>;
 };
 
 /**
@@ -634,7 +666,10 @@ async function incrementalScope(
   const kept = new Map<string, LineRef>();
   const pending: [string, string[]][] = [];
   const pages: string[] = [];
-  let cached: Pick<Scope, 'plan' | 'others' | 'failedMedia'> & { chromes: Map<string, string[]>; links: string[] };
+  let cached: Pick<Scope, 'plan' | 'others' | 'failedMedia' | 'media'> & {
+    chromes: Map<string, CachedChrome>;
+    links: string[];
+  };
   try {
     for (const { path, ref, line } of scanned) {
       // The event loop gets a turn now and then: the answers asked for above travel meanwhile, and the render
@@ -655,6 +690,7 @@ async function incrementalScope(
       plan: cachedPlan(cache.dir),
       others: cachedOthers(cache.dir),
       failedMedia: cachedFailedMedia(cache.dir),
+      media: cachedMedia(cache.dir),
       chromes: cachedChromes(cache.dir),
       // Read now, with the rest: a garbled line makes this build a full one, not a failed one at its link check.
       links: [...cachedLinks(cache.dir)],
@@ -663,7 +699,7 @@ async function incrementalScope(
     // A file of the cache cut or garbled past its manifest (restored in part, edited by hand).
     return full(`its files cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const { plan, others, failedMedia, chromes, links } = cached;
+  const { plan, others, failedMedia, media, chromes, links } = cached;
   /** Is this line the one of a page the build kept (of `paths`: the pages kept in place)? */
   const keptIn = (paths: ReadonlySet<string>, path: string, ref: LineRef) => kept.get(path) === ref && paths.has(path);
   const changedAnswers = await answers.changed();
@@ -684,7 +720,18 @@ async function incrementalScope(
     planTouches: touchTest(changes.filter((change) => change.listed !== false))!,
     has: (path) => kept.has(path),
     facts: (path) => store.facts(kept.get(path)!),
-    keptFacts: (path) => store.keptFacts(kept.get(path)!),
+    keptTally(paths) {
+      const tally = createPageTally({
+        media: [...media].map(([url, { pages: count }]) => [url, count] as const),
+        chromes: [...chromes].map(([id, { pages: count }]) => [id, count] as const),
+      });
+      pages.forEach((path, ref) => {
+        if (keptIn(paths, path, ref)) return;
+        const facts = store.keptFacts(ref);
+        tally.remove(facts.media, facts.chrome);
+      });
+      return tally;
+    },
     keptLines(paths) {
       // The carried lines' digest: the previous cache's, less the lines not carried (touched, or gone).
       const digest = createSetDigest();
@@ -709,9 +756,9 @@ async function incrementalScope(
       const ref = kept.get(path);
       return ref === undefined ? undefined : depsOf(store.line(ref)).deps;
     },
-    chromeOf: (id) => chromes.get(id),
+    chromeOf: (id) => chromes.get(id)?.links,
     previousLinks: links,
-    holdersOf(targets, keptInPlace) {
+    holdersOf(targets, keptInPlace, keptChromes) {
       const holders = new Map<string, string>();
       const hold = (path: string, held: readonly string[]) => {
         for (const target of held) if (!holders.has(target)) holders.set(target, path);
@@ -729,6 +776,17 @@ async function incrementalScope(
               store.links(ref).filter((target) => wanted.has(target)),
             );
       }
+      // A target in a chrome kept pages name: held by the first kept page that names it (found in the cache's bytes).
+      for (const id of keptChromes.keys()) {
+        const links = chromes.get(id)?.links ?? [];
+        const held = targets.filter((target) => !holders.has(target) && links.includes(target));
+        if (!held.length) continue;
+        for (const ref of store.linesWithChrome(id))
+          if (keptIn(keptInPlace, pages[ref]!, ref)) {
+            hold(pages[ref]!, held);
+            break;
+          }
+      }
       return holders;
     },
     inPlace,
@@ -742,6 +800,7 @@ async function incrementalScope(
     pages,
     others,
     failedMedia,
+    media,
     touched,
   };
 }
@@ -749,7 +808,7 @@ async function incrementalScope(
 /** The previous output's media, for the media mirror of a build that updates it in place. */
 function previousMedia(
   outDir: string,
-  reuse: { others: readonly string[]; failedMedia: ReadonlySet<string> },
+  reuse: Pick<Scope, 'others' | 'failedMedia' | 'media'>,
   kept: KeptFiles,
 ): PreviousMedia {
   const files = new Set(reuse.others);
@@ -758,6 +817,7 @@ function previousMedia(
     // A media URL is a root-relative path with no query (output/media.ts): its file is the path without the slash.
     has: (url) => files.has(url.slice(1)),
     failed: (url) => reuse.failedMedia.has(url),
+    hash: (url) => reuse.media.get(url)?.hash ?? undefined,
     keep: kept.keep,
   };
 }
@@ -872,6 +932,11 @@ function summarize(
 
 function failedBuild(failures: PageFailure[]) {
   return createError(BuildFailed, [failures.length, `${failures[0]!.path}: ${failures[0]!.message}`]);
+}
+
+/** A chrome the build cache's pages name but its chrome.json does not have: a cache its writer got wrong. */
+function unnamedChrome(id: string): never {
+  throw new Error(`The build cache's pages name chrome ${id}, which its chrome.json does not have`);
 }
 
 /** A first call that cannot reach the API at all says which setting names it. */

@@ -158,13 +158,20 @@ export function createLinkLedger() {
      * A page's links. `chromeOf` gives the links of a chrome neither this page nor one before it reported (a kept
      * page's, from the build cache); a chrome nobody can name is a bug of the cache's writer.
      */
-    addPage(page: string, links: PageLinks, chromeOf?: (id: string) => string[] | undefined) {
+    addPage(page: string, links: PageLinks, chromeOf?: (id: string) => readonly string[] | undefined) {
       add(page, links.own);
       if (chromes.has(links.chrome)) return;
       const chrome = links.chromeLinks ?? chromeOf?.(links.chrome);
       if (!chrome) throw new Error(`${page}: its chrome's links (${links.chrome}) were never reported`);
-      chromes.set(links.chrome, chrome);
+      chromes.set(links.chrome, [...chrome]);
       add(page, chrome);
+    },
+    /**
+     * A chrome that pages kept in place name (the build cache's): its links are kept for the next cache. Its targets
+     * are among the previous output's (`addUnheld`), and a broken one's holder is found when asked (holdersOf).
+     */
+    keepChrome(id: string, links: readonly string[]) {
+      if (!chromes.has(id)) chromes.set(id, [...links]);
     },
     /** Targets pages link to that were not added one by one (the previous output's): checked all the same. */
     addUnheld(targets: Iterable<string>) {

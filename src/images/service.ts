@@ -69,6 +69,11 @@ export interface ImageService {
    */
   fromFile(file: string, url: string): Promise<FetchedImage>;
   /**
+   * An image a previous output holds at `url` whose content hash the build cache gives: the cache's own copy, not
+   * read (once per content). Null when the cache does not have that content (fromFile reads the output's file).
+   */
+  fromStore(hash: string, url: string): Promise<FetchedImage | null>;
+  /**
    * Put an image's variants in the output (once per content), encoding those the cache lacks. Only for a service
    * made with an output writer (the build's; site dev encodes what the browser asks for: variantFile).
    */
@@ -192,6 +197,8 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
   // The identity (device and inode) of each original a kept file was compared with: an incremental build compares
   // thousands of kept media with a few dozen originals (every headshot of a roster is one photo in the demo).
   const originalIds = new Map<string, string | null>();
+  /** fromStore's images, by content. */
+  const byStoredHash = new Map<string, Promise<FetchedImage | null>>();
   const isOriginal = (file: string, hash: string) => {
     let id = originalIds.get(hash);
     if (id === undefined) originalIds.set(hash, (id = fileId(store.originalFile(hash))));
@@ -226,6 +233,19 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
         file: store.originalFile(hash),
         info: infoOf(hash, await probeOf(hash, () => bytes, file)),
       });
+    },
+    fromStore(hash, url) {
+      let image = byStoredHash.get(hash);
+      if (!image) {
+        const file = store.originalFile(hash);
+        image = store.hasOriginal(hash)
+          ? probeOf(hash, () => readFileSync(file), url).then((read) =>
+              remember({ hash, file, info: infoOf(hash, read) }),
+            )
+          : Promise.resolve(null);
+        byStoredHash.set(hash, image);
+      }
+      return image;
     },
     async variantFile(name) {
       const id = /^([0-9a-f]{16})-/.exec(name)?.[1];

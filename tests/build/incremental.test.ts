@@ -17,6 +17,7 @@ import {
   FAILED_MEDIA_FILE,
   FILES_FILE,
   LINKS_FILE,
+  CHROME_FILE,
   SEARCH_FILE,
   SEARCH_FILES_FILE,
   LEDGER_FILE,
@@ -626,5 +627,24 @@ describe('the incremental build (issue 19)', () => {
       body: { title: 'Still unpublished' },
     });
     expect(targets(again.summary.links.broken)).toEqual(targets(summary.links.broken));
+
+    // A link of a chrome the kept pages name that leads nowhere (a page of the menus gone; here written into the
+    // cache's chrome.json and list of targets): named by a kept page whose chrome it is, as a full build would.
+    const cache = buildCacheDir(site);
+    const chromes = JSON.parse(readFileSync(join(cache, CHROME_FILE), 'utf8')) as Record<string, { links: string[] }>;
+    const [chrome, entry] = Object.entries(chromes).find(([, c]) => c.links.includes('/news'))!;
+    entry.links.push('/no-such-section');
+    writeFileSync(join(cache, CHROME_FILE), JSON.stringify(chromes));
+    appendFileSync(join(cache, LINKS_FILE), `${JSON.stringify('/no-such-section')}\n`);
+    const menus = await build({
+      what: `retitle article ${linked.id} again`,
+      method: 'PATCH',
+      path: `/articles/${linked.id}`,
+      body: { title: 'Still unpublished, again' },
+    });
+    const named = menus.summary.links.broken.find((link) => link.target === '/no-such-section')?.page;
+    expect(named).toBeDefined();
+    const line = [...cachedPages(cache)].find((page) => page.path === named)!.line;
+    expect(line).toContain(`"chrome":${JSON.stringify(chrome)}`);
   }, 300_000);
 });

@@ -44,6 +44,8 @@ describe('the media of an output updated in place', () => {
         dir: previous,
         has: (url) => listed.has(url.slice(1)),
         failed: (url) => url === '/media/failed.pdf',
+        // The cache gives kept.pdf's content hash: a kept medium's is taken from it (the file is not read again).
+        hash: (url) => (url === '/media/kept.pdf' ? 'cafe' : undefined),
         keep: kept.keep,
       },
     );
@@ -73,6 +75,8 @@ describe('the media of an output updated in place', () => {
       expect.stringMatching(/^media \/media\/\.\.\/\.\.\/secret\.pdf could not be copied/),
     );
     expect(result.files).toBe(4);
+    expect(result.hashes.get('/media/kept.pdf')).toBe('cafe');
+    expect(result.hashes.get('/media/new.pdf')).toMatch(/^[0-9a-f]{40}$/);
     expect(warnings.filter((w) => /media that pages kept from the previous build/.test(w))).toEqual([
       expect.stringMatching(/^1 media that pages kept from the previous build name could not/),
     ]);

@@ -11,6 +11,7 @@ import { isFieldhouseError } from '../../src/errors/error.ts';
 import { folderOnAnotherDevice } from '../helpers/fast-tmp.ts';
 import { createLogger } from '../../src/logger/logger.ts';
 import { treeDigest } from '../helpers/tree.ts';
+import { createPageTally } from '../../src/build/deps/tally.ts';
 
 const repo = join(import.meta.dirname, '../..');
 const work = mkdtempSync(join(tmpdir(), 'fieldhouse-output-folder-'));
@@ -173,6 +174,8 @@ describe('the build cache beside the output is the build’s own too', () => {
       ledgerFile,
       others: [],
       failedMedia: [],
+      media: new Map(),
+      tally: createPageTally(),
       scratchDir: work,
       now: new Date(0),
     });

@@ -7,6 +7,7 @@ import {
   buildCacheDir,
   CHROME_FILE,
   FAILED_MEDIA_FILE,
+  MEDIA_FILE,
   LINKS_FILE,
   FILES_FILE,
   JOURNAL_FILE,
@@ -239,6 +240,7 @@ describe('an incremental build that updates its output in place', () => {
       [PLAN_FILE]: '',
       [FILES_FILE]: '',
       [FAILED_MEDIA_FILE]: '',
+      [MEDIA_FILE]: '',
       [LINKS_FILE]: '',
     });
     const manifest = {

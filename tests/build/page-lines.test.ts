@@ -22,7 +22,8 @@ const facts = (n: number): PageFacts => ({
   media: n === 4 ? [] : [`/media/photo/${n}.jpg`, ...(n === 3 ? ['/media/say-"hi"],"links":["x.jpg'] : [])],
   // Links that JSON escapes, none at all, and one that reads like the fields around it.
   links: n === 4 ? [] : ['/news', `/news/${n}`, ...(n === 3 ? ['/say-"hi"', '/a],"chrome":"x'] : [])],
-  chrome: 'c1',
+  // Two chromes, one's id the start of the other's.
+  chrome: n === 5 ? 'c10' : 'c1',
   sitemap: n % 2 ? { lastmod: '2026-03-23T14:00:00Z' } : null,
   search:
     n % 3
@@ -74,6 +75,17 @@ describe('scanPageLines: the build cache read as bytes', () => {
         expect(store.links(page.ref)).toEqual(links);
       });
     });
+
+  it('finds the lines that name a chrome, and only those', () => {
+    for (const blockBytes of [97, 1 << 20]) {
+      const { found, store } = scan(file, [], blockBytes);
+      const naming = (chrome: string) => [...store.linesWithChrome(chrome)].map((ref) => found[ref]!.path);
+      expect(naming('c1')).toEqual(pages.filter(([, , f]) => f.chrome === 'c1').map(([path]) => path));
+      expect(naming('c10')).toEqual(['/roster']);
+      // A link that reads like a chrome's field is inside a JSON string, its quotes escaped: not a chrome.
+      expect(naming('x')).toEqual([]);
+    }
+  });
 
   it("reads a line's path and digest alone, whatever JSON escaped in the path", () => {
     expect(lines.map(entryOf)).toEqual(pages.map(([path, , f]) => ({ path, digest: f.digest })));

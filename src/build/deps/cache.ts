@@ -14,7 +14,11 @@
  *   (overlay.ts);
  * - `media-failed.txt`: the media URLs the pages name that the build could not copy, one per line: an incremental
  *   build does not ask for them again for the pages it keeps (a page that changes asks again);
- * - `chrome.json`: the links of each chrome (header, menus, footer) the pages name by id (src/build/links.ts);
+ * - `media.tsv`: every medium the output's pages name, `url TAB pages TAB hash`, sorted: how many pages name it
+ *   (deps/tally.ts) and its content's hash (as the content id has it; empty when the build could not copy it). An
+ *   incremental build knows from them which media its kept pages name, and keeps those without reading them;
+ * - `chrome.json`: each chrome (header, menus, footer) the pages name, by id: its links (src/build/links.ts) and how
+ *   many pages name it (deps/tally.ts);
  * - `links.txt`: every site path the output's pages link to, as a JSON string per line, sorted: what an incremental
  *   build checks for the pages it keeps in place without reading their links (src/build/links.ts);
  * - `ledger.tsv`: every page of the output, `path TAB i|n TAB lastmod`, in path order (src/build/ledger.ts): the
@@ -35,15 +39,17 @@ import { createLineWriter, hashFile, readLines, sortLines } from '../../util/lin
 import { createSetDigest } from '../../util/set-digest.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import type { CachedRoute, PlannedRoute } from '../plan.ts';
+import type { PageTally } from './tally.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
-export const BUILD_CACHE_FORMAT = 7;
+export const BUILD_CACHE_FORMAT = 8;
 export const MANIFEST_FILE = 'manifest.json';
 export const PAGES_FILE = 'pages.jsonl';
 export const CHROME_FILE = 'chrome.json';
 export const PLAN_FILE = 'plan.jsonl';
 export const FILES_FILE = 'files.txt';
 export const FAILED_MEDIA_FILE = 'media-failed.txt';
+export const MEDIA_FILE = 'media.tsv';
 export const LINKS_FILE = 'links.txt';
 export const SEARCH_FILE = 'search.tsv';
 /** The search index's files with their digests (src/output/known-files.ts); a cache without it is still read. */
@@ -136,6 +142,8 @@ export function prepareBuildCache(options: {
   keptLines: KeptLines | null;
   /** Each chrome's links by id (the link ledger's). */
   chromes: ReadonlyMap<string, readonly string[]>;
+  /** How many of the output's pages name each medium and each chrome. */
+  tally: PageTally;
   /** Every link target of the output's pages, sorted (the link ledger's). */
   links: readonly string[];
   /** Each route's plan (JSON lines), moved into the cache. */
@@ -151,6 +159,8 @@ export function prepareBuildCache(options: {
   others: readonly string[];
   /** The media URLs the pages name that the build could not copy. */
   failedMedia: Iterable<string>;
+  /** Each medium's content hash, by URL (the media mirror's: those it could not copy have none). */
+  media: ReadonlyMap<string, string>;
   /** A scratch folder for the unsorted lines. */
   scratchDir: string;
   now: Date;
@@ -180,7 +190,15 @@ export function prepareBuildCache(options: {
     sortLines(unsorted, sorted);
     options.keptLines.mergeInto(join(next, PAGES_FILE), readLines(sorted));
   }
-  writeFileSync(join(next, CHROME_FILE), JSON.stringify(Object.fromEntries(options.chromes)));
+  const chromes = options.tally.chromes();
+  writeFileSync(
+    join(next, CHROME_FILE),
+    JSON.stringify(
+      Object.fromEntries(
+        [...options.chromes].map(([id, links]) => [id, { links, pages: chromes.get(id) ?? 0 } satisfies CachedChrome]),
+      ),
+    ),
+  );
   const links = createLineWriter(join(next, LINKS_FILE));
   for (const target of options.links) links.write(JSON.stringify(target));
   links.close();
@@ -195,6 +213,16 @@ export function prepareBuildCache(options: {
   writeFileSync(join(next, FILES_FILE), options.others.length ? `${options.others.join('\n')}\n` : '');
   const failed = [...options.failedMedia].sort();
   writeFileSync(join(next, FAILED_MEDIA_FILE), failed.length ? `${failed.join('\n')}\n` : '');
+  const named = options.tally.media();
+  const media = [...named.keys()];
+  for (const url of options.media.keys()) if (!named.has(url)) media.push(url);
+  writeFileSync(
+    join(next, MEDIA_FILE),
+    media
+      .sort()
+      .map((url) => `${url}\t${named.get(url) ?? 0}\t${options.media.get(url) ?? ''}\n`)
+      .join(''),
+  );
   const manifest: BuildCacheManifest = {
     format: BUILD_CACHE_FORMAT,
     ...options.manifest,
@@ -266,7 +294,7 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
       ok: false,
       reason: `an incremental build was cut short while it moved its files into ${outDir} (${join(dir, JOURNAL_FILE)}): the output may be half updated`,
     };
-  for (const name of [PAGES_FILE, CHROME_FILE, PLAN_FILE, FILES_FILE, FAILED_MEDIA_FILE, LINKS_FILE])
+  for (const name of [PAGES_FILE, CHROME_FILE, PLAN_FILE, FILES_FILE, FAILED_MEDIA_FILE, MEDIA_FILE, LINKS_FILE])
     if (!existsSync(join(dir, name))) return { ok: false, reason: `the build cache has no ${name}` };
   return { ok: true, manifest, dir };
 }
@@ -329,10 +357,20 @@ export function* cachedSearchDocs(pagesFile: string): Generator<{ path: string; 
   }
 }
 
-/** Each chrome's links, by id, as a cache holds them. */
-export function cachedChromes(dir: string): Map<string, string[]> {
+/** A chrome as chrome.json holds it: its links, and how many pages name it. */
+export interface CachedChrome {
+  links: readonly string[];
+  pages: number;
+}
+
+/** Each chrome, by id, as a cache holds them. */
+export function cachedChromes(dir: string): Map<string, CachedChrome> {
   const file = join(dir, CHROME_FILE);
-  return new Map(Object.entries(parseIn(readFileSync(file, 'utf8'), file) as Record<string, string[]>));
+  const chromes = new Map(Object.entries(parseIn(readFileSync(file, 'utf8'), file) as Record<string, CachedChrome>));
+  for (const [id, chrome] of chromes)
+    if (!Array.isArray(chrome?.links) || !Number.isInteger(chrome.pages))
+      throw new Error(`${file}: chrome ${id} is not {"links": [...], "pages": n}`);
+  return chromes;
 }
 
 /** Every site path the cache's pages link to. */
@@ -361,6 +399,21 @@ export function cachedOthers(dir: string): string[] {
 /** The media URLs the pages name that the cache's build could not copy. */
 export function cachedFailedMedia(dir: string): Set<string> {
   return new Set(readLines(join(dir, FAILED_MEDIA_FILE)));
+}
+
+/** Each medium the pages name, by URL, as a cache holds them: how many pages name it, and its content's hash. */
+export function cachedMedia(dir: string): Map<string, { pages: number; hash: string | null }> {
+  const file = join(dir, MEDIA_FILE);
+  const media = new Map<string, { pages: number; hash: string | null }>();
+  let number = 0;
+  for (const line of readLines(file)) {
+    number++;
+    const [url, pages, hash, extra] = line.split('\t');
+    if (!url || !/^\d+$/.test(pages ?? '') || hash === undefined || extra !== undefined)
+      throw new Error(`${file}, line ${number}, is not "url TAB pages TAB hash"`);
+    media.set(url, { pages: Number(pages), hash: hash || null });
+  }
+  return media;
 }
 
 /** Each route's plan, by route name, as a cache holds it (with its line, which a replayed route passes on). */

@@ -63,6 +63,8 @@ export interface PageLineStore {
    * each line found is checked by parsing its links.
    */
   linesLinkingTo(targets: readonly string[]): Generator<{ ref: LineRef; targets: string[] }>;
+  /** The lines whose facts name this chrome, in the store's order: the bytes are searched for its id. */
+  linesWithChrome(chrome: string): Generator<LineRef>;
   /**
    * Write a next pages.jsonl: the lines of `kept` (pages of this store, in its order) merged with `added` (other
    * pages' lines, sorted), in the order sortLines would give them all. The kept lines' bytes are copied as they
@@ -133,6 +135,15 @@ export function scanPageLines(
           const held = targets.filter((target) => own.has(target));
           if (held.length) yield { ref, targets: held };
         }
+      }
+    },
+    *linesWithChrome(chrome) {
+      const wanted = [Buffer.concat([CHROME_START, Buffer.from(JSON.stringify(chrome))])];
+      for (let index = 0; index < blocks.length; index++) {
+        const lastRef = lastRefOf(index);
+        if (lastRef < firstRefOf[index]!) continue;
+        // The id is searched with its quotes (a quote inside a JSON string is escaped): only this chrome's field.
+        for (const at of needleOffsets(blocks[index]!.subarray(0, endOf[lastRef]), wanted)) yield refAt(index, at);
       }
     },
     mergeInto(output, kept, added) {
