@@ -72,6 +72,9 @@ export interface PlanResult {
  */
 const ROUTES_AT_ONCE = 4;
 
+/** Pages a replayed route lists between two turns of the event loop. */
+const REPLAY_TURN_PAGES = 1024;
+
 const routesByName = new Map(ROUTES.map((route) => [route.name, route]));
 
 /** A planned page as one line of text (its route by name), for the pages that wait their turn on disk. */
@@ -109,7 +112,13 @@ export async function planPages({ ctx, router, into, previous, record }: PlanOpt
     if (cached && !previous!.touches(cached.plan.deps)) {
       replayed++;
       for (const warning of cached.plan.warnings) ctx.warn(warning);
-      for (const [params, path, label] of cached.plan.pages) sink({ route, params, path, label });
+      let replayedPages = 0;
+      for (const [params, path, label] of cached.plan.pages) {
+        sink({ route, params, path, label });
+        // The event loop gets a turn now and then: the render threads' asks (image info for the pages they build)
+        // are answered while a long list is replayed, not after it.
+        if (++replayedPages % REPLAY_TURN_PAGES === 0) await new Promise(setImmediate);
+      }
       record?.(cached.line);
       return;
     }
