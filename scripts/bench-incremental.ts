@@ -1,7 +1,7 @@
 /**
- * `npm run bench:incremental`: what an editor's change costs. Starts the demo CMS (editable) at each scale, makes a
- * full build, then makes four changes through the CMS's write API, each followed by an incremental build with the
- * changes from the CMS's change feed:
+ * `npm run bench:incremental`: what an editor's change costs. Starts the demo CMS (editable) at each scale, in its own
+ * process as a remote CMS would run (its work is not the build's), makes a full build, then makes four changes
+ * through the CMS's write API, each followed by an incremental build with the changes from the CMS's change feed:
  *   (a) an article's title edited, (b) an article published, (c) a game's result entered, (d) a site setting
  *   changed (which touches every page: a full build).
  * For each: wall time, CPU (every thread of the build process), pages loaded from the API, pages kept from the
@@ -19,8 +19,9 @@ import { buildSite, type BuildSummary } from '../src/build/index.ts';
 import { validateConfig } from '../src/config/index.ts';
 import { DEMO_EDIT_TOKEN } from '../src/demo/cms/cms.ts';
 import { generateDataset, isPublic } from '../src/demo/dataset.ts';
-import { startDemoServer, type DemoServer } from '../src/demo/server/server.ts';
+import { startDemoProcess, type DemoHandle } from '../src/demo/server/process.ts';
 import { createLogger } from '../src/logger/logger.ts';
+import { ChangeFeedPage } from '../src/webhooks/change.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const scalesArg = process.argv.indexOf('--scales');
@@ -54,7 +55,7 @@ function countFiles(dir: string, since: number): { files: number; written: numbe
   return { files, written };
 }
 
-async function write(demo: DemoServer, method: string, path: string, body?: unknown): Promise<void> {
+async function write(demo: DemoHandle, method: string, path: string, body?: unknown): Promise<void> {
   const res = await fetch(`${demo.origin}${demo.apiPrefix}${path}`, {
     method,
     headers: { authorization: `Bearer ${DEMO_EDIT_TOKEN}`, 'content-type': 'application/json' },
@@ -85,8 +86,11 @@ function row(scale: number, name: string, s: BuildSummary, counted: { files: num
 const rows: Row[] = [];
 for (const scale of scales) {
   const work = mkdtempSync(join(tmpdir(), `fieldhouse-bench-incremental-${scale}-`));
-  process.stderr.write(`bench:incremental: scale ${scale}: generating the demo …\n`);
-  const demo = await startDemoServer({ dataset: generateDataset({ scale }) });
+  process.stderr.write(`bench:incremental: scale ${scale}: starting the demo CMS …\n`);
+  // Bundled into the project's cache folder, where it finds its packages.
+  const demo = await startDemoProcess({ scale, port: 0, cacheDir: join(root, '.cache', 'demo-process') });
+  // The same department the CMS generated from the same seed and scale: the records the changes are made to.
+  const d = generateDataset({ scale });
   try {
     const config = validateConfig(
       {
@@ -113,15 +117,16 @@ for (const scale of scales) {
     };
     await build('full build');
     let seq = 0;
-    const since = () => {
-      const changes = demo.cms.log.since(seq, 1000);
-      seq = demo.cms.log.latest;
-      return changes;
+    // The changes since the last build, from the CMS's change feed.
+    const since = async () => {
+      const answer = await fetch(`${demo.origin}${demo.apiPrefix}/changes?since=${seq}&limit=1000`);
+      const page = ChangeFeedPage.parse(await answer.json());
+      seq = page.meta.latest;
+      return page.data;
     };
-    const d = demo.dataset;
     const article = d.articles.findLast(isPublic)!;
     await write(demo, 'PATCH', `/articles/${article.id}`, { title: `${article.title}, updated` });
-    await build('(a) article edited', since());
+    await build('(a) article edited', await since());
     await write(demo, 'POST', '/articles', {
       title: 'Hawks Announce Spring Schedule',
       summary: 'The full slate.',
@@ -130,14 +135,14 @@ for (const scale of scales) {
       sport_id: 1,
       status: 'published',
     });
-    await build('(b) article published', since());
+    await build('(b) article published', await since());
     const game = d.events.findLast((e) => e.opponent && e.date.slice(0, 10) <= d.asOf)!;
     await write(demo, 'PATCH', `/events/${game.id}`, {
       result: { status: 'final', team_score: 4, opponent_score: 2, outcome: 'W' },
     });
-    await build('(c) game result', since());
+    await build('(c) game result', await since());
     await write(demo, 'PATCH', '/website-config', { copyright_text: '© Cedar Valley University Athletics' });
-    await build('(d) site setting', since());
+    await build('(d) site setting', await since());
   } finally {
     await demo.close();
     rmSync(work, { recursive: true, force: true });
