@@ -83,14 +83,24 @@ function row(scale: number, name: string, s: BuildSummary, counted: { files: num
   };
 }
 
+/**
+ * The records the changes are made to, from the department the CMS generated (the same seed and scale). Only they are
+ * kept: the dataset (hundreds of MB at scale 10) would weigh on every collection of the build's main thread.
+ */
+function recordsToChange(scale: number) {
+  const d = generateDataset({ scale });
+  const article = d.articles.findLast(isPublic)!;
+  const game = d.events.findLast((e) => e.opponent && e.date.slice(0, 10) <= d.asOf)!;
+  return { asOf: d.asOf, article: { id: article.id, title: article.title }, game: { id: game.id } };
+}
+
 const rows: Row[] = [];
 for (const scale of scales) {
   const work = mkdtempSync(join(tmpdir(), `fieldhouse-bench-incremental-${scale}-`));
   process.stderr.write(`bench:incremental: scale ${scale}: starting the demo CMS …\n`);
   // Bundled into the project's cache folder, where it finds its packages.
   const demo = await startDemoProcess({ scale, port: 0, cacheDir: join(root, '.cache', 'demo-process') });
-  // The same department the CMS generated from the same seed and scale: the records the changes are made to.
-  const d = generateDataset({ scale });
+  const d = recordsToChange(scale);
   try {
     const config = validateConfig(
       {
@@ -124,7 +134,7 @@ for (const scale of scales) {
       seq = page.meta.latest;
       return page.data;
     };
-    const article = d.articles.findLast(isPublic)!;
+    const { article, game } = d;
     await write(demo, 'PATCH', `/articles/${article.id}`, { title: `${article.title}, updated` });
     await build('(a) article edited', await since());
     await write(demo, 'POST', '/articles', {
@@ -136,7 +146,6 @@ for (const scale of scales) {
       status: 'published',
     });
     await build('(b) article published', await since());
-    const game = d.events.findLast((e) => e.opponent && e.date.slice(0, 10) <= d.asOf)!;
     await write(demo, 'PATCH', `/events/${game.id}`, {
       result: { status: 'final', team_score: 4, opponent_score: 2, outcome: 'W' },
     });
