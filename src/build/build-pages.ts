@@ -51,7 +51,10 @@ export interface BuildPagesOptions {
    * page's chrome (the build cache's).
    */
   onLinks(page: string, links: PageLinks, chromeOf?: (id: string) => readonly string[] | undefined): void;
-  /** Every page written is counted here with its media and its chrome (the pages kept in place are not). */
+  /**
+   * Every page a worker built (with its line of the build cache) is counted here with its media and its chrome; the
+   * pages kept in place are not.
+   */
   tally: PageTally;
   /**
    * The previous build's output, when it holds pages this version of Fieldhouse can render again: with
@@ -234,6 +237,7 @@ async function buildOne(
     if (built.kind === 'error') return { error: built.error };
     if (built.kind === 'page') {
       written(page.path, built.rendered, built.sitemap, options, result, reuse.chromeOf);
+      options.tally.add(built.rendered.media, built.rendered.links.chrome);
       result.reused++;
       return;
     }
@@ -255,6 +259,9 @@ async function buildOne(
   if (built.kind === 'error') return { error: built.error };
   if (built.kind === 'absent') throw new Error(`${page.path}: a worker answered "absent" for a page it was to load`);
   written(page.path, built.rendered, built.sitemap, options, result);
+  // Counted as the worker wrote its line of the build cache (a page built from its previous data has none: the next
+  // build, which treats it as touched, has no line to take its count off by).
+  options.tally.add(built.rendered.media, built.rendered.links.chrome);
 }
 
 /** A planned page as a render worker's task. */
@@ -272,7 +279,6 @@ function written(
   chromeOf?: (id: string) => readonly string[] | undefined,
 ): void {
   result.contentDigest.add(path, rendered.digest);
-  options.tally.add(rendered.media, rendered.links.chrome);
   for (const url of rendered.media) options.onMedia(url, chromeOf !== undefined);
   options.onLinks(path, rendered.links, chromeOf);
   result.pageBytes += rendered.bytes;

@@ -18,6 +18,7 @@ import {
   FILES_FILE,
   LINKS_FILE,
   CHROME_FILE,
+  MEDIA_FILE,
   SEARCH_FILE,
   SEARCH_FILES_FILE,
   LEDGER_FILE,
@@ -646,5 +647,35 @@ describe('the incremental build (issue 19)', () => {
     expect(named).toBeDefined();
     const line = [...cachedPages(cache)].find((page) => page.path === named)!.line;
     expect(line).toContain(`"chrome":${JSON.stringify(chrome)}`);
+  }, 300_000);
+
+  it('counts the media of a page kept from the previous build (--keep-going) as a full build does, once it is built again', async () => {
+    // A page that fails is built from its previous data (--keep-going): it has no line in the build cache, so the
+    // next build treats it as touched and builds it again; its media are counted once, as a full build counts them.
+    const site = join(work, 'kept-going');
+    await buildSite({ config: config(), root, outDir: site, logger });
+    const article = demo.dataset.articles.filter(isPublic).findLast((a) => a.featured_image)!;
+    demo.setFaults({ failFirst: 1e9, errorStatus: 500, match: `/articles/by/slug/${article.slug}` });
+    let failing;
+    try {
+      failing = await buildSite({ config: config(), root, outDir: site, logger, keepGoing: true });
+    } finally {
+      demo.setFaults({});
+    }
+    expect(failing.kept.map((page) => page.path)).toEqual([expect.stringContaining(article.slug)]);
+    const player = demo.dataset.players[0]!;
+    const next = await buildSite({
+      config: config(),
+      root,
+      outDir: site,
+      logger,
+      changes: [{ resource: 'player', recordId: player.id, listed: false }],
+    });
+    expect(next.incremental).toMatchObject({ reusedAs: 'in place' });
+    const full = join(work, 'kept-going-full');
+    await buildSite({ config: config(), root, outDir: full, logger });
+    const media = (out: string) => readFileSync(join(buildCacheDir(out), MEDIA_FILE), 'utf8');
+    expect(media(site)).toContain(article.featured_image!.url);
+    expect(media(site)).toBe(media(full));
   }, 300_000);
 });
