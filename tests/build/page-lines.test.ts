@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   cachedChromes,
+  cachedMedia,
   cachedPlan,
   cacheLine,
   CHROME_FILE,
   entryOf,
+  MEDIA_FILE,
   PLAN_FILE,
   type PageFacts,
 } from '../../src/build/deps/cache.ts';
@@ -157,6 +159,11 @@ describe("the build cache's other files, garbled", () => {
     const cache = mkdtempSync(join(dir, 'cache-'));
     writeFileSync(join(cache, PLAN_FILE), '{"route":"home","deps":[],"pages":[],"warnings":[]}\n{"route":"news",\n');
     expect(() => cachedPlan(cache)).toThrow(/plan\.jsonl, line 2 is not JSON/);
+    // A medium's hash names a file of the image cache: one that reads like a path is refused.
+    writeFileSync(join(cache, MEDIA_FILE), `/media/a.jpg\t2\t${'a'.repeat(32)}\n/media/b.jpg\t1\t\n`);
+    expect(cachedMedia(cache).get('/media/b.jpg')).toEqual({ pages: 1, hash: null });
+    writeFileSync(join(cache, MEDIA_FILE), '/media/a.jpg\t2\t../../../etc/passwd\n');
+    expect(() => cachedMedia(cache)).toThrow(/media\.tsv, line 1, is not "url TAB pages TAB hash"/);
     writeFileSync(join(cache, CHROME_FILE), '{"3f1a": ["/news"');
     expect(() => cachedChromes(cache)).toThrow(/chrome\.json is not JSON/);
   });

@@ -409,7 +409,8 @@ export function cachedMedia(dir: string): Map<string, { pages: number; hash: str
   for (const line of readLines(file)) {
     number++;
     const [url, pages, hash, extra] = line.split('\t');
-    if (!url || !/^\d+$/.test(pages ?? '') || hash === undefined || extra !== undefined)
+    // A hash names a file of the image cache (images/service.ts, fromStore): hex digits only, never a path.
+    if (!url || !/^\d+$/.test(pages ?? '') || !/^(?:[0-9a-f]{32,64})?$/.test(hash ?? '-') || extra !== undefined)
       throw new Error(`${file}, line ${number}, is not "url TAB pages TAB hash"`);
     media.set(url, { pages: Number(pages), hash: hash || null });
   }
