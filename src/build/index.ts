@@ -59,7 +59,7 @@ import {
 } from './deps/cache.ts';
 import { outputVersion } from './staging.ts';
 import type { ChangedRecord } from '../webhooks/change.ts';
-import { createMemo } from './memo.ts';
+import { createMemo, withMemo } from './memo.ts';
 import { createPageTally, type PageTally } from './deps/tally.ts';
 import { scanPageLines, type LineRef } from './deps/page-lines.ts';
 import {
@@ -265,7 +265,7 @@ async function runStages(
   );
   const { site } = loaded;
   const router = createRouter(ROUTES);
-  const ctx: PageContext = { api: source.api, site, router, memo: createMemo(MEMO_ENTRIES), warn: session.warn };
+  const ctx: PageContext = withMemo({ api: source.api, site, router, warn: session.warn }, createMemo(MEMO_ENTRIES));
   const bundling = session.stage('bundle', () => bundle({ outDir: resources.staging.dir, cacheDir }));
   bundling.catch(() => undefined);
   const redirecting = loadRedirects(source.api, session.warn);
@@ -414,7 +414,8 @@ async function runStages(
       const started = performance.now();
       // Planning has a small memo of its own (the all-time rosters it lists players from: a few sports' at a time).
       const { refused, replayed } = await planPages({
-        ctx: { ...ctx, memo: createMemo(PLAN_MEMO_ENTRIES) },
+        ctx,
+        memo: createMemo(PLAN_MEMO_ENTRIES),
         router,
         previous: reuse && { routes: reuse.plan, touches: reuse.planTouches },
         record: (line) => planLines.write(line),

@@ -1,3 +1,5 @@
+import type { PageContext } from '../pages/define.ts';
+
 /** A bounded least-recently-used cache of promises: shared API answers (rosters, schedules) without unbounded memory. */
 export function createMemo(capacity: number) {
   const entries = new Map<string, Promise<unknown>>();
@@ -26,3 +28,9 @@ export function createMemo(capacity: number) {
   };
 }
 export type Memo = ReturnType<typeof createMemo>;
+
+/** A context whose memo loads each shared answer through that same context (nothing is recorded). */
+export function withMemo(base: Omit<PageContext, 'memo'>, memo: Memo): PageContext {
+  const ctx: PageContext = { ...base, memo: { run: (key, load) => memo.run(key, () => load(ctx)) } };
+  return ctx;
+}

@@ -1,3 +1,4 @@
+import type { Memo } from './memo.ts';
 import pLimit from 'p-limit';
 import { isFieldhouseError } from '../errors/error.ts';
 import { createDepsRecorder } from './deps/recorder.ts';
@@ -27,7 +28,9 @@ export interface RefusedRecord {
 }
 
 export interface PlanOptions {
-  ctx: PageContext;
+  /** The API, the site, a way to warn (the context's memo is not used: `memo` keeps what listings share). */
+  ctx: Omit<PageContext, 'memo'>;
+  memo: Memo;
   router: Router;
   /** Where each planned page goes, as soon as it is found (the pages stage starts at once). */
   into: { push(page: PlannedPage): void };
@@ -98,14 +101,14 @@ export function shellPath(route: RouteSpec): string {
  * are listed ROUTES_AT_ONCE at a time, each a listing page at a time. Invalid records are skipped with a warning
  * that names them; unsafe ones are returned as refused.
  */
-export async function planPages({ ctx, router, into, previous, record }: PlanOptions): Promise<PlanResult> {
+export async function planPages({ ctx, memo, router, into, previous, record }: PlanOptions): Promise<PlanResult> {
   // A listing may name a record twice (content changing between its pages): each path is planned once.
   const seen = createPathSet();
   const refused: RefusedRecord[] = [];
   const sink = (page: PlannedPage) => {
     if (seen.add(page.path)) into.push(page);
   };
-  const recorder = createDepsRecorder(ctx.api, ctx.memo);
+  const recorder = createDepsRecorder(memo);
   let replayed = 0;
   const plan = async (route: RouteSpec) => {
     const cached = previous?.routes.get(route.name);
@@ -124,17 +127,15 @@ export async function planPages({ ctx, router, into, previous, record }: PlanOpt
     }
     const warnings: string[] = [];
     const pages: PlannedRoute['pages'] = [];
-    const routeCtx: PageContext = {
+    const routeCtx = {
       ...ctx,
-      api: recorder.api,
-      memo: recorder.memo,
-      warn(message) {
+      warn(message: string) {
         warnings.push(message);
         ctx.warn(message);
       },
     };
-    const { result, deps } = await recorder.track(() =>
-      planRoute(routeCtx, router, route, (page) => {
+    const { result, deps } = await recorder.track(routeCtx, (recording) =>
+      planRoute(recording, router, route, (page) => {
         pages.push([page.params, page.path, page.label]);
         sink(page);
       }),

@@ -8,7 +8,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { PACKAGE_ROOT } from '../build/bundle.ts';
-import { createMemo } from '../build/memo.ts';
+import { createMemo, withMemo } from '../build/memo.ts';
 import { planPages, type PlannedPage } from '../build/plan.ts';
 import { loadSiteData } from '../build/site-data.ts';
 import { openContentSource } from '../build/source.ts';
@@ -87,9 +87,10 @@ export async function checkApi(options: {
       warn,
     });
     const router = createRouter(ROUTES);
-    const ctx: PageContext = { api: source.api, site, router, memo: createMemo(2_000), warn };
+    const memo = createMemo(2_000);
+    const ctx: PageContext = withMemo({ api: source.api, site, router, warn }, memo);
     const pages: PlannedPage[] = [];
-    const { refused } = await planPages({ ctx, router, into: { push: (page) => pages.push(page) } });
+    const { refused } = await planPages({ ctx, memo, router, into: { push: (page) => pages.push(page) } });
     for (const r of refused) add('page fails', r.message);
     const limit = pLimit(source.concurrency);
     let done = 0;

@@ -7,7 +7,6 @@
 import type { ReactNode } from 'react';
 import type { ContentApi } from '../api/endpoints.ts';
 import type { HeadData, SiteData } from '../contract/index.ts';
-import type { Memo } from '../build/memo.ts';
 import type { Router } from '../routes/match.ts';
 import type { ParamRule, Params, ValidatorName } from '../routes/params.ts';
 import type { RenderMode } from '../routes/table.ts';
@@ -18,9 +17,18 @@ export interface PageContext {
   api: ContentApi;
   site: SiteData;
   router: Router;
-  memo: Memo;
+  memo: PageMemo;
   /** Called for records the build skips (invalid slug, missing item): they become warnings. */
   warn(message: string): void;
+}
+
+/**
+ * Answers many pages share (a sport, a season's roster), loaded once per key. `load` reads through the context it is
+ * given, never its caller's: an incremental build records what a shared answer read under its key (the build's
+ * deps/recorder.ts), for every page that uses the key, whether it loaded the answer or found it loaded.
+ */
+export interface PageMemo {
+  run<T>(key: string, load: (ctx: PageContext) => Promise<T>): Promise<T>;
 }
 
 /** One page a route's source lists: its parameters, and a label naming its record for messages. */

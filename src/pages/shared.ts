@@ -26,12 +26,12 @@ export async function settingPage(
 ): Promise<S.ContentPage | null> {
   if (!ref) return null;
   // Memoised with its outcome, so the warning comes once (per render worker), not once per page.
-  return ctx.memo.run(`setting-page/${ref.id}`, async () => {
+  return ctx.memo.run(`setting-page/${ref.id}`, async ({ api, warn }) => {
     try {
-      return await ctx.api.page(ref.id);
+      return await api.page(ref.id);
     } catch (error) {
       if (!isFieldhouseError(error) || error.status !== 404) throw error;
-      ctx.warn(`${setting} names page ${ref.id}, which is not built: ${error.message}`);
+      warn(`${setting} names page ${ref.id}, which is not built: ${error.message}`);
       return null;
     }
   });
@@ -55,22 +55,22 @@ export async function maybe<T>(call: () => Promise<T>): Promise<Maybe<T>> {
 
 /** Memoised calls shared by many pages (a roster feeds the roster page and every player of that season). */
 export const shared = {
-  sport: (ctx: PageContext, slug: string) => ctx.memo.run(`sport/${slug}`, () => ctx.api.sportBySlug(slug)),
-  seasons: (ctx: PageContext, sportId: number) => ctx.memo.run(`seasons/${sportId}`, () => ctx.api.seasons(sportId)),
+  sport: (ctx: PageContext, slug: string) => ctx.memo.run(`sport/${slug}`, ({ api }) => api.sportBySlug(slug)),
+  seasons: (ctx: PageContext, sportId: number) => ctx.memo.run(`seasons/${sportId}`, ({ api }) => api.seasons(sportId)),
   roster: (ctx: PageContext, sportId: number, season: string) =>
-    ctx.memo.run(`roster/${sportId}/${season}`, () => maybe(() => ctx.api.roster(sportId, season))),
+    ctx.memo.run(`roster/${sportId}/${season}`, ({ api }) => maybe(() => api.roster(sportId, season))),
   schedule: (ctx: PageContext, sportId: number, season: string) =>
-    ctx.memo.run(`schedule/${sportId}/${season}`, () => maybe(() => ctx.api.schedule(sportId, season))),
+    ctx.memo.run(`schedule/${sportId}/${season}`, ({ api }) => maybe(() => api.schedule(sportId, season))),
   stats: (ctx: PageContext, sportId: number, season: string) =>
-    ctx.memo.run(`stats/${sportId}/${season}`, () => maybe(() => ctx.api.stats(sportId, season))),
+    ctx.memo.run(`stats/${sportId}/${season}`, ({ api }) => maybe(() => api.stats(sportId, season))),
   allTime: (ctx: PageContext, sportId: number) =>
-    ctx.memo.run(`all-time/${sportId}`, () => ctx.api.allTimeRoster(sportId)),
+    ctx.memo.run(`all-time/${sportId}`, ({ api }) => api.allTimeRoster(sportId)),
   allTimeStaff: (ctx: PageContext, sportId: number) =>
-    ctx.memo.run(`all-time-staff/${sportId}`, () => ctx.api.allTimeStaff(sportId)),
+    ctx.memo.run(`all-time-staff/${sportId}`, ({ api }) => api.allTimeStaff(sportId)),
   years: (ctx: PageContext, sportId?: number) =>
-    ctx.memo.run(`years/${sportId ?? 'all'}`, () => ctx.api.articleYears(sportId)),
-  form: (ctx: PageContext, id: number) => ctx.memo.run(`form/${id}`, () => ctx.api.form(id)),
-  directory: (ctx: PageContext) => ctx.memo.run('directory', () => ctx.api.staffDirectory()),
+    ctx.memo.run(`years/${sportId ?? 'all'}`, ({ api }) => api.articleYears(sportId)),
+  form: (ctx: PageContext, id: number) => ctx.memo.run(`form/${id}`, ({ api }) => api.form(id)),
+  directory: (ctx: PageContext) => ctx.memo.run('directory', ({ api }) => api.staffDirectory()),
 };
 
 /** What a season can have, each with its own pages: a roster, a schedule, statistics. */

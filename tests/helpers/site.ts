@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectApi, type ApiConnection } from '../../src/build/api-connection.ts';
-import { createMemo } from '../../src/build/memo.ts';
+import { createMemo, withMemo } from '../../src/build/memo.ts';
 import { loadSiteData } from '../../src/build/site-data.ts';
 import { validateConfig } from '../../src/config/index.ts';
 import type { SiteData } from '../../src/contract/index.ts';
@@ -67,6 +67,6 @@ export async function demoSite(demo: DemoServer, warn: (message: string) => void
 /** What a page source loads with (the render workers' context), on the demo's site data. */
 export async function demoPageContext(demo: DemoServer, warn: (message: string) => void = () => undefined) {
   const { site, api, close } = await demoSite(demo, warn);
-  const ctx: PageContext = { api, site, router: createRouter(ROUTES), memo: createMemo(64), warn };
+  const ctx: PageContext = withMemo({ api, site, router: createRouter(ROUTES), warn }, createMemo(64));
   return { ctx, close };
 }

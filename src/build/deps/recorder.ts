@@ -4,64 +4,55 @@
  * - `q:<call>:<arguments>`: every API call it made (a list's membership can change: a new article joins page 1);
  * - `<resource>:<id>` / `settings`: every record those answers held (refs.ts);
  * - `a:<call>:<arguments>=<digest>`: the answers of a few calls that summarise records (refs.ts, ANSWERS_OF).
- * Pages load concurrently in one worker, so each page's loading runs in an AsyncLocalStorage context naming its
- * own set. Answers shared through the memo are recorded once, under the memo key, and every page that used the
- * key (computed or cached) gets them when its loading ends.
+ * Pages load concurrently in one worker, so each page loads through a context of its own, whose API records into
+ * the page's set. Answers shared through the memo are recorded once, under the memo key (their loading gets a
+ * context recording into the key's set), and every page that used the key (computed or cached) gets them when its
+ * loading ends.
+ *
+ * The contexts are passed, not found: an AsyncLocalStorage would do the same with less typing, but on Node 20 it
+ * runs promise hooks on every promise of the thread (the HTTP client's included), which cost more than the rest of
+ * the recording.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ContentApi } from '../../api/endpoints.ts';
+import type { PageContext } from '../../pages/define.ts';
 import type { Memo } from '../memo.ts';
 import { answerDep, refsOf } from './refs.ts';
 
 const MEMO_PREFIX = 'm:';
 
 export interface DepsRecorder {
-  /** The API, recording each call and the records of its answer into the page loading now. */
-  api: ContentApi;
-  /** The memo, recording which shared answers the page loading now used. */
-  memo: Memo;
-  /** Run one page's loading and return what it read, sorted. */
-  track<T>(load: () => Promise<T>): Promise<{ result: T; deps: string[] }>;
+  /**
+   * Run one page's (or listing's) loading with a context made from `base`, whose API and memo record what it reads,
+   * and return that, sorted.
+   */
+  track<T>(
+    base: Omit<PageContext, 'memo'>,
+    load: (ctx: PageContext) => Promise<T>,
+  ): Promise<{ result: T; deps: string[] }>;
 }
 
-export function createDepsRecorder(api: ContentApi, memo: Memo): DepsRecorder {
-  const current = new AsyncLocalStorage<Set<string>>();
+/** `memo` keeps the shared answers (what each read is kept here beside it). */
+export function createDepsRecorder(memo: Memo): DepsRecorder {
   /** What each memo key's answer read (the latest computation of it). */
   const memoDeps = new Map<string, Set<string>>();
-  const note = (dep: string) => current.getStore()?.add(dep);
 
-  const recordingApi = new Proxy(api, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver) as unknown;
-      if (typeof value !== 'function' || typeof prop !== 'string') return value;
-      return (...args: unknown[]) => {
-        const sink = current.getStore();
-        const answer = (value as (...a: unknown[]) => unknown).apply(target, args);
-        if (!sink || !(answer instanceof Promise)) return answer;
-        sink.add(`q:${prop}:${JSON.stringify(args)}`);
-        return answer.then((result: unknown) => {
-          for (const ref of refsOf(prop, result)) sink.add(ref);
-          const keyed = answerDep(prop, args, result);
-          if (keyed) sink.add(keyed);
-          return result;
-        });
-      };
-    },
-  });
-
-  const recordingMemo: Memo = {
-    get stats() {
-      return memo.stats;
-    },
-    run<T>(key: string, load: () => Promise<T>): Promise<T> {
-      note(`${MEMO_PREFIX}${key}`);
-      return memo.run(key, () => {
-        const deps = new Set<string>();
-        memoDeps.set(key, deps);
-        return current.run(deps, load);
-      });
-    },
-  };
+  /** `base` with an API and a memo that record into `sink`. */
+  function recording(base: Omit<PageContext, 'memo'>, sink: Set<string>): PageContext {
+    return {
+      ...base,
+      api: recordingApi(base.api, sink),
+      memo: {
+        run(key, load) {
+          sink.add(`${MEMO_PREFIX}${key}`);
+          return memo.run(key, () => {
+            const deps = new Set<string>();
+            memoDeps.set(key, deps);
+            return load(recording(base, deps));
+          });
+        },
+      },
+    };
+  }
 
   /** A page's own deps with every memo key it used replaced by what that answer read (keys may nest). */
   function expand(deps: Set<string>): string[] {
@@ -84,12 +75,31 @@ export function createDepsRecorder(api: ContentApi, memo: Memo): DepsRecorder {
   }
 
   return {
-    api: recordingApi,
-    memo: recordingMemo,
-    async track(load) {
+    async track(base, load) {
       const deps = new Set<string>();
-      const result = await current.run(deps, load);
+      const result = await load(recording(base, deps));
       return { result, deps: expand(deps) };
     },
   };
+}
+
+/** The API, each call and the records of its answer added to `sink`. */
+function recordingApi(api: ContentApi, sink: Set<string>): ContentApi {
+  return new Proxy(api, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== 'function' || typeof prop !== 'string') return value;
+      return (...args: unknown[]) => {
+        const answer = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (!(answer instanceof Promise)) return answer;
+        sink.add(`q:${prop}:${JSON.stringify(args)}`);
+        return answer.then((result: unknown) => {
+          for (const ref of refsOf(prop, result)) sink.add(ref);
+          const keyed = answerDep(prop, args, result);
+          if (keyed) sink.add(keyed);
+          return result;
+        });
+      };
+    },
+  });
 }

@@ -12,7 +12,7 @@ import type { SearchDoc } from '../../search/writer.ts';
 import { connectApi, type ApiConnection } from '../api-connection.ts';
 import { apiFeeds, type ApiFeeds } from '../feeds/index.ts';
 import { createDepsRecorder } from '../deps/recorder.ts';
-import { createMemo } from '../memo.ts';
+import { createMemo, withMemo } from '../memo.ts';
 import { batched } from '../../util/batch.ts';
 import { PAYLOAD_PREFIX } from './document.ts';
 import type { PageTask } from './protocol.ts';
@@ -58,10 +58,10 @@ const FEEDS_MEMO_ENTRIES = 16;
 /** The loading half of building a page, in a render worker: the page sources with a client, memo and router of its own. */
 export function createPageBuilder(config: PageBuilderConfig, site: SiteData, warn: (message: string) => void) {
   const { api, client, close } = connectApi(config, warn);
-  const recorder = createDepsRecorder(api, createMemo(config.memoEntries));
-  const ctx: PageContext = { api: recorder.api, site, router: createRouter(ROUTES), memo: recorder.memo, warn };
+  const recorder = createDepsRecorder(createMemo(config.memoEntries));
+  const base = { api, site, router: createRouter(ROUTES), warn };
   /** Answers the feeds share (a sport's schedule page and season): a memo of their own, outside the pages' record. */
-  const feedsCtx: PageContext = { ...ctx, api, memo: createMemo(FEEDS_MEMO_ENTRIES) };
+  const feedsCtx: PageContext = withMemo(base, createMemo(FEEDS_MEMO_ENTRIES));
 
   return {
     stats: client.stats,
@@ -71,7 +71,7 @@ export function createPageBuilder(config: PageBuilderConfig, site: SiteData, war
       try {
         const source = sourceOf(task.route);
         if (!('load' in source)) throw new Error(`Route "${task.route}" lists files, not pages`);
-        const { result: loaded, deps } = await recorder.track(() => source.load(ctx, task.params));
+        const { result: loaded, deps } = await recorder.track(base, (ctx) => source.load(ctx, task.params));
         if ('skip' in loaded) return { kind: 'skip', reason: loaded.skip };
         const route = ROUTES.find((r) => r.name === task.route)!;
         // The payload without its build id: the worker adds it as it writes the page.

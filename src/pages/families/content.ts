@@ -19,10 +19,10 @@ const embeddedPages = (ctx: PageContext) =>
 
 /** Every content page's title by slug, once per worker: breadcrumbs link only to pages that exist. */
 const titlesBySlug = (ctx: PageContext) =>
-  ctx.memo.run('content-page-titles', async () => {
+  ctx.memo.run('content-page-titles', async ({ api }) => {
     const titles = new Map<string, string>();
     const embedded = embeddedPages(ctx);
-    for await (const p of allPages((page) => ctx.api.pages({ per_page: 100, page })))
+    for await (const p of allPages((page) => api.pages({ per_page: 100, page })))
       if (!embedded.has(p.id)) titles.set(p.slug, p.title);
     return titles;
   });
