@@ -8,7 +8,10 @@
  * previous output, the files the build wrote (counted in the output afterwards: files modified since the build
  * started; a page kept by a hard link keeps its old time) and their bytes, and the stages, beside the full build of
  * the same run.
- * Usage: npm run bench:incremental [-- --scales 1,10]
+ * The builds run in this one process, one after the other, as `site webhook` runs them: their render threads are
+ * kept warm from one build to the next (render/pool.ts, createWarmWorkers). `--cold` starts fresh threads for every
+ * build, as a `site build --changed` in a process of its own (a CI job) does.
+ * Usage: npm run bench:incremental [-- --scales 1,10] [--cold]
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { changedRecords } from '../src/build/deps/touch.ts';
 import { buildSite, type BuildSummary } from '../src/build/index.ts';
+import { createWarmWorkers } from '../src/build/render/pool.ts';
 import { validateConfig } from '../src/config/index.ts';
 import { DEMO_EDIT_TOKEN } from '../src/demo/cms/cms.ts';
 import { generateDataset, isPublic } from '../src/demo/dataset.ts';
@@ -27,6 +31,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const scalesArg = process.argv.indexOf('--scales');
 const scales = scalesArg > 0 ? process.argv[scalesArg + 1]!.split(',').map(Number) : [1];
 const logger = createLogger({ level: 'error' });
+const cold = process.argv.includes('--cold');
 
 interface Row {
   scale: number;
@@ -115,13 +120,14 @@ for (const scale of scales) {
       'bench',
     );
     const outDir = join(work, 'site');
+    const warm = cold ? undefined : createWarmWorkers();
     const build = async (name: string, changes?: Parameters<typeof changedRecords>[0]) => {
       process.stderr.write(`bench:incremental: scale ${scale}: ${name} …\n`);
       // File times have a coarser grain than the clock on some file systems: a second of margin, and a pause
       // first, so the files the build before wrote in its last second are not counted as this one's.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const started = Date.now() - 1000;
-      return buildSite({ config, root, outDir, logger, changes: changes && changedRecords(changes) }).then((s) =>
+      return buildSite({ config, root, outDir, logger, changes: changes && changedRecords(changes), warm }).then((s) =>
         rows.push(row(scale, name, s, countFiles(outDir, started))),
       );
     };
@@ -152,6 +158,7 @@ for (const scale of scales) {
     await build('(c) game result', await since());
     await write(demo, 'PATCH', '/website-config', { copyright_text: '© Cedar Valley University Athletics' });
     await build('(d) site setting', await since());
+    await warm?.close();
   } finally {
     await demo.close();
     rmSync(work, { recursive: true, force: true });
@@ -197,7 +204,11 @@ for (const r of rows)
   );
 console.log(
   JSON.stringify(
-    { machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version }, results: rows },
+    {
+      machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version },
+      renderThreads: cold ? 'fresh for every build' : 'kept warm between builds',
+      results: rows,
+    },
     null,
     2,
   ),

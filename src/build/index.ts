@@ -74,7 +74,7 @@ import {
 import { planPages, plannedPageCodec, type CachedRoute, type PlannedPage } from './plan.ts';
 import { previousBuild } from './previous.ts';
 import { loadRedirects } from './redirects.ts';
-import { createRenderPool, workerCount } from './render/pool.ts';
+import { createRenderPool, workerCount, type WarmWorkers } from './render/pool.ts';
 import { openBuild, type BuildResources } from './resources.ts';
 import { createSession, type Session } from './session.ts';
 import { loadSiteData } from './site-data.ts';
@@ -114,6 +114,11 @@ export interface BuildOptions {
    * with a settings change, the build is a full one (the summary says why).
    */
   changes?: readonly (ChangedRecord & { listed?: boolean })[];
+  /**
+   * Render threads kept warm between the builds of a process that builds again and again (`site webhook`): taken
+   * from there, and left there when the build is over (render/pool.ts, createWarmWorkers). The caller closes it.
+   */
+  warm?: WarmWorkers;
 }
 
 export interface BuildSummary {
@@ -324,6 +329,7 @@ async function runStages(
       depsDir: cacheDir,
       onWarn: session.warn,
       imageInfo: images ? (urls) => imageMap(images, urls) : undefined,
+      warm: options.warm,
     }),
   );
   // The feeds made from the API (RSS, calendars) are made by the first render thread as soon as it is ready, while

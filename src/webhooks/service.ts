@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join, resolve } from 'node:path';
 import { changedRecords } from '../build/deps/touch.ts';
 import { buildSite } from '../build/index.ts';
+import { createWarmWorkers, type WarmWorkers } from '../build/render/pool.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { formatError, isFieldhouseError } from '../errors/error.ts';
 import { createLogger, type Logger } from '../logger/logger.ts';
@@ -55,8 +56,10 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
         ? `${options.config.api.baseUrl.replace(/\/$/, '')}${options.config.api.prefix}/changes`
         : null;
 
+  // The render threads stay warm from one build to the next: a change's build renders its pages with compiled code.
+  const warm = createWarmWorkers();
   const queue = createBuildQueue({
-    build: options.build ?? ((request) => buildOnce(options, outDir, request)),
+    build: options.build ?? ((request) => buildOnce(options, outDir, request, warm)),
     deploy: options.deploy ? (report) => runDeploy(options.deploy!, options.root, report) : undefined,
     debounceMs: options.debounceMs ?? DEFAULT_DEBOUNCE_MS,
     retryDelaysMs: options.retryDelaysMs,
@@ -83,17 +86,30 @@ export async function startWebhookService(options: WebhookServiceOptions): Promi
     async close() {
       await receiver.close();
       await queue.close();
+      await warm.close();
     },
   };
 }
 
-async function buildOnce(options: WebhookServiceOptions, outDir: string, request: BuildRequest): Promise<BuildReport> {
+async function buildOnce(
+  options: WebhookServiceOptions,
+  outDir: string,
+  request: BuildRequest,
+  warm: WarmWorkers,
+): Promise<BuildReport> {
   // The build's own lines would bury the receiver's: only its errors are shown; the summary is one line.
   const quiet = createLogger({ level: 'error' });
   const n = (v: number) => v.toLocaleString('en-US');
   const changes = request.full || !request.changes.length ? undefined : changedRecords(request.changes);
   try {
-    const summary = await buildSite({ config: options.config, root: options.root, outDir, logger: quiet, changes });
+    const summary = await buildSite({
+      config: options.config,
+      root: options.root,
+      outDir,
+      logger: quiet,
+      changes,
+      warm,
+    });
     const inc = summary.incremental;
     const scope = !inc
       ? 'full build'

@@ -2,14 +2,17 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, PACKAGE_ROOT } from '../../src/build/bundle.ts';
 import { notFoundTask } from '../../src/build/finish.ts';
 import {
   createRenderPool,
+  createWarmWorkers,
   PAGES_PER_START,
   type RenderPool,
   type RenderPoolOptions,
+  type WarmWorkers,
 } from '../../src/build/render/pool.ts';
 import type { PageFacts } from '../../src/build/deps/cache.ts';
 import type { PageTask } from '../../src/build/render/protocol.ts';
@@ -236,6 +239,75 @@ describe('the render pool, starting with one of its workers', () => {
       expect(paths.sort()).toEqual(sports.map((sport) => `/sports/${sport}/roster`).sort());
     } finally {
       await many.close();
+    }
+  });
+});
+
+describe('render threads kept warm between builds (site webhook)', () => {
+  const roster = (sport: string): Omit<PageTask, 'id'> => ({
+    route: 'sports-sport-roster',
+    params: { sport },
+    path: `/sports/${sport}/roster`,
+    label: `${sport} roster`,
+  });
+  /** A build's pool: its own output, files and build id, the warm threads given. */
+  const buildPool = (name: string, warm: WarmWorkers, overrides: Partial<RenderPoolOptions> = {}) => {
+    const dir = mkdtempSync(join(cache, `${name}-`));
+    return {
+      dir,
+      pool: createRenderPool({ ...options, outDir: dir, searchDir: dir, depsDir: dir, warm, ...overrides }),
+    };
+  };
+
+  it('gives the next build the same threads, set up afresh: its build id, output and files, nothing of the last', async () => {
+    const warm = createWarmWorkers();
+    try {
+      const first = buildPool('warm-first', warm);
+      const one = await first.pool;
+      const threads = new Set(one.threadIds());
+      expect(threads.size).toBe(2);
+      expect((await one.buildPage(roster('football'))).kind).toBe('page');
+      await one.loadingDone();
+      await one.close();
+      expect(warm.count(options.workerBundle)).toBe(2);
+
+      // The next build starts every warm thread at once (no start: a message), whatever startWith says.
+      const second = buildPool('warm-second', warm, { buildId: 'fedcba9876543210', startWith: 1 });
+      const two = await second.pool;
+      expect(new Set(two.threadIds())).toEqual(threads);
+      expect(warm.count(options.workerBundle)).toBe(0);
+      const requests = demo.requests;
+      expect((await two.buildPage(roster('football'))).kind).toBe('page');
+      // The roster came from the API again: the last build's memo went with it.
+      expect(demo.requests).toBeGreaterThan(requests);
+      const html = readFileSync(join(second.dir, 'sports/football/roster.html'), 'utf8');
+      expect(html).toContain('<meta name="fh-build" content="fedcba9876543210">');
+      const { depsFiles } = await two.loadingDone();
+      expect(depsFiles.every((file) => file.startsWith(second.dir))).toBe(true);
+      expect(depsFiles.flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean))).toHaveLength(1);
+      await two.close();
+    } finally {
+      await warm.close();
+    }
+    expect(warm.count(options.workerBundle)).toBe(0);
+  });
+
+  it('ends parked threads when threads of another server bundle (changed code) are parked', async () => {
+    const warm = createWarmWorkers();
+    try {
+      const built = await buildPool('warm-bundle', warm).pool;
+      await built.loadingDone();
+      await built.close();
+      expect(warm.count(options.workerBundle)).toBe(2);
+      const other = new Worker('setInterval(() => {}, 1000)', { eval: true });
+      warm.park('another-bundle.mjs', other);
+      expect(warm.count(options.workerBundle)).toBe(0);
+      expect(warm.count('another-bundle.mjs')).toBe(1);
+      expect(warm.take(options.workerBundle)).toBeUndefined();
+      expect(warm.take('another-bundle.mjs')).toBe(other);
+      await other.terminate();
+    } finally {
+      await warm.close();
     }
   });
 });

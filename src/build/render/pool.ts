@@ -42,6 +42,8 @@ export interface RenderPoolOptions {
   onWarn(message: string): void;
   /** The image pipeline: what the build knows of these image URLs (absent: no pipeline, pages name images as they are). */
   imageInfo?: (urls: string[]) => Promise<ImageMap>;
+  /** Threads kept from the builds before, to take first, and to leave there when this build is over. */
+  warm?: WarmWorkers;
 }
 
 /** A page built by a worker: written (with its sitemap entry), skipped (with why), or failed (the catalogue's error). */
@@ -59,6 +61,8 @@ export interface RenderPool {
   feeds(): Promise<Map<string, string>>;
   /** The workers' API requests, retries and bytes, summed. */
   apiStats(): ApiStats;
+  /** The thread ids of the workers started so far (a warm thread keeps its id from build to build). */
+  threadIds(): number[];
   /** Every page is built: the workers close their search and deps files (named in the answer) and let go of their clients. */
   loadingDone(): Promise<{ searchFiles: string[]; depsFiles: string[] }>;
   close(): Promise<void>;
@@ -129,7 +133,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
   };
 
   let spawned = 0;
-  /** Start the next worker; it joins the slots once it is ready. */
+  /** Start the next worker (a warm one if there is one); it joins the slots once it is set up for this build. */
   const start = (): Promise<void> => {
     const index = spawned++;
     const setup: WorkerSetup = {
@@ -143,28 +147,26 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       depsFile: join(options.depsDir, `deps-${index}.jsonl`),
       images: Boolean(options.imageInfo),
     };
-    const worker = new Worker(options.workerBundle, {
-      workerData: setup,
-      // React picks its production or development build when it is first imported, before any line of the
-      // worker runs: the environment is the only place to choose it (development React renders several times
-      // slower, with the same HTML).
-      env: { ...process.env, NODE_ENV: 'production' },
-      // A worker's live data is bounded (its memo, the pages in flight), whatever the size of the site; the cap
-      // keeps V8 from growing the heap with the length of the run instead of collecting.
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-    });
+    const warm = options.warm?.take(options.workerBundle);
+    const worker = warm ?? spawnWorker(options.workerBundle);
     const ready = new Promise<void>((resolve, reject) => {
-      worker.once('message', () => {
+      const onError = (error: Error) =>
+        reject(
+          new Error(`A render worker failed to start (${options.workerBundle}): ${error.message}`, { cause: error }),
+        );
+      const onMessage = (message: FromWorker) => {
+        if (message.type === 'loaded') return void worker.postMessage({ type: 'setup', setup } satisfies ToWorker);
+        if (message.type !== 'ready') return;
+        worker.off('message', onMessage);
+        worker.off('error', onError);
         const slot: Slot = { worker, loading: 0, stats: { requests: 0, retries: 0, bytes: 0 }, replies: new Map() };
         attach(slot);
         slots.push(slot);
         resolve();
-      });
-      worker.once('error', (error) =>
-        reject(
-          new Error(`A render worker failed to start (${options.workerBundle}): ${error.message}`, { cause: error }),
-        ),
-      );
+      };
+      worker.on('message', onMessage);
+      worker.once('error', onError);
+      if (warm) worker.postMessage({ type: 'setup', setup } satisfies ToWorker);
     });
     const started = ready.finally(() => starting.delete(started));
     starting.add(started);
@@ -238,6 +240,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
           }
           return dispatch();
         case 'ready':
+        case 'loaded':
           return;
         case 'image-info':
           return answerImages(message.asks);
@@ -257,7 +260,11 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     });
   }
 
-  const first = Math.min(Math.max(1, options.startWith ?? options.workers), options.workers);
+  // Warm threads are set up at once (a message, no start): all of them, whatever `startWith` says.
+  const first = Math.min(
+    Math.max(1, options.startWith ?? options.workers, options.warm?.count(options.workerBundle) ?? 0),
+    options.workers,
+  );
   const started = await Promise.allSettled(Array.from({ length: first }, () => start()));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
@@ -279,6 +286,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         schedule();
       });
     },
+    threadIds: () => slots.map(({ worker }) => worker.threadId),
     apiStats() {
       return slots.reduce(
         (sum, { stats }) => ({
@@ -309,7 +317,85 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       };
     },
     async close() {
-      await Promise.all((await settled()).map(({ worker }) => worker.terminate()));
+      const workers = (await settled()).map(({ worker }) => worker);
+      // A failed build's threads may be anywhere in their work: they end with it.
+      if (!options.warm || failure) return void (await Promise.all(workers.map((worker) => worker.terminate())));
+      for (const worker of workers) {
+        // The park listens for its errors from here (in the same turn: a thread never goes unheard).
+        worker.removeAllListeners('message').removeAllListeners('error');
+        worker.postMessage({ type: 'end' } satisfies ToWorker);
+        options.warm.park(options.workerBundle, worker);
+      }
+    },
+  };
+}
+
+/** A render thread running the server bundle, with React's production build and the heap cap. */
+function spawnWorker(workerBundle: string): Worker {
+  return new Worker(workerBundle, {
+    // React picks its production or development build when it is first imported, before any line of the
+    // worker runs: the environment is the only place to choose it (development React renders several times
+    // slower, with the same HTML).
+    env: { ...process.env, NODE_ENV: 'production' },
+    // A worker's live data is bounded (its memo, the pages in flight), whatever the size of the site; the cap
+    // keeps V8 from growing the heap with the length of the run instead of collecting.
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
+}
+
+/**
+ * Render threads kept between builds, for a process that builds again and again (`site webhook`, and
+ * bench:incremental, which measures it). A fresh thread loads the server bundle (about half a second of a core) and
+ * then runs its code cold, interpreted until V8 has optimised it: about a tenth of the time of an incremental build
+ * that renders a few thousand pages (an article published at scale 10). A warm thread is set up for each build by message (protocol.ts) and keeps
+ * nothing of the build before but its code. Threads of another server bundle (the code changed) are ended, and idle
+ * ones after `idleMs`; a parked thread does not keep the process alive. Meant for one build at a time (the
+ * receiver's queue never runs two at once): two builds at once would share out the parked threads and start more.
+ */
+export interface WarmWorkers {
+  /** A parked thread of this bundle, if any (taken from the park). */
+  take(workerBundle: string): Worker | undefined;
+  /** How many threads of this bundle are parked. */
+  count(workerBundle: string): number;
+  /** Keep a thread whose build is over. */
+  park(workerBundle: string, worker: Worker): void;
+  /** End every parked thread. */
+  close(): Promise<void>;
+}
+
+export function createWarmWorkers({ idleMs = 15 * 60_000 }: { idleMs?: number } = {}): WarmWorkers {
+  let bundle: string | null = null;
+  const parked: Worker[] = [];
+  let idle: NodeJS.Timeout | null = null;
+  const end = (workers: Worker[]) => Promise.all(workers.map((worker) => worker.terminate())).then(() => undefined);
+  const drop = (worker: Worker) => {
+    const at = parked.indexOf(worker);
+    if (at >= 0) parked.splice(at, 1);
+  };
+  return {
+    take(workerBundle) {
+      if (workerBundle !== bundle) return undefined;
+      const worker = parked.pop();
+      worker?.removeAllListeners('error').removeAllListeners('exit').ref();
+      return worker;
+    },
+    count: (workerBundle) => (workerBundle === bundle ? parked.length : 0),
+    park(workerBundle, worker) {
+      if (workerBundle !== bundle) {
+        void end(parked.splice(0));
+        bundle = workerBundle;
+      }
+      // A parked thread that fails or exits is let go; it never holds the process open.
+      worker.on('error', () => drop(worker)).once('exit', () => drop(worker));
+      worker.unref();
+      parked.push(worker);
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(() => void end(parked.splice(0)), idleMs);
+      idle.unref();
+    },
+    close() {
+      if (idle) clearTimeout(idle);
+      return end(parked.splice(0));
     },
   };
 }

@@ -10,7 +10,7 @@ import type { PageLinks } from '../links.ts';
 import type { AssetManifest, DocumentScripts } from './document.ts';
 import type { ImageInfoAnswer, ImageInfoAsk, PageBuilderConfig } from './page-builder.ts';
 
-/** What every worker is started with (its `workerData`). */
+/** What a worker is set up with for a build (the `setup` message). */
 export interface WorkerSetup {
   outDir: string;
   /** The build id every page carries (src/build/build-id.ts): known before the first page is rendered. */
@@ -76,6 +76,10 @@ export type PageOutcome =
 
 /** Main thread → worker. */
 export type ToWorker =
+  /** Work for a new build (answered `ready`): a thread kept warm is set up once per build. */
+  | { type: 'setup'; setup: WorkerSetup }
+  /** The build is over: the thread lets go of its data, client and files, and waits for the next setup. */
+  | { type: 'end' }
   | { type: 'build'; pages: PageTask[] }
   | { type: 'render'; id: number; task: RenderTask }
   | { type: 'loading-done'; id: number }
@@ -86,6 +90,9 @@ export type ToWorker =
 
 /** Worker → main thread. */
 export type FromWorker =
+  /** The server bundle is loaded (every template's component): the thread can be set up. */
+  | { type: 'loaded' }
+  /** Set up for the build. */
   | { type: 'ready' }
   | { type: 'warn'; message: string }
   /** Pages built, in a batch (one message per turn of the worker's event loop), with the client's stats. */

@@ -7,7 +7,7 @@
  * (src/build/bundle.ts); it talks to pool.ts in the messages of protocol.ts.
  */
 import { createHash } from 'node:crypto';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { SiteData } from '../../contract/index.ts';
 import { errorToRecord } from '../../errors/error.ts';
 import { PAYLOAD_FILE, pageDir, pageHtmlFile } from '../../output/layout.ts';
@@ -21,110 +21,145 @@ import { addImages, createPageBuilder, imageRequests, type PendingPayload } from
 import type { FromWorker, PageOutcome, PageTask, Rendered, RenderTask, ToWorker, WorkerSetup } from './protocol.ts';
 import { loadComponents, renderPageFiles, type PageRenderContext } from './ssr.tsx';
 
-const setup = workerData as WorkerSetup;
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
-const site = JSON.parse(setup.siteJson) as SiteData;
-const output = createOutputWriter(setup.outDir);
-let builder: ReturnType<typeof createPageBuilder> | null = createPageBuilder(setup.builder, site, (message) =>
-  send({ type: 'warn', message }),
-);
-// Search documents go to a file of this worker's own (JSON lines), read back when the index is written.
-const searchDocs = setup.searchFile ? createLineWriter(setup.searchFile) : null;
-// Each page's line of the build cache: `[path, deps, facts]` (deps/cache.ts).
-const depsLines = createLineWriter(setup.depsFile);
-const findLinks = createLinkFinder(new URL(site.siteUrl).origin);
-const page: PageRenderContext = { buildId: setup.buildId, site, assets: setup.assets, scripts: setup.scripts };
 
-/** Write a page's HTML and payload (or, with `file`, only the HTML under that name). */
-function render(task: RenderTask, payload?: PendingPayload): Rendered {
-  const dir = task.dir === '' ? '' : `/${task.dir}`;
-  const { html, payloadText: text, payload: full } = renderPageFiles(page, task.payloadJson, payload);
-  const file = task.file ? `${dir}/${task.file}` : `/${pageHtmlFile(task.dir)}`;
-  let bytes = output.write(file, html, `page ${full.path}`);
-  if (!task.file) bytes += output.write(`${dir}/${PAYLOAD_FILE}`, text, `payload of ${full.path}`);
+/** One build's part of this thread: what it was set up with, its client and memo, its files. */
+function openBuild(setup: WorkerSetup) {
+  const site = JSON.parse(setup.siteJson) as SiteData;
+  const output = createOutputWriter(setup.outDir);
+  let builder: ReturnType<typeof createPageBuilder> | null = createPageBuilder(setup.builder, site, (message) =>
+    send({ type: 'warn', message }),
+  );
+  // Search documents go to a file of this worker's own (JSON lines), read back when the index is written.
+  const searchDocs = setup.searchFile ? createLineWriter(setup.searchFile) : null;
+  // Each page's line of the build cache: `[path, deps, facts]` (deps/cache.ts).
+  const depsLines = createLineWriter(setup.depsFile);
+  const findLinks = createLinkFinder(new URL(site.siteUrl).origin);
+  const page: PageRenderContext = { buildId: setup.buildId, site, assets: setup.assets, scripts: setup.scripts };
+
+  /** Write a page's HTML and payload (or, with `file`, only the HTML under that name). */
+  function render(task: RenderTask, payload?: PendingPayload): Rendered {
+    const dir = task.dir === '' ? '' : `/${task.dir}`;
+    const { html, payloadText: text, payload: full } = renderPageFiles(page, task.payloadJson, payload);
+    const file = task.file ? `${dir}/${task.file}` : `/${pageHtmlFile(task.dir)}`;
+    let bytes = output.write(file, html, `page ${full.path}`);
+    if (!task.file) bytes += output.write(`${dir}/${PAYLOAD_FILE}`, text, `payload of ${full.path}`);
+    return {
+      bytes,
+      digest: createHash('sha1').update(task.payloadJson).digest('hex'),
+      media: mediaIn(task.payloadJson),
+      links: findLinks(html, full.path),
+    };
+  }
+
+  // Built pages go back in batches: one message per turn of the event loop, not one per page.
+  const reply = batched<PageOutcome & { id: number }>((results) =>
+    send({ type: 'built', results, stats: { ...builder!.stats } }),
+  );
+
+  /** The feeds being made (a `feeds` request): loading is not closed before they are. */
+  let feeding: Promise<void> = Promise.resolve();
+
+  /** The main thread's image pipeline: what it knows of a page's image URLs (by message, see protocol.ts). */
+  const images = imageRequests(send);
+
+  async function build(task: PageTask): Promise<void> {
+    const loaded = await builder!.load(task);
+    if (loaded.kind === 'skip') return reply({ id: task.id, kind: 'skip', reason: loaded.reason });
+    if (loaded.kind === 'error') return reply({ id: task.id, kind: 'error', error: loaded.error });
+    if (loaded.kind === 'absent') return reply({ id: task.id, kind: 'absent' });
+    try {
+      if (setup.images) await addImages(loaded, images.ask);
+      const rendered = render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload);
+      const search = loaded.indexable?.searchDoc ?? null;
+      if (search) searchDocs?.write(JSON.stringify(search));
+      const { digest, media, links } = rendered;
+      const sitemap = loaded.indexable && { lastmod: loaded.indexable.lastmod };
+      const facts: PageFacts = { digest, media, links: links.own, chrome: links.chrome, sitemap, search };
+      depsLines.write(cacheLine(task.path, task.deps ?? loaded.deps, facts));
+      reply({ id: task.id, kind: 'page', rendered, sitemap });
+    } catch (error) {
+      reply({ id: task.id, kind: 'error', error: errorToRecord(error) });
+    }
+  }
+
   return {
-    bytes,
-    digest: createHash('sha1').update(task.payloadJson).digest('hex'),
-    media: mediaIn(task.payloadJson),
-    links: findLinks(html, full.path),
+    receive(message: Exclude<ToWorker, { type: 'setup' | 'end' }>): void {
+      switch (message.type) {
+        case 'image-info':
+          return images.answer(message.answers);
+        case 'build':
+          for (const task of message.pages) void build(task);
+          return;
+        case 'render':
+          try {
+            send({ type: 'rendered', id: message.id, result: { ok: true, rendered: render(message.task) } });
+          } catch (error) {
+            send({ type: 'rendered', id: message.id, result: { ok: false, error: errorToRecord(error) } });
+          }
+          return;
+        case 'feeds': {
+          const { id } = message;
+          const making = builder
+            ? builder.feeds()
+            : Promise.reject(new Error('The feeds were asked for after loading was done'));
+          feeding = making.then(
+            (files) => send({ type: 'feeds', id, result: { ok: true, files: [...files] } }),
+            (error: unknown) => send({ type: 'feeds', id, result: { ok: false, error: errorToRecord(error) } }),
+          );
+          return;
+        }
+        case 'loading-done':
+          // Every page is loaded (and the feeds made): the search file is complete, and the client's connections and
+          // memo can go.
+          void feeding.then(() => {
+            searchDocs?.close();
+            depsLines.close();
+            builder?.close().catch(() => undefined);
+            builder = null;
+            send({
+              type: 'loading-closed',
+              id: message.id,
+              searchFile: searchDocs?.file ?? null,
+              depsFile: depsLines.file,
+            });
+          });
+          return;
+      }
+    },
+    /** The build is over: let go of the client (if loading was never closed) and the files. */
+    end(): void {
+      searchDocs?.close();
+      depsLines.close();
+      builder?.close().catch(() => undefined);
+      builder = null;
+    },
   };
 }
 
-// Built pages go back in batches: one message per turn of the event loop, not one per page.
-const reply = batched<PageOutcome & { id: number }>((results) =>
-  send({ type: 'built', results, stats: { ...builder!.stats } }),
-);
-
-/** The feeds being made (a `feeds` request): loading is not closed before they are. */
-let feeding: Promise<void> = Promise.resolve();
-
-/** The main thread's image pipeline: what it knows of a page's image URLs (by message, see protocol.ts). */
-const images = imageRequests(send);
-
-async function build(task: PageTask): Promise<void> {
-  const loaded = await builder!.load(task);
-  if (loaded.kind === 'skip') return reply({ id: task.id, kind: 'skip', reason: loaded.reason });
-  if (loaded.kind === 'error') return reply({ id: task.id, kind: 'error', error: loaded.error });
-  if (loaded.kind === 'absent') return reply({ id: task.id, kind: 'absent' });
-  try {
-    if (setup.images) await addImages(loaded, images.ask);
-    const rendered = render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload);
-    const search = loaded.indexable?.searchDoc ?? null;
-    if (search) searchDocs?.write(JSON.stringify(search));
-    const { digest, media, links } = rendered;
-    const sitemap = loaded.indexable && { lastmod: loaded.indexable.lastmod };
-    const facts: PageFacts = { digest, media, links: links.own, chrome: links.chrome, sitemap, search };
-    depsLines.write(cacheLine(task.path, task.deps ?? loaded.deps, facts));
-    reply({ id: task.id, kind: 'page', rendered, sitemap });
-  } catch (error) {
-    reply({ id: task.id, kind: 'error', error: errorToRecord(error) });
-  }
-}
+/**
+ * The build this thread works for. A thread outlives a build where the caller keeps it warm (pool.ts, WarmWorkers:
+ * `site webhook` builds again and again): each build sets it up anew, and nothing of one build's (its data, client,
+ * memo, files) is left for the next; only the code, loaded and compiled, stays.
+ */
+let current: ReturnType<typeof openBuild> | null = null;
 
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
-    case 'image-info':
-      return images.answer(message.answers);
-    case 'build':
-      for (const task of message.pages) void build(task);
+    case 'setup':
+      current?.end();
+      current = openBuild(message.setup);
+      return send({ type: 'ready' });
+    case 'end':
+      current?.end();
+      current = null;
       return;
-    case 'render':
-      try {
-        send({ type: 'rendered', id: message.id, result: { ok: true, rendered: render(message.task) } });
-      } catch (error) {
-        send({ type: 'rendered', id: message.id, result: { ok: false, error: errorToRecord(error) } });
-      }
-      return;
-    case 'feeds': {
-      const { id } = message;
-      const making = builder
-        ? builder.feeds()
-        : Promise.reject(new Error('The feeds were asked for after loading was done'));
-      feeding = making.then(
-        (files) => send({ type: 'feeds', id, result: { ok: true, files: [...files] } }),
-        (error: unknown) => send({ type: 'feeds', id, result: { ok: false, error: errorToRecord(error) } }),
-      );
-      return;
-    }
-    case 'loading-done':
-      // Every page is loaded (and the feeds made): the search file is complete, and the client's connections and
-      // memo can go.
-      void feeding.then(() => {
-        searchDocs?.close();
-        depsLines.close();
-        builder?.close().catch(() => undefined);
-        builder = null;
-        send({
-          type: 'loading-closed',
-          id: message.id,
-          searchFile: searchDocs?.file ?? null,
-          depsFile: depsLines.file,
-        });
-      });
-      return;
+    default:
+      if (!current) throw new Error(`A render worker was sent "${message.type}" before it was set up for a build`);
+      return current.receive(message);
   }
 });
 
 await loadComponents();
-send({ type: 'ready' });
+send({ type: 'loaded' });
