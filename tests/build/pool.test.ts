@@ -197,13 +197,15 @@ describe('the render pool, two workers', () => {
   });
 });
 
+/** A sport's roster page, as the plan gives it. */
+const roster = (sport: string): Omit<PageTask, 'id'> => ({
+  route: 'sports-sport-roster',
+  params: { sport },
+  path: `/sports/${sport}/roster`,
+  label: `${sport} roster`,
+});
+
 describe('the render pool, starting with one of its workers', () => {
-  const roster = (sport: string): Omit<PageTask, 'id'> => ({
-    route: 'sports-sport-roster',
-    params: { sport },
-    path: `/sports/${sport}/roster`,
-    label: `${sport} roster`,
-  });
   const lazy = (dir: string) =>
     createRenderPool({ ...options, startWith: 1, loadsPerWorker: 1, searchDir: dir, depsDir: dir });
 
@@ -244,12 +246,6 @@ describe('the render pool, starting with one of its workers', () => {
 });
 
 describe('render threads kept warm between builds (site webhook)', () => {
-  const roster = (sport: string): Omit<PageTask, 'id'> => ({
-    route: 'sports-sport-roster',
-    params: { sport },
-    path: `/sports/${sport}/roster`,
-    label: `${sport} roster`,
-  });
   /** A build's pool: its own output, files and build id, the warm threads given. */
   const buildPool = (name: string, warm: WarmWorkers, overrides: Partial<RenderPoolOptions> = {}) => {
     const dir = mkdtempSync(join(cache, `${name}-`));
