@@ -288,6 +288,22 @@ describe('render threads kept warm between builds (site webhook)', () => {
     expect(warm.count(options.workerBundle)).toBe(0);
   });
 
+  it('ends the threads of a build that stopped with pages still loading, instead of keeping them', async () => {
+    const warm = createWarmWorkers();
+    demo.setFaults({ latencyMs: 2_000, match: '/rosters/' });
+    try {
+      const stopped = await buildPool('warm-stopped', warm).pool;
+      // A page loading when the build stops (a failed plan stops a build at once): its thread could still write it.
+      void stopped.buildPage(roster('football')).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await stopped.close();
+      expect(warm.count(options.workerBundle)).toBe(0);
+    } finally {
+      demo.setFaults({});
+      await warm.close();
+    }
+  });
+
   it('ends parked threads when threads of another server bundle (changed code) are parked', async () => {
     const warm = createWarmWorkers();
     try {

@@ -124,6 +124,8 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
   const inFlight = new Map<number, Pending>();
   let scheduled = false;
   let failure: Error | null = null;
+  /** Every thread closed its loading (loadingDone): none has a page in flight. */
+  let loadingClosed = false;
 
   const fail = (error: Error) => {
     failure = error;
@@ -311,6 +313,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       const replies = await Promise.all(
         (await settled()).map((slot) => ask<'loading-closed'>(slot, { type: 'loading-done', id: nextId++ })),
       );
+      loadingClosed = true;
       return {
         searchFiles: replies.flatMap(({ searchFile }) => (searchFile ? [searchFile] : [])),
         depsFiles: replies.map(({ depsFile }) => depsFile),
@@ -318,8 +321,10 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     },
     async close() {
       const workers = (await settled()).map(({ worker }) => worker);
-      // A failed build's threads may be anywhere in their work: they end with it.
-      if (!options.warm || failure) return void (await Promise.all(workers.map((worker) => worker.terminate())));
+      // Threads are kept only when every page was built and their loading closed: a build that stopped early (a
+      // failed plan, a thread that failed) may have left pages loading and writing, and its threads end with it.
+      if (!options.warm || failure || !loadingClosed)
+        return void (await Promise.all(workers.map((worker) => worker.terminate())));
       for (const worker of workers) {
         // The park listens for its errors from here (in the same turn: a thread never goes unheard).
         worker.removeAllListeners('message').removeAllListeners('error');

@@ -26,10 +26,17 @@ const send = (message: FromWorker) => port.postMessage(message);
 
 /** One build's part of this thread: what it was set up with, its client and memo, its files. */
 function openBuild(setup: WorkerSetup) {
+  // Once the build is over nothing of it reaches the pool (which parks a thread only when its loading is closed, so
+  // no page is left loading: this is the second guard): a message sent after `end` would reach the next build's pool
+  // as if it were its own.
+  let live = true;
+  const post = (message: FromWorker) => {
+    if (live) send(message);
+  };
   const site = JSON.parse(setup.siteJson) as SiteData;
   const output = createOutputWriter(setup.outDir);
   let builder: ReturnType<typeof createPageBuilder> | null = createPageBuilder(setup.builder, site, (message) =>
-    send({ type: 'warn', message }),
+    post({ type: 'warn', message }),
   );
   // Search documents go to a file of this worker's own (JSON lines), read back when the index is written.
   const searchDocs = setup.searchFile ? createLineWriter(setup.searchFile) : null;
@@ -55,14 +62,14 @@ function openBuild(setup: WorkerSetup) {
 
   // Built pages go back in batches: one message per turn of the event loop, not one per page.
   const reply = batched<PageOutcome & { id: number }>((results) =>
-    send({ type: 'built', results, stats: { ...builder!.stats } }),
+    post({ type: 'built', results, stats: { ...builder!.stats } }),
   );
 
   /** The feeds being made (a `feeds` request): loading is not closed before they are. */
   let feeding: Promise<void> = Promise.resolve();
 
   /** The main thread's image pipeline: what it knows of a page's image URLs (by message, see protocol.ts). */
-  const images = imageRequests(send);
+  const images = imageRequests(post);
 
   async function build(task: PageTask): Promise<void> {
     const loaded = await builder!.load(task);
@@ -94,9 +101,9 @@ function openBuild(setup: WorkerSetup) {
           return;
         case 'render':
           try {
-            send({ type: 'rendered', id: message.id, result: { ok: true, rendered: render(message.task) } });
+            post({ type: 'rendered', id: message.id, result: { ok: true, rendered: render(message.task) } });
           } catch (error) {
-            send({ type: 'rendered', id: message.id, result: { ok: false, error: errorToRecord(error) } });
+            post({ type: 'rendered', id: message.id, result: { ok: false, error: errorToRecord(error) } });
           }
           return;
         case 'feeds': {
@@ -105,8 +112,8 @@ function openBuild(setup: WorkerSetup) {
             ? builder.feeds()
             : Promise.reject(new Error('The feeds were asked for after loading was done'));
           feeding = making.then(
-            (files) => send({ type: 'feeds', id, result: { ok: true, files: [...files] } }),
-            (error: unknown) => send({ type: 'feeds', id, result: { ok: false, error: errorToRecord(error) } }),
+            (files) => post({ type: 'feeds', id, result: { ok: true, files: [...files] } }),
+            (error: unknown) => post({ type: 'feeds', id, result: { ok: false, error: errorToRecord(error) } }),
           );
           return;
         }
@@ -118,7 +125,7 @@ function openBuild(setup: WorkerSetup) {
             depsLines.close();
             builder?.close().catch(() => undefined);
             builder = null;
-            send({
+            post({
               type: 'loading-closed',
               id: message.id,
               searchFile: searchDocs?.file ?? null,
@@ -128,8 +135,9 @@ function openBuild(setup: WorkerSetup) {
           return;
       }
     },
-    /** The build is over: let go of the client (if loading was never closed) and the files. */
+    /** The build is over: let go of the client (if loading was never closed) and the files; send nothing more. */
     end(): void {
+      live = false;
       searchDocs?.close();
       depsLines.close();
       builder?.close().catch(() => undefined);
