@@ -351,11 +351,12 @@ function spawnWorker(workerBundle: string): Worker {
 /**
  * Render threads kept between builds, for a process that builds again and again (`site webhook`, and
  * bench:incremental, which measures it). A fresh thread loads the server bundle (about half a second of a core) and
- * then runs its code cold, interpreted until V8 has optimised it: about a tenth of the time of an incremental build
- * that renders a few thousand pages (an article published at scale 10). A warm thread is set up for each build by message (protocol.ts) and keeps
- * nothing of the build before but its code. Threads of another server bundle (the code changed) are ended, and idle
- * ones after `idleMs`; a parked thread does not keep the process alive. Meant for one build at a time (the
- * receiver's queue never runs two at once): two builds at once would share out the parked threads and start more.
+ * then runs its code cold, interpreted until V8 has optimised it: about a tenth of the time of an incremental
+ * build that renders a few thousand pages (an article published at scale 10). A warm thread is set up for each
+ * build by message (protocol.ts) and keeps nothing of the build before but its code. Threads of another server
+ * bundle (the code changed) are ended, and idle ones after `idleMs`; a parked thread does not keep the process
+ * alive. Meant for one build at a time (the receiver's queue never runs two at once): two builds at once would share
+ * out the parked threads and start more.
  */
 export interface WarmWorkers {
   /** A parked thread of this bundle, if any (taken from the park). */
@@ -371,17 +372,18 @@ export interface WarmWorkers {
 export function createWarmWorkers({ idleMs = 15 * 60_000 }: { idleMs?: number } = {}): WarmWorkers {
   let bundle: string | null = null;
   const parked: Worker[] = [];
+  /** What lets each parked thread go if it fails or exits while parked. */
+  const drops = new Map<Worker, () => void>();
   let idle: NodeJS.Timeout | null = null;
   const end = (workers: Worker[]) => Promise.all(workers.map((worker) => worker.terminate())).then(() => undefined);
-  const drop = (worker: Worker) => {
-    const at = parked.indexOf(worker);
-    if (at >= 0) parked.splice(at, 1);
-  };
   return {
     take(workerBundle) {
       if (workerBundle !== bundle) return undefined;
       const worker = parked.pop();
-      worker?.removeAllListeners('error').removeAllListeners('exit').ref();
+      if (!worker) return undefined;
+      const drop = drops.get(worker)!;
+      drops.delete(worker);
+      worker.off('error', drop).off('exit', drop).ref();
       return worker;
     },
     count: (workerBundle) => (workerBundle === bundle ? parked.length : 0),
@@ -391,7 +393,13 @@ export function createWarmWorkers({ idleMs = 15 * 60_000 }: { idleMs?: number } 
         bundle = workerBundle;
       }
       // A parked thread that fails or exits is let go; it never holds the process open.
-      worker.on('error', () => drop(worker)).once('exit', () => drop(worker));
+      const drop = () => {
+        const at = parked.indexOf(worker);
+        if (at >= 0) parked.splice(at, 1);
+        drops.delete(worker);
+      };
+      drops.set(worker, drop);
+      worker.on('error', drop).on('exit', drop);
       worker.unref();
       parked.push(worker);
       if (idle) clearTimeout(idle);
