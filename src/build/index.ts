@@ -423,7 +423,9 @@ async function runStages(
         ctx,
         memo: createMemo(PLAN_MEMO_ENTRIES),
         router,
-        previous: reuse && { routes: reuse.plan, touches: reuse.planTouches },
+        // A route's listing may read the site data (a sport's news pages exist once it has news), which its recorded
+        // deps do not name: when the build id changed, the site data may have, and every route is listed again.
+        previous: reuse?.inPlace ? { routes: reuse.plan, touches: reuse.planTouches } : null,
         record: (line) => planLines.write(line),
         into: {
           push(page) {

@@ -31,7 +31,12 @@ export interface ScheduleData extends SportPage, SeasonPicker {
 
 export interface BoxScoreData {
   box: S.BoxScore;
-  sport: SportSummary;
+  /**
+   * The sport as the page read it from the API. Not the site data's: a page's data is what it read, since a page no
+   * change touches is rendered again from its data when the site data changes (a sport's first article gives its
+   * menu a News item: the site data's `has.news` would have stayed false in every kept box score).
+   */
+  sport: Pick<SportSummary, 'id' | 'name' | 'slug'>;
   /** The game on its schedule (for its layout and links), when the schedule still lists it. */
   event: S.Event | null;
 }
@@ -89,8 +94,10 @@ export default family({
         },
         async load(ctx, params) {
           const box = await ctx.api.boxScore(Number(str(params, 'id')));
-          const sport = ctx.site.sports.find((s) => s.id === box.sport_id);
-          if (!sport) return { skip: `box score ${box.id} names unknown sport ${box.sport_id}` };
+          const known = ctx.site.sports.find((s) => s.id === box.sport_id);
+          if (!known) return { skip: `box score ${box.id} names unknown sport ${box.sport_id}` };
+          const { id, name, slug } = await shared.sport(ctx, known.slug);
+          const sport = { id, name, slug };
           const schedule = (await shared.schedule(ctx, sport.id, box.season.slug)).data;
           const event = schedule?.events.find((e) => e.id === box.event_id) ?? null;
           const [away, home] = box.teams;
