@@ -106,6 +106,7 @@ for (const scale of scales) {
   // Bundled into the project's cache folder, where it finds its packages.
   const demo = await startDemoProcess({ scale, port: 0, cacheDir: join(root, '.cache', 'demo-process') });
   const d = recordsToChange(scale);
+  const warm = cold ? undefined : createWarmWorkers();
   try {
     const config = validateConfig(
       {
@@ -120,7 +121,6 @@ for (const scale of scales) {
       'bench',
     );
     const outDir = join(work, 'site');
-    const warm = cold ? undefined : createWarmWorkers();
     const build = async (name: string, changes?: Parameters<typeof changedRecords>[0]) => {
       process.stderr.write(`bench:incremental: scale ${scale}: ${name} …\n`);
       // File times have a coarser grain than the clock on some file systems: a second of margin, and a pause
@@ -158,8 +158,9 @@ for (const scale of scales) {
     await build('(c) game result', await since());
     await write(demo, 'PATCH', '/website-config', { copyright_text: '© Cedar Valley University Athletics' });
     await build('(d) site setting', await since());
-    await warm?.close();
   } finally {
+    // A failed case ends the warm threads too, before the CMS they would ask.
+    await warm?.close();
     await demo.close();
     rmSync(work, { recursive: true, force: true });
   }
