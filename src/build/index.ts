@@ -39,7 +39,6 @@ import { createLedger, type LedgerEntry } from './ledger.ts';
 import { askAfterChanges, createAnswerCheck, createTouchSorter, touchTest, type Verdict } from './deps/touch.ts';
 import {
   depsOf,
-  PAGES_FILE,
   SEARCH_FILE,
   SEARCH_FILES_FILE,
   LEDGER_FILE,
@@ -630,7 +629,7 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
   /** The cache's sorted list of pages and its digest: the kept pages' entries (ledger.ts, `addKept`). */
   ledgerBase: { file: string; digest: string };
   /** The cache's lines of the search index, for an index that takes the kept pages' from there (search/worker.ts). */
-  searchBase: { lines: string; digest: string; pages: string; files: string | null };
+  searchBase: { lines: string; digest: string; pages: readonly string[]; files: string | null };
   /**
    * The first page of `keptInPlace` whose own links hold each target (links.ts, LinkTargets.holdersOf), or that names
    * one of `keptChromes` that holds it.
@@ -671,7 +670,7 @@ async function incrementalScope(
   let touched = 0;
   // Each kept page's line, in the cache's bytes: decoded when the build asks for it, and only as far as it asks.
   // A line that names nothing a change touches is not parsed at all (most of them).
-  const { pages: scanned, store } = scanPageLines(join(cache.dir, PAGES_FILE), sorter.needles);
+  const { pages: scanned, store } = scanPageLines(cache.pageFiles, sorter.needles);
   const kept = new Map<string, LineRef>();
   const pending: [string, string[]][] = [];
   const pages: string[] = [];
@@ -752,12 +751,12 @@ async function incrementalScope(
       }
       return {
         digest: digest.hex(),
-        mergeInto(output, added) {
+        mergeInto(cacheDir, added) {
           // The kept map is in the cache's order: the pages pending on what the pass found were only taken out.
           const lines = function* () {
             for (const [path, ref] of kept) if (paths.has(path)) yield { path, ref };
           };
-          store.mergeInto(output, lines(), added);
+          return store.mergeInto(cacheDir, lines(), added);
         },
       };
     },
@@ -803,7 +802,7 @@ async function incrementalScope(
     searchBase: {
       lines: join(cache.dir, SEARCH_FILE),
       digest: cache.manifest.searchDigest ?? '',
-      pages: join(cache.dir, PAGES_FILE),
+      pages: cache.pageFiles,
       files: existsSync(join(cache.dir, SEARCH_FILES_FILE)) ? join(cache.dir, SEARCH_FILES_FILE) : null,
     },
     pages,

@@ -6,7 +6,7 @@
  * into), `latest.json` last, so an open tab sees the new content id only when the content is there; then it removes
  * the files the new build no longer has (pages of removed records, media and search files no page names).
  *
- * What the output held is known from the build cache: its pages (pages.jsonl) and every other file (files.txt,
+ * What the output held is known from the build cache: its pages (the page lines, pages/*.jsonl) and every other file (files.txt,
  * written by every build from its staging folder). A commit cut short (a crash between two renames) leaves a
  * journal in the cache folder, and the next build is then a full one (deps/cache.ts).
  */

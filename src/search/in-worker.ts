@@ -28,11 +28,11 @@ export interface SearchJob {
   /**
    * An incremental build that keeps pages in place: the previous build cache's lines of the index
    * (`search.tsv`, ./index-lines.ts) and their digest (its manifest's), which stand for the kept pages' documents,
-   * and its `pages.jsonl`, whose documents are read instead when those lines cannot be used; and its list of the
+   * and its segments of page lines, whose documents are read instead when those lines cannot be used; and its list of the
    * index's files with their digests (`search-files.tsv`, src/output/known-files.ts), null when it has none. Null
    * otherwise.
    */
-  base: { lines: string; digest: string; pages: string; files: string | null } | null;
+  base: { lines: string; digest: string; pages: readonly string[]; files: string | null } | null;
 }
 
 /** The main thread's one message: the live file is complete, and these files (complete) hold the other documents. */

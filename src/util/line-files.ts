@@ -140,11 +140,28 @@ export function sortLines(input: string, output: string, runChars = SORT_RUN_CHA
   }
 }
 
+/**
+ * A file's lines sorted (as {@link sortLines} sorts them), as they come out of the merge: for a caller that writes
+ * them its own way. The runs are written beside `scratch` and removed when the lines are all read (or the caller
+ * stops).
+ */
+export function* sortedLinesOf(input: string, scratch: string, runChars = SORT_RUN_CHARS): Generator<string> {
+  const sorter = createLineSorter(scratch, runChars);
+  try {
+    for (const line of readLines(input)) sorter.add(line);
+    yield* sorter.lines();
+  } finally {
+    sorter.discard();
+  }
+}
+
 /** Takes lines in any order and writes them sorted (as {@link sortLines} does) to its output file. */
 export interface LineSorter {
   add(line: string): void;
   /** Write the output: every line added, sorted. */
   finish(): void;
+  /** Every line added, sorted, instead of the output (once). */
+  lines(): Generator<string>;
   /** Remove the runs written so far (after finish, or when the lines are abandoned). */
   discard(): void;
 }
@@ -176,14 +193,20 @@ export function createLineSorter(output: string, runChars = SORT_RUN_CHARS): Lin
     },
     finish() {
       if (!runs.length) return writeRun(output);
+      mergeSortedLines([this.lines()], output);
+    },
+    *lines() {
+      if (!runs.length) {
+        const sorted = run.sort();
+        run = [];
+        chars = 0;
+        return yield* sorted;
+      }
       if (run.length) {
         runs.push(`${output}.run-${runs.length}`);
         writeRun(runs.at(-1)!);
       }
-      mergeSortedLines(
-        runs.map((file) => readLines(file, MERGE_BLOCK)),
-        output,
-      );
+      for (const [line] of mergeSorted(runs.map((file) => readLines(file, MERGE_BLOCK)))) yield line;
     },
     discard() {
       for (const file of runs) rmSync(file, { force: true });

@@ -22,9 +22,9 @@ import {
   SEARCH_FILE,
   SEARCH_FILES_FILE,
   LEDGER_FILE,
-  PAGES_FILE,
 } from '../../src/build/deps/cache.ts';
 import { changedRecords, touchedPages } from '../../src/build/deps/touch.ts';
+import { segmentFiles } from '../../src/build/deps/segments.ts';
 import { buildSite } from '../../src/build/index.ts';
 import { validateConfig } from '../../src/config/index.ts';
 import { DEMO_EDIT_TOKEN } from '../../src/demo/cms/cms.ts';
@@ -391,7 +391,9 @@ describe('the incremental build (issue 19)', () => {
 
   it('builds in full, and says why, when a file of its cache is garbled past the manifest', async () => {
     const { site, summary } = await restoredAndEdited('garbled', (site) => {
-      const pagesFile = join(buildCacheDir(site), PAGES_FILE);
+      // The middle one of its segments of page lines.
+      const segments = segmentFiles(buildCacheDir(site))!;
+      const pagesFile = segments[Math.floor(segments.length / 2)]!;
       const lines = readFileSync(pagesFile, 'utf8').split('\n');
       lines[Math.floor(lines.length / 2)] = 'not a line of this cache';
       writeFileSync(pagesFile, lines.join('\n'));
@@ -399,7 +401,7 @@ describe('the incremental build (issue 19)', () => {
     expect(summary.ok).toBe(true);
     expect(summary.incremental).toEqual({
       full: expect.stringMatching(
-        /^its files cannot be read: .*pages\.jsonl, line \d+, has no path: "not a line of this cache"$/,
+        /^its files cannot be read: .*pages\/\d{5}\.jsonl, line \d+, has no path: "not a line of this cache"$/,
       ),
     });
     expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));

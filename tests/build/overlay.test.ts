@@ -12,7 +12,6 @@ import {
   FILES_FILE,
   JOURNAL_FILE,
   MANIFEST_FILE,
-  PAGES_FILE,
   PLAN_FILE,
   readBuildCache,
 } from '../../src/build/deps/cache.ts';
@@ -235,7 +234,7 @@ describe('an incremental build that updates its output in place', () => {
     const cache = buildCacheDir(out);
     tree(out, { '_site/builds/latest.json': JSON.stringify({ id: 'b1', content: 'c1' }) });
     tree(cache, {
-      [PAGES_FILE]: '',
+      'pages/00000.jsonl': '',
       [CHROME_FILE]: '{}',
       [PLAN_FILE]: '',
       [FILES_FILE]: '',
@@ -249,6 +248,7 @@ describe('an incremental build that updates its output in place', () => {
       config: 'c',
       buildId: 'b1',
       contentId: 'c1',
+      pageFiles: 1,
       pagesDigest: '0'.repeat(64),
       ledgerDigest: '0'.repeat(64),
     };
@@ -257,6 +257,12 @@ describe('an incremental build that updates its output in place', () => {
     expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' })).toEqual({
       ok: false,
       reason: expect.stringContaining('has no digest of its list of pages'),
+    });
+    // A segment of its page lines missing (segments.ts): the manifest counts them.
+    writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify({ ...manifest, pageFiles: 2 }));
+    expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' })).toEqual({
+      ok: false,
+      reason: expect.stringContaining('pages folder holds 1 files of page lines, its manifest 2'),
     });
     writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify(manifest));
     expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' }).ok).toBe(true);

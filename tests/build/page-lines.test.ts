@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
   type PageFacts,
 } from '../../src/build/deps/cache.ts';
 import { scanPageLines } from '../../src/build/deps/page-lines.ts';
+import { segmentFiles, segmentName } from '../../src/build/deps/segments.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-page-lines-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,19 +55,34 @@ const pages: [string, string[], PageFacts][] = [
 ];
 const lines = pages.map(([path, deps, f]) => cacheLine(path, deps, f));
 
-function scan(file: string, needles: string[], blockBytes: number) {
-  const { pages: scanned, store } = scanPageLines(file, needles, blockBytes);
+/** A cache folder whose segments hold `perSegment` of the lines each. */
+function segmented(name: string, all: readonly string[], perSegment: number): string[] {
+  const cache = join(dir, name);
+  mkdirSync(join(cache, 'pages'), { recursive: true });
+  for (let i = 0; i * perSegment < all.length; i++)
+    writeFileSync(
+      join(cache, 'pages', segmentName(i)),
+      all
+        .slice(i * perSegment, (i + 1) * perSegment)
+        .map((line) => `${line}\n`)
+        .join(''),
+    );
+  return segmentFiles(cache)!;
+}
+
+function scan(files: string[], needles: string[]) {
+  const { pages: scanned, store } = scanPageLines(files, needles);
   return { found: [...scanned], store };
 }
 
 describe('scanPageLines: the build cache read as bytes', () => {
-  const file = join(dir, 'pages.jsonl');
-  writeFileSync(file, `${lines.join('\n')}\n`);
+  // A line a segment, a few lines, and every line in one segment.
+  const layouts = new Map([1, 3, 100].map((n) => [n, segmented(`layout-${n}`, lines, n)]));
+  const file = (perSegment: number) => layouts.get(perSegment)!;
 
-  // Blocks smaller than a line, a few lines, and the whole file: lines cross blocks, or fill several.
-  for (const blockBytes of [16, 97, 512, 1 << 20])
-    it(`gives every path, line and facts as written (blocks of ${blockBytes} bytes)`, () => {
-      const { found, store } = scan(file, [], blockBytes);
+  for (const perSegment of layouts.keys())
+    it(`gives every path, line and facts as written (${perSegment} lines a segment)`, () => {
+      const { found, store } = scan(file(perSegment), []);
       expect(found.map((page) => page.path)).toEqual(pages.map(([path]) => path));
       expect(found.every((page) => page.line === null)).toBe(true);
       found.forEach((page, i) => {
@@ -79,8 +95,8 @@ describe('scanPageLines: the build cache read as bytes', () => {
     });
 
   it('finds the lines that name a chrome, and only those', () => {
-    for (const blockBytes of [97, 1 << 20]) {
-      const { found, store } = scan(file, [], blockBytes);
+    for (const perSegment of [1, 100]) {
+      const { found, store } = scan(file(perSegment), []);
       const naming = (chrome: string) => [...store.linesWithChrome(chrome)].map((ref) => found[ref]!.path);
       expect(naming('c1')).toEqual(pages.filter(([, , f]) => f.chrome === 'c1').map(([path]) => path));
       expect(naming('c10')).toEqual(['/roster']);
@@ -95,7 +111,7 @@ describe('scanPageLines: the build cache read as bytes', () => {
   });
 
   it('decodes whole only the lines that hold a needle (a record exactly, or a call)', () => {
-    const { found } = scan(file, ['"article:12"', '"q:schedule:'], 64);
+    const { found } = scan(file(3), ['"article:12"', '"q:schedule:']);
     expect(found.filter((page) => page.line !== null).map((page) => page.path)).toEqual([
       '/news/café-opens',
       '/schedule',
@@ -104,9 +120,9 @@ describe('scanPageLines: the build cache read as bytes', () => {
       if (page.line !== null) expect(page.line).toBe(lines[pages.findIndex(([p]) => p === page.path)]);
   });
 
-  for (const blockBytes of [64, 1 << 20])
-    it(`finds the lines whose own links hold a target, and only those (blocks of ${blockBytes} bytes)`, () => {
-      const { found, store } = scan(file, [], blockBytes);
+  for (const perSegment of [1, 100])
+    it(`finds the lines whose own links hold a target, and only those (${perSegment} lines a segment)`, () => {
+      const { found, store } = scan(file(perSegment), []);
       const pathOf = (ref: number) => found.find((page) => page.ref === ref)!.path;
       const linking = (targets: string[]) =>
         [...store.linesLinkingTo(targets)].map(({ ref, targets: held }) => [pathOf(ref), held]);
@@ -123,34 +139,87 @@ describe('scanPageLines: the build cache read as bytes', () => {
     // Paths that are the start of others, that JSON escapes, and that sort differently as paths and as JSON.
     const paths = ['/', '/a', '/a/b', '/a-b', '/a"b', '/a\\b', '/a b', '/b', '/é', '/z', '/a/b/c', '/ab'];
     const all = paths.map((path, i) => cacheLine(path, [`article:${i}`], facts(i))).sort();
-    const file = join(dir, 'merge.jsonl');
-    for (const keep of [(i: number) => i % 2 === 0, (i: number) => i % 3 !== 1, () => true, () => false]) {
-      const keptLines = all.filter((_, i) => keep(i));
-      writeFileSync(file, keptLines.map((line) => `${line}\n`).join(''));
-      const { found, store } = scan(file, [], 50);
-      const output = join(dir, 'merged.jsonl');
-      // Every other kept page is kept again (the rest touched): the output has the kept and the added.
-      const keptAgain = found.filter((_, i) => i % 2 === 0);
-      const added = all.filter((_, i) => !keep(i));
-      store.mergeInto(output, keptAgain, added);
-      const expected = [...keptAgain.map((page) => store.line(page.ref)), ...added].sort();
-      expect(readFileSync(output, 'utf8')).toBe(expected.map((line) => `${line}\n`).join(''));
-    }
+    let n = 0;
+    for (const keep of [(i: number) => i % 2 === 0, (i: number) => i % 3 !== 1, () => true, () => false])
+      for (const perSegment of [1, 2, 5, 100]) {
+        const keptLines = all.filter((_, i) => keep(i));
+        const { found, store } = scan(segmented(`merge-${++n}`, keptLines, perSegment), []);
+        const next = join(dir, `merged-${n}`);
+        // Every other kept page is kept again (the rest touched): the output has the kept and the added.
+        const keptAgain = found.filter((_, i) => i % 2 === 0);
+        const added = all.filter((_, i) => !keep(i));
+        const count = store.mergeInto(next, keptAgain, added);
+        const expected = [...keptAgain.map((page) => store.line(page.ref)), ...added].sort();
+        const written = segmentFiles(next)!;
+        expect(written).toHaveLength(count);
+        expect(written.map((f) => readFileSync(f, 'utf8')).join('')).toBe(expected.map((line) => `${line}\n`).join(''));
+      }
+  });
+
+  it('links a segment whose lines all stay and that gains none; writes the others', () => {
+    const all = Array.from({ length: 40 }, (_, i) => cacheLine(`/p/${String(i).padStart(3, '0')}`, [], facts(i)));
+    // Segments of 4 lines; the lines of /p/005 (touched) and /p/021 (gone) are not kept, /p/030a is added.
+    const files = segmented('linked', all, 4);
+    const { found, store } = scan(files, []);
+    const kept = found.filter((page) => page.path !== '/p/005' && page.path !== '/p/021');
+    const added = [cacheLine('/p/005', ['article:5'], facts(5)), cacheLine('/p/030a', [], facts(30))];
+    const next = join(dir, 'linked-next');
+    const count = store.mergeInto(next, kept, added, { segment: 1 << 20, smallest: 0 });
+    const written = segmentFiles(next)!;
+    expect(count).toBe(10);
+    const inode = (f: string) => statSync(f).ino;
+    // Segments 1 (/p/004–007), 5 (/p/020–023) and 7 (/p/028–031) changed; the rest are the same files.
+    expect(written.map((f, i) => inode(f) === inode(files[i]!))).toEqual([
+      true,
+      false,
+      true,
+      true,
+      true,
+      false,
+      true,
+      false,
+      true,
+      true,
+    ]);
+    expect(written.map((f) => readFileSync(f, 'utf8')).join('')).toBe(
+      [...kept.map((page) => store.line(page.ref)), ...added]
+        .sort()
+        .map((line) => `${line}\n`)
+        .join(''),
+    );
+  });
+
+  it('keeps segments from growing small: a small one written takes the unchanged ones after it as a copy', () => {
+    const all = Array.from({ length: 16 }, (_, i) => cacheLine(`/q/${String(i).padStart(3, '0')}`, [], facts(i)));
+    const files = segmented('small', all, 4);
+    const { found, store } = scan(files, []);
+    // Segment 0 loses a line: written, it is smaller than the smallest closed segment, so segment 1 is copied into it,
+    // which makes it large enough; segments 2 and 3 are linked.
+    const kept = found.filter((page) => page.path !== '/q/001');
+    const bytes = (f: string) => statSync(f).size;
+    const smallest = bytes(files[0]!) + 1;
+    const next = join(dir, 'small-next');
+    expect(store.mergeInto(next, kept, [], { segment: 1 << 20, smallest })).toBe(3);
+    const written = segmentFiles(next)!;
+    expect(written.map((f) => statSync(f).ino)).toEqual([
+      expect.any(Number),
+      statSync(files[2]!).ino,
+      statSync(files[3]!).ino,
+    ]);
+    expect(bytes(written[0]!)).toBe(bytes(files[0]!) + bytes(files[1]!) - Buffer.byteLength(`${all[1]}\n`));
   });
 
   it('does not read a last line cut short (no newline), as readLines does not', () => {
-    const cut = join(dir, 'cut.jsonl');
-    writeFileSync(cut, `${lines[0]}\n${lines[1]}\n`);
-    appendFileSync(cut, lines[2]!.slice(0, 40));
-    expect(scan(cut, [], 32).found.map((page) => page.path)).toEqual(['/', '/news/café-opens']);
+    const [cut] = segmented('cut', [lines[0]!, lines[1]!], 100);
+    appendFileSync(cut!, lines[2]!.slice(0, 40));
+    expect(scan([cut!], []).found.map((page) => page.path)).toEqual(['/', '/news/café-opens']);
   });
 
   it('names the line when it has no facts', () => {
-    const broken = join(dir, 'broken.jsonl');
-    writeFileSync(broken, '["/a",["article:1"],{"nothing":1}]\n');
-    const { found, store } = scan(broken, [], 1024);
-    expect(() => store.facts(found[0]!.ref)).toThrow(/broken\.jsonl, line 1, has no facts: "\[/);
-    expect(() => store.keptFacts(found[0]!.ref)).toThrow(/broken\.jsonl, line 1, has no facts: "\[/);
+    const files = segmented('broken', [lines[0]!, lines[1]!, '["/a",["article:1"],{"nothing":1}]'], 2);
+    const { found, store } = scan(files, []);
+    expect(() => store.facts(found[2]!.ref)).toThrow(/pages\/00001\.jsonl, line 1, has no facts: "\[/);
+    expect(() => store.keptFacts(found[2]!.ref)).toThrow(/pages\/00001\.jsonl, line 1, has no facts: "\[/);
   });
 });
 

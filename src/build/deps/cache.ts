@@ -4,12 +4,13 @@
  * with `out/`:
  * - `manifest.json`: the format, the Fieldhouse version, a digest of the config, the build id and content id of the
  *   output it describes, the number of pages;
- * - `pages.jsonl`: one line per page, `[path, deps, facts]`, in path order: what the page read from the API
- *   (deps/recorder.ts), and what the build derived from it (PageFacts): an incremental build leaves a page no change
- *   touched where it is in the output and takes the rest from here, without reading its files;
+ * - `pages/00000.jsonl`, `pages/00001.jsonl`, …: the page lines, in segments of about 2 MB (segments.ts): one line
+ *   per page, `[path, deps, facts]`, in path order: what the page read from the API (deps/recorder.ts), and what
+ *   the build derived from it (PageFacts): an incremental build leaves a page no change touched where it is in the
+ *   output and takes the rest from here, without reading its files (and links the segments it keeps whole);
  * - `plan.jsonl`: one line per route, what listing its pages read and the pages it listed (plan.ts, PlannedRoute):
  *   an incremental build lists again only the routes a change touches;
- * - `files.txt`: every file of the output that is not a page of pages.jsonl (assets, media, feeds, search files…),
+ * - `files.txt`: every file of the output that is not a page of the page lines (assets, media, feeds, search files…),
  *   one per line: what an incremental build that updates the output in place removes when it no longer has them
  *   (overlay.ts);
  * - `media-failed.txt`: the media URLs the pages name that the build could not copy, one per line: an incremental
@@ -23,7 +24,7 @@
  *   build checks for the pages it keeps in place without reading their links (src/build/links.ts);
  * - `ledger.tsv`: every page of the output, `path TAB i|n TAB lastmod`, in path order (src/build/ledger.ts): the
  *   sitemap's and the manifests' list, which an incremental build takes its kept pages' entries from;
- * - `search.tsv` (with the static search): the search documents of the pages of pages.jsonl as the index is
+ * - `search.tsv` (with the static search): the search documents of the pages of the page lines as the index is
  *   written from them, in index order (src/search/index-lines.ts): an incremental build indexes only the documents
  *   of the pages it builds and takes the kept pages' lines from here.
  * It is written beside the staging folder during the build and swapped in right after the output, so it never
@@ -35,16 +36,16 @@ import { moveFileSync } from '../../util/move-file.ts';
 import { basename, dirname, join } from 'node:path';
 import { BUILDS_DIR } from '../../output/layout.ts';
 import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
-import { createLineWriter, hashFile, readLines, sortLines } from '../../util/line-files.ts';
+import { createLineWriter, hashFile, readLines, sortedLinesOf } from '../../util/line-files.ts';
 import { createSetDigest } from '../../util/set-digest.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import type { CachedRoute, PlannedRoute } from '../plan.ts';
+import { createSegmentWriter, PAGES_DIR, segmentFiles } from './segments.ts';
 import type { PageTally } from './tally.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
-export const BUILD_CACHE_FORMAT = 8;
+export const BUILD_CACHE_FORMAT = 9;
 export const MANIFEST_FILE = 'manifest.json';
-export const PAGES_FILE = 'pages.jsonl';
 export const CHROME_FILE = 'chrome.json';
 export const PLAN_FILE = 'plan.jsonl';
 export const FILES_FILE = 'files.txt';
@@ -73,7 +74,7 @@ export interface PageFacts {
   search: SearchDoc | null;
 }
 
-/** One line of pages.jsonl: the facts' fields in this order (`digest` first, `search` last: factsOf). */
+/** One page's line (segments.ts): the facts' fields in this order (`digest` first, `search` last: factsOf). */
 export function cacheLine(path: string, deps: readonly string[], facts: PageFacts): string {
   const { digest, media, links, chrome, sitemap, search } = facts;
   return JSON.stringify([path, deps, { digest, media, links, chrome, sitemap, search }]);
@@ -86,8 +87,11 @@ export interface KeptLines {
    * next cache's `pagesDigest`, made from the previous cache's without reading them.
    */
   digest: string;
-  /** Write them, merged with `added` (sorted lines of other pages), into a pages.jsonl, in path order. */
-  mergeInto(output: string, added: Iterable<string>): void;
+  /**
+   * Write them, merged with `added` (sorted lines of other pages), into the segments of the cache folder `cacheDir`,
+   * in path order (page-lines.ts); the number of segments.
+   */
+  mergeInto(cacheDir: string, added: Iterable<string>): number;
 }
 
 export interface BuildCacheManifest {
@@ -100,6 +104,8 @@ export interface BuildCacheManifest {
   /** The content id of that output: with the build id, it names the output exactly. */
   contentId: string;
   pages: number;
+  /** How many segment files of page lines its `pages` folder holds (format 9: segments.ts). */
+  pageFiles: number;
   /**
    * The set digest (util/set-digest.ts) of every line's path and digest: what the pages an incremental build keeps
    * add to the content id is this, less the lines it does not keep.
@@ -136,7 +142,10 @@ export interface PendingCache {
  */
 export function prepareBuildCache(options: {
   outDir: string;
-  manifest: Omit<BuildCacheManifest, 'format' | 'createdAt' | 'pagesDigest' | 'searchDigest' | 'ledgerDigest'>;
+  manifest: Omit<
+    BuildCacheManifest,
+    'format' | 'createdAt' | 'pagesDigest' | 'pageFiles' | 'searchDigest' | 'ledgerDigest'
+  >;
   depsFiles: readonly string[];
   /** The lines of the previous cache's pages an incremental build kept in place, as they were. */
   keptLines: KeptLines | null;
@@ -183,12 +192,16 @@ export function prepareBuildCache(options: {
         pagesDigest.add(path, digest);
       }
   all.close();
-  if (!options.keptLines) sortLines(unsorted, join(next, PAGES_FILE));
-  else {
-    // The lines of the pages kept in place, as they were, merged with the new ones: only the new are sorted on disk.
-    const sorted = join(options.scratchDir, 'deps-sorted.jsonl');
-    sortLines(unsorted, sorted);
-    options.keptLines.mergeInto(join(next, PAGES_FILE), readLines(sorted));
+  const sorted = sortedLinesOf(unsorted, join(options.scratchDir, 'deps-sorted.jsonl'));
+  let pageFiles: number;
+  if (!options.keptLines) {
+    const segments = createSegmentWriter(next);
+    for (const line of sorted) segments.line(line);
+    pageFiles = segments.close();
+  } else {
+    // The lines of the pages kept in place, as they were, merged with the new ones: only the new are sorted on disk,
+    // and the segments that keep all their lines and gain none are linked.
+    pageFiles = options.keptLines.mergeInto(next, sorted);
   }
   const chromes = options.tally.chromes();
   writeFileSync(
@@ -226,6 +239,7 @@ export function prepareBuildCache(options: {
   const manifest: BuildCacheManifest = {
     format: BUILD_CACHE_FORMAT,
     ...options.manifest,
+    pageFiles,
     pagesDigest: pagesDigest.hex(),
     ...(options.search && { searchDigest: options.search.digest }),
     ledgerDigest,
@@ -248,7 +262,14 @@ export function prepareBuildCache(options: {
   };
 }
 
-export type CacheRead = { ok: true; manifest: BuildCacheManifest; dir: string } | { ok: false; reason: string };
+export type CacheRead =
+  | {
+      ok: true;
+      manifest: BuildCacheManifest;
+      dir: string;
+      /** Its segments of page lines, in order. */ pageFiles: string[];
+    }
+  | { ok: false; reason: string };
 
 /**
  * The cache of an output folder, if the next build may start from it: it must exist, be of this format, this
@@ -294,9 +315,15 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
       ok: false,
       reason: `an incremental build was cut short while it moved its files into ${outDir} (${join(dir, JOURNAL_FILE)}): the output may be half updated`,
     };
-  for (const name of [PAGES_FILE, CHROME_FILE, PLAN_FILE, FILES_FILE, FAILED_MEDIA_FILE, MEDIA_FILE, LINKS_FILE])
+  for (const name of [CHROME_FILE, PLAN_FILE, FILES_FILE, FAILED_MEDIA_FILE, MEDIA_FILE, LINKS_FILE])
     if (!existsSync(join(dir, name))) return { ok: false, reason: `the build cache has no ${name}` };
-  return { ok: true, manifest, dir };
+  const segments = segmentFiles(dir);
+  if (!Number.isInteger(manifest.pageFiles) || segments?.length !== manifest.pageFiles)
+    return {
+      ok: false,
+      reason: `the build cache's ${PAGES_DIR} folder holds ${segments?.length ?? 0} files of page lines, its manifest ${String(manifest.pageFiles)} (a broken or half-restored cache)`,
+    };
+  return { ok: true, manifest, dir, pageFiles: segments };
 }
 
 /** The ids `latest.json` names in an output folder (null when it has none, or it is not readable). */
@@ -322,7 +349,7 @@ export const CHROME_START = '],"chrome":';
 /** Where the facts' search document begins (`search` is their last field, cacheLine). */
 export const SEARCH_START = ',"search":';
 
-/** A page's path and what it read, from its line of pages.jsonl (the facts are not parsed). */
+/** A page's path and what it read, from its line (the facts are not parsed). */
 export function depsOf(line: string): { path: string; deps: string[] } {
   const [path, deps] = JSON.parse(`${line.slice(0, line.indexOf(FACTS_START))}]`) as [string, string[]];
   return { path, deps };
@@ -343,18 +370,19 @@ export function entryOf(line: string): { path: string; digest: string } {
 
 /** Every page of a cache with what it read and its line as written, in path order (the facts are not parsed). */
 export function* cachedPages(dir: string): Generator<{ path: string; deps: string[]; line: string }> {
-  for (const line of readLines(join(dir, PAGES_FILE))) yield { ...depsOf(line), line };
+  for (const file of segmentFiles(dir) ?? []) for (const line of readLines(file)) yield { ...depsOf(line), line };
 }
 
 /**
- * The search documents of a cache's pages.jsonl, as the JSON text they are written as, with their page's path (the
- * pages kept out of search have none).
+ * The search documents of a cache's page lines (its segment files, in order), as the JSON text they are written as,
+ * with their page's path (the pages kept out of search have none).
  */
-export function* cachedSearchDocs(pagesFile: string): Generator<{ path: string; json: string }> {
-  for (const line of readLines(pagesFile)) {
-    const json = line.slice(line.lastIndexOf(SEARCH_START) + SEARCH_START.length, -2);
-    if (json !== 'null') yield { path: entryOf(line).path, json };
-  }
+export function* cachedSearchDocs(pageFiles: readonly string[]): Generator<{ path: string; json: string }> {
+  for (const file of pageFiles)
+    for (const line of readLines(file)) {
+      const json = line.slice(line.lastIndexOf(SEARCH_START) + SEARCH_START.length, -2);
+      if (json !== 'null') yield { path: entryOf(line).path, json };
+    }
 }
 
 /** A chrome as chrome.json holds it: its links, and how many pages name it. */

@@ -1,14 +1,15 @@
 /**
- * pages.jsonl read as bytes, for an incremental build. Of its lines (a page each, `[path, deps, facts]`), most
- * belong to pages no change touches, and of those the build needs little: the path at once, the facts when the plan
- * keeps the page, the whole line only to carry it into the next cache. Decoding every line into a string up front
- * (163 MB at demo scale 10) and keeping it in the heap cost more than all the rest of reading the cache; here the
- * file stays in a few large off-heap blocks and a line is decoded when, and as far as, it is asked for.
+ * The build cache's page lines (segments.ts) read as bytes, for an incremental build. Of its lines (a page each,
+ * `[path, deps, facts]`), most belong to pages no change touches, and of those the build needs little: the path at
+ * once, the facts when the plan keeps the page, and the whole line only to carry it into the next cache (where a
+ * segment whose lines all stay is linked, not written). Decoding every line into a string up front (163 MB at demo
+ * scale 10) and keeping it in the heap cost more than all the rest of reading the cache; here each segment stays in
+ * an off-heap block and a line is decoded when, and as far as, it is asked for.
  *
  * A line is decoded whole at once only when it holds one of the scan's needles (touch.ts: a changed record, a call a
  * change touches): the pages whose deps must be parsed to know whether they are touched.
  */
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import {
   CHROME_START as CHROME_TEXT,
   depsOf,
@@ -17,12 +18,9 @@ import {
   SEARCH_START as SEARCH_TEXT,
   type PageFacts,
 } from './cache.ts';
+import { createSegmentWriter, type SegmentSizes } from './segments.ts';
 
-/** Bytes read at a time; a block is kept (up to its last newline) for the lines in it. */
-const BLOCK_BYTES = 4 << 20;
 const NEWLINE = 10;
-/** Characters of added lines buffered before they are written. */
-const WRITE_CHARS = 1 << 16;
 const BACKSLASH = 0x5c;
 const PATH_END = Buffer.from('",[');
 const FACTS_START = Buffer.from(FACTS_TEXT);
@@ -66,21 +64,26 @@ export interface PageLineStore {
   /** The lines whose facts name this chrome, in the store's order: the bytes are searched for its id. */
   linesWithChrome(chrome: string): Generator<LineRef>;
   /**
-   * Write a next pages.jsonl: the lines of `kept` (pages of this store, in its order) merged with `added` (other
-   * pages' lines, sorted), in the order sortLines would give them all. The kept lines' bytes are copied as they
-   * are, in runs, never decoded.
+   * Write the next cache's segments into `cacheDir` (segments.ts): the lines of `kept` (pages of this store, in its
+   * order) merged with `added` (other pages' lines, sorted), in the order sortLines would give them all. A segment of
+   * this store whose lines are all kept, with no added line among them, is linked as it is; the kept lines of the
+   * others are copied as bytes, in runs, never decoded. The number of segments written.
    */
-  mergeInto(output: string, kept: Iterable<{ path: string; ref: LineRef }>, added: Iterable<string>): void;
+  mergeInto(
+    cacheDir: string,
+    kept: Iterable<{ path: string; ref: LineRef }>,
+    added: Iterable<string>,
+    sizes?: SegmentSizes,
+  ): number;
 }
 
 /**
- * Read a cache's pages.jsonl into `store`-backed lines, yielding each page's path in file order. `needles` are
- * searched in the bytes, a block at a time: a line holding none is not decoded beyond its path.
+ * Read a cache's segments of page lines (in order) into `store`-backed lines, yielding each page's path in order.
+ * `needles` are searched in the bytes, a segment at a time: a line holding none is not decoded beyond its path.
  */
 export function scanPageLines(
-  file: string,
+  files: readonly string[],
   needles: readonly string[],
-  blockBytes = BLOCK_BYTES,
 ): { pages: Generator<ScannedPage>; store: PageLineStore } {
   const blocks: Buffer[] = [];
   // Each line's block, start and end (the newline's offset), by ref.
@@ -146,97 +149,92 @@ export function scanPageLines(
         for (const at of needleOffsets(blocks[index]!.subarray(0, endOf[lastRef]), wanted)) yield refAt(index, at);
       }
     },
-    mergeInto(output, kept, added) {
-      const fd = openSync(output, 'w');
-      try {
-        // Added lines are buffered into blocks; a run of kept lines that follow each other in a block of the store
-        // is written with one call. Each is written out before the other starts, so the order holds.
-        let text: string[] = [];
-        let chars = 0;
-        let run = { block: -1, start: 0, end: -1 };
-        const flushText = () => {
-          if (chars) writeAll(fd, Buffer.from(text.join('')));
-          text = [];
-          chars = 0;
-        };
+    mergeInto(cacheDir, kept, added, sizes) {
+      const writer = createSegmentWriter(cacheDir, sizes);
+      // The kept lines' refs, in order, and how many of each segment's lines are kept.
+      const refs: LineRef[] = [];
+      const keptOf = new Array<number>(blocks.length).fill(0);
+      for (const { ref } of kept) {
+        refs.push(ref);
+        keptOf[blockOf[ref]!]!++;
+      }
+      const adding = added[Symbol.iterator]();
+      let next = adding.next();
+      const keyOfNext = () => (next.done ? '' : orderKey(depsOf(next.value).path));
+      let nextKey = keyOfNext();
+      let at = 0;
+      for (let index = 0; index < blocks.length; index++) {
+        // The added lines that sort before the next segment's first line go with this one's.
+        const bound = firstKeyAfter(index);
+        const addsHere = !next.done && (bound === null || nextKey < bound);
+        const lines = lastRefOf(index) - firstRefOf[index]! + 1;
+        // A segment cut short (its last line without its newline) is not linked: the next cache would carry the cut.
+        const whole = lines > 0 && blocks[index]!.length === endOf[lastRefOf(index)]! + 1;
+        if (!addsHere && keptOf[index] === lines && whole) {
+          at += lines;
+          if (writer.link(files[index]!)) continue;
+          writer.bytes(blocks[index]!.subarray(startOf[firstRefOf[index]!]!, endOf[lastRefOf(index)]! + 1));
+          continue;
+        }
+        // A run of kept lines that follow each other is written with one call; added lines go in between, in order.
+        let run: { start: number; end: number } | null = null;
         const flushRun = () => {
-          if (run.block >= 0) writeAll(fd, blocks[run.block]!.subarray(run.start, run.end + 1));
-          run = { block: -1, start: 0, end: -1 };
+          if (run) writer.bytes(blocks[index]!.subarray(run.start, run.end + 1));
+          run = null;
         };
-        const writeAdded = (line: string) => {
-          flushRun();
-          text.push(line, '\n');
-          chars += line.length + 1;
-          if (chars >= WRITE_CHARS) flushText();
+        const takeAdded = (key: string | null) => {
+          while (!next.done && (key === null || nextKey < key)) {
+            flushRun();
+            writer.line(next.value);
+            next = adding.next();
+            nextKey = keyOfNext();
+          }
         };
-        const writeKept = (ref: LineRef) => {
-          flushText();
-          if (run.block === blockOf[ref] && run.end + 1 === startOf[ref]) run.end = endOf[ref]!;
+        for (; at < refs.length && blockOf[refs[at]!] === index; at++) {
+          const ref = refs[at]!;
+          takeAdded(orderKey(pathOfRef(ref)));
+          if (run && run.end + 1 === startOf[ref]) run.end = endOf[ref]!;
           else {
             flushRun();
-            run = { block: blockOf[ref]!, start: startOf[ref]!, end: endOf[ref]! };
+            run = { start: startOf[ref]!, end: endOf[ref]! };
           }
-        };
-        const adding = added[Symbol.iterator]();
-        let next = adding.next();
-        const keyOfNext = () => (next.done ? '' : orderKey(depsOf(next.value).path));
-        let nextKey = keyOfNext();
-        for (const { path, ref } of kept) {
-          if (!next.done) {
-            const key = orderKey(path);
-            while (!next.done && nextKey < key) {
-              writeAdded(next.value);
-              next = adding.next();
-              nextKey = keyOfNext();
-            }
-          }
-          writeKept(ref);
         }
-        for (; !next.done; next = adding.next()) writeAdded(next.value);
         flushRun();
-        flushText();
-      } finally {
-        closeSync(fd);
+        takeAdded(bound);
       }
+      for (; !next.done; next = adding.next()) writer.line(next.value);
+      return writer.close();
     },
   };
 
+  // Each line's path, as the scan decoded it (a merge orders the added lines among the kept by them).
+  const paths: string[] = [];
+  const pathOfRef = (ref: LineRef) => paths[ref]!;
+
   function* pages(): Generator<ScannedPage> {
-    const fd = openSync(file, 'r');
-    try {
-      let carry = Buffer.alloc(0);
-      for (;;) {
-        const block = Buffer.allocUnsafe(carry.length + blockBytes);
-        carry.copy(block);
-        const read = readSync(fd, block, carry.length, blockBytes, null);
-        // A last line without its newline (a file cut short) is not read, as readLines does not.
-        if (read === 0) return;
-        const size = carry.length + read;
-        const last = block.lastIndexOf(NEWLINE, size - 1);
-        if (last < 0) {
-          carry = block.subarray(0, size);
-          continue;
-        }
-        const index = blocks.length;
-        blocks.push(block);
-        firstRefOf.push(blockOf.length);
-        carry = Buffer.from(block.subarray(last + 1, size));
-        const marked = needleOffsets(block.subarray(0, last), patterns);
-        let mark = 0;
-        for (let start = 0; start < last;) {
-          const end = block.indexOf(NEWLINE, start);
-          const ref = blockOf.length;
-          blockOf.push(index);
-          startOf.push(start);
-          endOf.push(end);
-          while (mark < marked.length && marked[mark]! < start) mark++;
-          const holds = mark < marked.length && marked[mark]! < end;
-          yield { path: pathIn(block, start, end, ref), ref, line: holds ? store.line(ref) : null };
-          start = end + 1;
-        }
+    for (const file of files) {
+      const block = readFileSync(file);
+      const index = blocks.length;
+      blocks.push(block);
+      firstRefOf.push(blockOf.length);
+      // A last line without its newline (a segment cut short) is not read, as readLines does not.
+      const last = block.lastIndexOf(NEWLINE);
+      if (last < 0) continue;
+      const marked = needleOffsets(block.subarray(0, last), patterns);
+      let mark = 0;
+      for (let start = 0; start < last;) {
+        const end = block.indexOf(NEWLINE, start);
+        const ref = blockOf.length;
+        blockOf.push(index);
+        startOf.push(start);
+        endOf.push(end);
+        while (mark < marked.length && marked[mark]! < start) mark++;
+        const holds = mark < marked.length && marked[mark]! < end;
+        const path = pathIn(block, start, end, ref);
+        paths.push(path);
+        yield { path, ref, line: holds ? store.line(ref) : null };
+        start = end + 1;
       }
-    } finally {
-      closeSync(fd);
     }
   }
 
@@ -250,6 +248,13 @@ export function scanPageLines(
     const search = block.lastIndexOf(SEARCH_START, end);
     if (facts < 0 || facts >= end || links < 0 || chrome < 0 || search < chrome) throw lineError(ref, 'has no facts');
     return { block, end, facts, links, chrome, search };
+  }
+
+  /** The order key of the first line of the segments after `index` (null: none has a line). */
+  function firstKeyAfter(index: number): string | null {
+    for (let after = index + 1; after < blocks.length; after++)
+      if (firstRefOf[after]! <= lastRefOf(after)) return orderKey(pathOfRef(firstRefOf[after]!));
+    return null;
   }
 
   /** The last line of block `index` (below its first when the block has none). */
@@ -269,9 +274,12 @@ export function scanPageLines(
     return low;
   }
 
-  /** What is wrong with a line, named by file and line number, with its start. */
+  /** What is wrong with a line, named by its segment's file and its line number there, with its start. */
   function lineError(ref: LineRef, what: string): Error {
-    return new Error(`${file}, line ${ref + 1}, ${what}: ${JSON.stringify(store.line(ref).slice(0, 80))}`);
+    const index = blockOf[ref]!;
+    return new Error(
+      `${files[index]}, line ${ref - firstRefOf[index]! + 1}, ${what}: ${JSON.stringify(store.line(ref).slice(0, 80))}`,
+    );
   }
 
   /** The path that opens a line (`["<path>",[`): decoded as it is, or parsed when JSON escaped something in it. */
@@ -290,10 +298,6 @@ export function scanPageLines(
  * another's (it ends at its one unescaped quote), so lines compare as their paths' JSON do.
  */
 const orderKey = (path: string) => JSON.stringify(path);
-
-function writeAll(fd: number, bytes: Buffer): void {
-  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
-}
 
 /** The offsets, in order, at which any of the patterns occurs in the bytes. */
 function needleOffsets(bytes: Buffer, patterns: readonly Buffer[]): number[] {
