@@ -80,8 +80,11 @@ export interface BuildPagesOptions {
     facts(path: string): Omit<PageFacts, 'search' | 'links'>;
     /** What the page read, from that line. */
     deps(path: string): string[] | undefined;
-    /** The lines of these pages as they were, for the next build cache. */
-    keptLines(paths: ReadonlySet<string>): KeptLines;
+    /**
+     * The lines of these pages as they were, for the next build cache; `notKept`: the cache's pages not among them
+     * (Scope's keptView in index.ts).
+     */
+    keptLines(paths: KeptInPlace, notKept: Iterable<string>): KeptLines;
     /** The links of a chrome the previous build cache names. */
     chromeOf(id: string): readonly string[] | undefined;
     /**
@@ -111,14 +114,24 @@ export interface BuildPagesResult {
   /** Pages of an incremental build built from their previous data (not touched by the changes). */
   reused: number;
   /** Pages an incremental build left in the output as they were (`reuse.inPlace`). */
-  keptInPlace: Set<string>;
+  keptInPlace: KeptInPlace;
+}
+
+/**
+ * The pages an incremental build keeps in place: a set the plan adds them to as it finds them, or (index.ts,
+ * keptView) the build cache's pages less the few it does not keep, which the plan never lists one by one.
+ */
+export interface KeptInPlace extends Iterable<string> {
+  add(path: string): void;
+  has(path: string): boolean;
+  readonly size: number;
 }
 
 /** Pages whose HTML and payload together pass this are named in a warning: fans on phones download them. */
 export const LARGE_PAGE_BYTES = 5 << 20;
 
 /** An empty tally, for buildPages (and keepInPlace, which the plan calls before the pages stage runs). */
-export function createPagesResult(): BuildPagesResult {
+export function createPagesResult(keptInPlace: KeptInPlace = new Set()): BuildPagesResult {
   return {
     pageBytes: 0,
     fileBytes: 0,
@@ -128,7 +141,7 @@ export function createPagesResult(): BuildPagesResult {
     kept: [],
     retriedPages: 0,
     reused: 0,
-    keptInPlace: new Set(),
+    keptInPlace,
   };
 }
 

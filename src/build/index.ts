@@ -20,6 +20,7 @@ import {
   type BuildPagesResult,
   type KeptPage,
   type PageFailure,
+  type KeptInPlace,
 } from './build-pages.ts';
 import { bundle } from './bundle.ts';
 import { createChannel } from './channel.ts';
@@ -71,6 +72,8 @@ import {
   type OverlayPlan,
 } from './overlay.ts';
 import { planPages, plannedPageCodec, type CachedRoute, type PlannedPage } from './plan.ts';
+import { PAGES_DIR } from './deps/segments.ts';
+import { SHELLS_DIR } from '../output/layout.ts';
 import { previousBuild } from './previous.ts';
 import { loadRedirects } from './redirects.ts';
 import { createRenderPool, workerCount, type WarmWorkers } from './render/pool.ts';
@@ -409,39 +412,58 @@ async function runStages(
     searchDocs: mainSearchDocs,
     reuse,
   };
-  const pagesDone = createPagesResult();
-  // Pages kept in place are done as the plan finds them: they never wait in the queue or reach a worker.
-  let keptAsPlanned = 0;
+  // The pages kept in place: the build cache's, less those the changes touch and those the plan finds gone or builds.
+  // The plan does not list the pages of a route that holds none of those (a route replayed as a count).
+  const keptView = reuse?.inPlace ? reuse.keptView() : null;
+  const pagesDone = createPagesResult(keptView ?? undefined);
+  // The routes of the pages a change touches: their plans are replayed page by page, so those pages are built ('all'
+  // when a page of the previous output has no line: it is built again too, wherever it is listed).
+  const touchedRoutes = keptView ? (reuse!.everyPageLined ? routesOf(reuse!.touchedPaths, router) : 'all') : null;
   // Each route's plan, for the build cache: an incremental build replays the routes no change touches.
   const planLines = createLineWriter(join(cacheDir, 'plan.jsonl'));
   const planning = session
     .stage('plan', async () => {
       const started = performance.now();
       // Planning has a small memo of its own (the all-time rosters it lists players from: a few sports' at a time).
-      const { refused, replayed } = await planPages({
+      const { refused, replayed, counted } = await planPages({
         ctx,
         memo: createMemo(PLAN_MEMO_ENTRIES),
         router,
         // A route's listing may read the site data (a sport's news pages exist once it has news), which its recorded
         // deps do not name: when the build id changed, the site data may have, and every route is listed again.
-        previous: reuse?.inPlace ? { routes: reuse.plan, touches: reuse.planTouches } : null,
+        previous: keptView
+          ? {
+              routes: reuse!.plan,
+              touches: reuse!.planTouches,
+              whole: (route) => route.render === 'static' && touchedRoutes !== 'all' && !touchedRoutes!.has(route.name),
+              // A page kept where it is need not be listed: it is one of keptView's already.
+              keeps: (route, path) => route.render !== 'file' && keptView.has(path),
+              pagesOf: (name) => reuse!.pages.filter((path) => routeOf(path, router) === name),
+            }
+          : null,
         record: (line) => planLines.write(line),
         into: {
           push(page) {
-            if (keepInPlace(page, pageOptions, pagesDone)) return void keptAsPlanned++;
+            if (keepInPlace(page, pageOptions, pagesDone)) return;
+            // A page of the previous output built again (a file route's): not kept.
+            keptView?.exclude(page.path);
             if (page.route.render === 'file') outcome.plannedFiles++;
             planned.push(page);
             pool.expect(planned.pushed);
             progress.setTotal(planned.pushed, false);
           },
+          gone: (path) => keptView?.exclude(path),
         },
       });
       outcome.refused = refused;
+      if (keptView) pagesDone.reused = keptView.size;
       progress.setTotal(planned.pushed, true);
       options.logger.info(
         'build',
-        `${(planned.pushed + keptAsPlanned).toLocaleString('en-US')} routes planned in ${Math.round(performance.now() - started)} ms` +
-          (reuse ? ` (${replayed} of ${ROUTES.length} route lists replayed from the build cache)` : ''),
+        `${(planned.pushed + pagesDone.keptInPlace.size).toLocaleString('en-US')} routes planned in ${Math.round(performance.now() - started)} ms` +
+          (reuse
+            ? ` (${replayed} of ${ROUTES.length} route lists replayed from the build cache, ${counted} of them as counts)`
+            : ''),
       );
       if (refused.length && !options.keepGoing) throw failedBuild(refused);
     })
@@ -452,7 +474,7 @@ async function runStages(
   const pages = await session.stage('pages', () => buildPages(pageOptions, pagesDone));
   await planning;
   progress.done();
-  outcome.routes = planned.pushed + keptAsPlanned;
+  outcome.routes = planned.pushed + pages.keptInPlace.size;
   outcome.built = pages;
   // The pages written (the kept ones are counted once they are listed, below).
   outcome.pages = ledger.count;
@@ -465,7 +487,8 @@ async function runStages(
 
   // The media and chromes the pages kept in place name: the previous output's counts less those of its pages this
   // build does not keep (touched, or gone). They are kept too, and counted for the next build cache.
-  const keptTally = reuse?.inPlace ? reuse.keptTally(pages.keptInPlace) : null;
+  const notKept = keptView?.notKept() ?? [];
+  const keptTally = keptView ? reuse!.keptTally(notKept) : null;
   if (keptTally) {
     for (const url of keptTally.media().keys()) media.add(url, true);
     for (const id of keptTally.chromes().keys()) links.keepChrome(id, reuse!.chromeOf(id) ?? unnamedChrome(id));
@@ -485,7 +508,7 @@ async function runStages(
     ? session.stage('search', () =>
         searchIndex.finish({
           files: loadedFiles.searchFiles,
-          dropped: reuse?.inPlace ? reuse.pages.filter((path) => !pages.keptInPlace.has(path)) : [],
+          dropped: notKept,
         }),
       )
     : Promise.resolve(null);
@@ -525,7 +548,7 @@ async function runStages(
   if (search) outcome.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
   const rules = hostRules(await redirecting, config, site);
   // The pages kept in place are in the content digest by the build cache's digest of them.
-  const keptLines = reuse ? reuse.keptLines(pages.keptInPlace) : null;
+  const keptLines = reuse ? reuse.keptLines(pages.keptInPlace, notKept) : null;
   if (keptLines) pages.contentDigest.merge(keptLines.digest);
   const contentId = contentIdOf(buildId, {
     media: mirrored.digest,
@@ -619,11 +642,24 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
   failedMedia: Set<string>;
   /** Each medium the previous output's pages name, by URL: how many do, and its content's hash (null: not copied). */
   media: Map<string, { pages: number; hash: string | null }>;
+  /** The pages of the cache a change touches. */
+  touchedPaths: readonly string[];
+  /**
+   * Every page of the previous output has a line in the cache. When one has none (built from older data with
+   * --keep-going), it is built again like a touched page: every route is then replayed page by page, to find it.
+   */
+  everyPageLined: boolean;
+  /**
+   * The pages kept in place, as the build cache's pages less those the build does not keep: a change touched them
+   * (`touchedPaths`), or the plan `exclude`s them (gone from their lists, or built: a file route's). `notKept`: the
+   * cache's pages not kept, few, so that what is made from the kept ones is the cache's whole less them.
+   */
+  keptView: () => KeptInPlace & { exclude(path: string): void; notKept(): string[] };
   /**
    * How many of the pages kept in place name each medium and each chrome: the previous output's counts, less those of
-   * its pages not kept (their lines' facts).
+   * its pages not kept (`notKept`: their lines' facts).
    */
-  keptTally: (keptInPlace: ReadonlySet<string>) => PageTally;
+  keptTally: (notKept: Iterable<string>) => PageTally;
   /** Every site path the previous output's pages link to (the cache's). */
   previousLinks: readonly string[];
   /** The cache's sorted list of pages and its digest: the kept pages' entries (ledger.ts, `addKept`). */
@@ -636,7 +672,7 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
    */
   holdersOf: (
     targets: readonly string[],
-    keptInPlace: ReadonlySet<string>,
+    keptInPlace: Pick<KeptInPlace, 'has'>,
     keptChromes: ReadonlyMap<string, number>,
   ) => Map<string, string>;
 };
@@ -667,11 +703,12 @@ async function incrementalScope(
   // The answers pending pages read (a season's statistics) are asked for again as the pass finds them.
   const answers = createAnswerCheck(build.api, changes);
   const sorter = createTouchSorter(changes, await askAfterChanges(build.api, changes), answers.ask);
-  let touched = 0;
   // Each kept page's line, in the cache's bytes: decoded when the build asks for it, and only as far as it asks.
   // A line that names nothing a change touches is not parsed at all (most of them).
   const { pages: scanned, store } = scanPageLines(cache.pageFiles, sorter.needles);
   const kept = new Map<string, LineRef>();
+  // The pages a change touches, with their lines.
+  const touchedRefs = new Map<string, LineRef>();
   const pending: [string, string[]][] = [];
   const pages: string[] = [];
   let cached: Pick<Scope, 'plan' | 'others' | 'failedMedia' | 'media'> & {
@@ -683,6 +720,8 @@ async function incrementalScope(
       // The event loop gets a turn now and then: the answers asked for above travel meanwhile, and the render
       // workers, starting, are answered.
       if (pages.length % SCAN_TURN_LINES === 0) await new Promise(setImmediate);
+      // The lines are in path order, each page once: a path again is a garbled cache.
+      if (path === pages.at(-1)) throw new Error(`${PAGES_DIR}: the page ${path} has two lines`);
       pages.push(path);
       let verdict: Verdict = false;
       if (line !== null) {
@@ -690,7 +729,7 @@ async function incrementalScope(
         answers.see(deps);
         verdict = sorter.verdict(deps);
       }
-      if (verdict === true) touched++;
+      if (verdict === true) touchedRefs.set(path, ref);
       else kept.set(path, ref);
       if (Array.isArray(verdict)) pending.push([path, verdict]);
     }
@@ -708,14 +747,22 @@ async function incrementalScope(
     return full(`its files cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { plan, others, failedMedia, media, chromes, links } = cached;
+  /** A page's line in the cache (a page kept or touched). */
+  const refOf = (path: string): LineRef => {
+    const ref = kept.get(path) ?? touchedRefs.get(path);
+    if (ref === undefined) throw new Error(`The build cache has no line of ${path}`);
+    return ref;
+  };
   /** Is this line the one of a page the build kept (of `paths`: the pages kept in place)? */
-  const keptIn = (paths: ReadonlySet<string>, path: string, ref: LineRef) => kept.get(path) === ref && paths.has(path);
+  const keptIn = (paths: Pick<KeptInPlace, 'has'>, path: string, ref: LineRef) =>
+    kept.get(path) === ref && paths.has(path);
   const changedAnswers = await answers.changed();
   for (const [path, keys] of pending)
     if (sorter.settle(keys, changedAnswers)) {
+      touchedRefs.set(path, kept.get(path)!);
       kept.delete(path);
-      touched++;
     }
+  const touched = touchedRefs.size;
   // The pages of the output carry this build's id: what it holds of a page is what this build would write.
   const inPlace = cache.manifest.buildId === build.buildId;
   // Kept pages are left where they are, unread: an output restored in part (or changed by hand) under a cache
@@ -728,26 +775,46 @@ async function incrementalScope(
     planTouches: touchTest(changes.filter((change) => change.listed !== false))!,
     has: (path) => kept.has(path),
     facts: (path) => store.facts(kept.get(path)!),
-    keptTally(paths) {
+    touchedPaths: [...touchedRefs.keys()],
+    // Every page of the previous output has its line (a page built from older data, --keep-going, has none).
+    everyPageLined: cache.manifest.pages === pages.length,
+    keptView() {
+      // The pages kept, less those the plan found gone or builds (a file route's); what the cache holds besides them.
+      const excluded = new Set<string>();
+      return {
+        add() {
+          // A kept page the plan lists again: kept already.
+        },
+        has: (path) => kept.has(path) && !excluded.has(path),
+        get size() {
+          return kept.size - excluded.size;
+        },
+        *[Symbol.iterator]() {
+          for (const path of kept.keys()) if (!excluded.has(path)) yield path;
+        },
+        exclude(path) {
+          if (kept.has(path)) excluded.add(path);
+        },
+        notKept: () => [...touchedRefs.keys(), ...excluded],
+      };
+    },
+    keptTally(notKept) {
       const tally = createPageTally({
         media: [...media].map(([url, { pages: count }]) => [url, count] as const),
         chromes: [...chromes].map(([id, { pages: count }]) => [id, count] as const),
       });
-      pages.forEach((path, ref) => {
-        if (keptIn(paths, path, ref)) return;
-        const facts = store.keptFacts(ref);
+      for (const path of notKept) {
+        const facts = store.keptFacts(refOf(path));
         tally.remove(facts.media, facts.chrome);
-      });
+      }
       return tally;
     },
-    keptLines(paths) {
+    keptLines(paths, notKept) {
       // The carried lines' digest: the previous cache's, less the lines not carried (touched, or gone).
       const digest = createSetDigest();
       if (paths.size) {
         digest.merge(cache.manifest.pagesDigest);
-        pages.forEach((path, ref) => {
-          if (!keptIn(paths, path, ref)) digest.add(path, store.facts(ref).digest);
-        });
+        for (const path of notKept) digest.add(path, store.facts(refOf(path)).digest);
       }
       return {
         digest: digest.hex(),
@@ -811,6 +878,28 @@ async function incrementalScope(
     media,
     touched,
   };
+}
+
+/** The route a page's path belongs to (null: none the router finds). */
+function routeOf(path: string, router: Router): string | null {
+  const match = router.match(path);
+  return match.type === 'match' ? match.route.name : null;
+}
+
+/**
+ * The routes the pages belong to; 'all' when one of them belongs to none the router finds (every route is then
+ * replayed page by page, so that page is found wherever it is listed).
+ */
+function routesOf(paths: readonly string[], router: Router): Set<string> | 'all' {
+  const names = new Set<string>();
+  for (const path of paths) {
+    // A client route's shell: those routes are replayed page by page anyway.
+    if (path.startsWith(`/${SHELLS_DIR}/`)) continue;
+    const name = routeOf(path, router);
+    if (name === null) return 'all';
+    names.add(name);
+  }
+  return names;
 }
 
 /** The previous output's media, for the media mirror of a build that updates it in place. */

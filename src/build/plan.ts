@@ -32,13 +32,26 @@ export interface PlanOptions {
   ctx: Omit<PageContext, 'memo'>;
   memo: Memo;
   router: Router;
-  /** Where each planned page goes, as soon as it is found (the pages stage starts at once). */
-  into: { push(page: PlannedPage): void };
+  /**
+   * Where each planned page goes, as soon as it is found (the pages stage starts at once); and, in an incremental
+   * build, each page of the previous build's plan that a route listed again no longer lists (`gone`).
+   */
+  into: { push(page: PlannedPage): void; gone?(path: string): void };
   /**
    * An incremental build: the previous build's plan, and whether the changes touch what listing a route read. A
-   * route they do not touch is replayed from it (its pages and warnings), with no API call.
+   * route they do not touch is replayed from it (its warnings, and those of its pages the build does not `keep`
+   * where they are), with no API call. Its pages are not even read when `whole` says they all stay (no change touched
+   * one of them): the route is replayed as a count, and the build keeps them with the rest of the build cache's pages
+   * (index.ts, keptView). `pagesOf` lists a route's pages from the build cache's pages, for a route the plan has no
+   * line for.
    */
-  previous?: { routes: ReadonlyMap<string, CachedRoute>; touches(deps: readonly string[]): boolean } | null;
+  previous?: {
+    routes: ReadonlyMap<string, CachedRoute>;
+    touches(deps: readonly string[]): boolean;
+    whole(route: RouteSpec): boolean;
+    keeps(route: RouteSpec, path: string): boolean;
+    pagesOf(route: string): Iterable<string>;
+  } | null;
   /**
    * Each route's plan as a line of the build cache's plan.jsonl (not called for a route that refused a record): a
    * replayed route's line as it was.
@@ -57,16 +70,23 @@ export interface PlannedRoute {
   warnings: string[];
 }
 
-/** A route's plan as a build cache holds it: parsed, and its line as written (a replayed route passes it on). */
+/**
+ * A route's plan as a build cache holds it: its deps and warnings, its pages when asked for (parsed then: a route
+ * replayed as a count never is), and its line as written (a replayed route passes it on).
+ */
 export interface CachedRoute {
-  plan: PlannedRoute;
+  deps: string[];
+  warnings: string[];
+  /** Throws, naming the file and line, when the line is garbled past its start. */
+  pages(): PlannedRoute['pages'];
   line: string;
 }
 
 export interface PlanResult {
   refused: RefusedRecord[];
-  /** Routes replayed from the previous build's plan. */
+  /** Routes replayed from the previous build's plan (`counted` of them without reading their pages). */
   replayed: number;
+  counted: number;
 }
 
 /**
@@ -110,19 +130,34 @@ export async function planPages({ ctx, memo, router, into, previous, record }: P
   };
   const recorder = createDepsRecorder(memo);
   let replayed = 0;
+  let counted = 0;
+  /** A route's pages in the previous plan (null: none, or its line cannot be read: the route is listed again). */
+  const previousPages = (route: RouteSpec, cached: CachedRoute | undefined) => {
+    if (!cached) return null;
+    try {
+      return cached.pages();
+    } catch (error) {
+      ctx.warn(`incremental build: route ${route.name} is listed again (${(error as Error).message})`);
+      return null;
+    }
+  };
   const plan = async (route: RouteSpec) => {
     const cached = previous?.routes.get(route.name);
-    if (cached && !previous!.touches(cached.plan.deps)) {
+    // Its pages in the previous plan, read once when needed (undefined: not read yet).
+    let before: PlannedRoute['pages'] | null | undefined;
+    const readBefore = () => (before === undefined ? (before = previousPages(route, cached)) : before);
+    if (cached && !previous!.touches(cached.deps) && (previous!.whole(route) || readBefore())) {
       replayed++;
-      for (const warning of cached.plan.warnings) ctx.warn(warning);
+      for (const warning of cached.warnings) ctx.warn(warning);
+      record?.(cached.line);
+      if (!before) return void counted++;
       let replayedPages = 0;
-      for (const [params, path, label] of cached.plan.pages) {
-        sink({ route, params, path, label });
+      for (const [params, path, label] of before) {
+        if (!previous!.keeps(route, path)) sink({ route, params, path, label });
         // The event loop gets a turn now and then: the render threads' asks (image info for the pages they build)
         // are answered while a long list is replayed, not after it.
         if (++replayedPages % REPLAY_TURN_PAGES === 0) await new Promise(setImmediate);
       }
-      record?.(cached.line);
       return;
     }
     const warnings: string[] = [];
@@ -143,10 +178,16 @@ export async function planPages({ ctx, memo, router, into, previous, record }: P
     refused.push(...result);
     if (result.length === 0)
       record?.(JSON.stringify({ route: route.name, deps, pages, warnings } satisfies PlannedRoute));
+    // The pages the route listed before and does not now: gone from the output.
+    if (previous && into.gone) {
+      const listed = new Set(pages.map(([, path]) => path));
+      const paths = readBefore()?.map(([, path]) => path) ?? previous.pagesOf(route.name);
+      for (const path of paths) if (!listed.has(path)) into.gone(path);
+    }
   };
   const limit = pLimit(ROUTES_AT_ONCE);
   await Promise.all(ROUTES.map((route) => limit(() => plan(route))));
-  return { refused, replayed };
+  return { refused, replayed, counted };
 }
 
 async function planRoute(

@@ -22,6 +22,7 @@ import {
   SEARCH_FILE,
   SEARCH_FILES_FILE,
   LEDGER_FILE,
+  PLAN_FILE,
 } from '../../src/build/deps/cache.ts';
 import { changedRecords, touchedPages } from '../../src/build/deps/touch.ts';
 import { segmentFiles } from '../../src/build/deps/segments.ts';
@@ -360,21 +361,25 @@ describe('the incremental build (issue 19)', () => {
     },
   );
 
-  /** The full build of the first test, with its cache, restored as `name` and damaged, then an article edited. */
+  /**
+   * The full build of the first test, with its cache, restored as `name` and damaged, then an article edited; what
+   * the build logged, line by line.
+   */
   async function restoredAndEdited(name: string, damage: (site: string) => void) {
     const site = join(work, name);
     linkTree(join(work, 'full'), site);
     cpSync(join(work, '.full-cache'), join(work, `.${name}-cache`), { recursive: true });
     damage(site);
     const article = demo.dataset.articles.find(isPublic)!;
+    const lines: string[] = [];
     const summary = await buildSite({
       config: config(),
       root,
       outDir: site,
-      logger,
+      logger: createLogger({ write: (line) => lines.push(line), color: false }),
       changes: [{ resource: 'article', recordId: article.id, listed: false }],
     });
-    return { site, summary };
+    return { site, summary, lines };
   }
 
   it('builds in full when the output lacks files its cache lists (restored in part), and mends it', async () => {
@@ -404,6 +409,26 @@ describe('the incremental build (issue 19)', () => {
         /^its files cannot be read: .*pages\/\d{5}\.jsonl, line \d+, has no path: "not a line of this cache"$/,
       ),
     });
+    expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
+  }, 240_000);
+
+  it("lists a route again, and says why, when its plan's line is garbled among its pages", async () => {
+    let at = -1;
+    const { site, summary, lines } = await restoredAndEdited('garbled-plan', (site) => {
+      // The articles' route holds the page the edit touches: its pages are replayed one by one, so its line is read.
+      const planFile = join(buildCacheDir(site), PLAN_FILE);
+      const plan = readFileSync(planFile, 'utf8').split('\n');
+      at = plan.findIndex((line) => line.startsWith('{"route":"news-year-month-day-slug",'));
+      expect(at).toBeGreaterThanOrEqual(0);
+      const pagesAt = plan[at]!.indexOf(',"pages":');
+      plan[at] = `${plan[at]!.slice(0, pagesAt)}${plan[at]!.slice(pagesAt).replace('],[', ']]x[')}`;
+      writeFileSync(planFile, plan.join('\n'));
+    });
+    expect(summary.ok).toBe(true);
+    expect(summary.incremental).toMatchObject({ reusedAs: 'in place' });
+    expect(lines.join('\n')).toMatch(
+      new RegExp(`route news-year-month-day-slug is listed again \\(.*plan\\.jsonl, line ${at + 1} is not JSON`),
+    );
     expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
   }, 240_000);
 
@@ -486,6 +511,12 @@ describe('the incremental build (issue 19)', () => {
     });
     expect(summary.ok).toBe(true);
     expect(summary.incremental).toMatchObject({ reusedAs: 'in place' });
+    // The routes that hold no touched page were replayed without reading their pages (as counts).
+    const planned = /(\d+) of (\d+) route lists replayed from the build cache, (\d+) of them as counts/.exec(
+      lines.join('\n'),
+    );
+    expect(planned, lines.join('\n')).toBeTruthy();
+    expect(Number(planned![3])).toBeGreaterThan(Number(planned![2]) / 2);
     // Each failed URL is either named by a touched page (asked again, warned about by name) or counted in one line.
     const named = failedBefore.filter((url) => lines.some((line) => line.includes(`media ${url} could not be copied`)));
     const counted = lines
