@@ -36,7 +36,7 @@ import {
 } from './finish.ts';
 import { hostRules, writeHostFiles, type HostRules } from './hosts/index.ts';
 import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger, type LinkTargets } from './links.ts';
-import { createLedger, type LedgerEntry } from './ledger.ts';
+import { createLedger, type Ledger, type LedgerEntry } from './ledger.ts';
 import { askAfterChanges, createAnswerCheck, createTouchSorter, touchTest, type Verdict } from './deps/touch.ts';
 import {
   depsOf,
@@ -70,6 +70,7 @@ import {
   planOverlay,
   type KeptFiles,
   type OverlayPlan,
+  type PageSet,
 } from './overlay.ts';
 import { planPages, plannedPageCodec, type CachedRoute, type PlannedPage } from './plan.ts';
 import { PAGES_DIR } from './deps/segments.ts';
@@ -565,9 +566,7 @@ async function runStages(
     copyPublic(options.root, config.build.publicDir, writer);
   });
   // The pages the cache lists (every page a worker built, and the kept ones), and every other file of the output.
-  const cachedPaths = new Set<string>();
-  for (const entry of ledger.sorted()) cachedPaths.add(entry.path);
-  for (const kept of pages.kept) cachedPaths.delete(kept.path);
+  const cachedPaths = outputPages(ledger, keptView, pages.kept);
   const staged = filesUnder(resources.staging.dir);
   const kept = keptFiles.files();
   if (reuse?.inPlace)
@@ -575,7 +574,8 @@ async function runStages(
       staged,
       kept,
       pages: cachedPaths,
-      previous: { pages: reuse.pages, others: reuse.others },
+      // The previous output's pages not kept in place: the others are in the output still.
+      previous: { pages: keptView ? notKept : reuse.pages, others: reuse.others },
     });
   // The pages kept in place were not read for their links: every target of the previous output is checked instead.
   if (reuse?.inPlace) links.addUnheld(reuse.previousLinks);
@@ -878,6 +878,23 @@ async function incrementalScope(
     media,
     touched,
   };
+}
+
+/**
+ * The pages of the output that the build cache lists: every page in the list of pages (the ledger) but those built
+ * from a previous build's data (--keep-going: no line). An incremental build's are its kept pages (`keptView`) and
+ * the few it wrote; a full build's are listed whole.
+ */
+function outputPages(ledger: Ledger, keptView: KeptInPlace | null, keptGoing: readonly KeptPage[]): PageSet {
+  if (keptView && ledger.added) {
+    const written = new Set(ledger.added);
+    for (const page of keptGoing) written.delete(page.path);
+    return { has: (path) => written.has(path) || keptView.has(path) };
+  }
+  const paths = new Set<string>();
+  for (const entry of ledger.sorted()) paths.add(entry.path);
+  for (const page of keptGoing) paths.delete(page.path);
+  return paths;
 }
 
 /** The route a page's path belongs to (null: none the router finds). */

@@ -29,6 +29,11 @@ export interface Ledger {
    * names (nothing is added then: the caller adds the kept pages itself).
    */
   addKept(previous: { file: string; digest: string }, kept: (path: string) => boolean): boolean;
+  /**
+   * The paths of the entries added one by one (`add`), once `addKept` has added the kept pages (null before, or when
+   * it could not): an incremental build's few pages written, in path order.
+   */
+  readonly added: readonly string[] | null;
   /** Every entry in path order (JavaScript string order); the list is sorted on disk once, on the first call. */
   sorted(): Generator<LedgerEntry>;
   /** The file of the sorted list (for the next build cache). */
@@ -56,6 +61,7 @@ export function createLedger(dir: string): Ledger {
   let sorted = false;
   let indexable = 0;
   let keptCount = 0;
+  let added: string[] | null = null;
   const sort = () => {
     if (sorted) return;
     writer.close();
@@ -73,13 +79,16 @@ export function createLedger(dir: string): Ledger {
     get indexable() {
       return indexable;
     },
+    get added() {
+      return added;
+    },
     addKept(previous, kept) {
       if (sorted) throw new Error('The kept pages are added to the list of pages before it is read');
       if (!existsSync(previous.file)) return false;
       if (hashFile(previous.file, createHash('sha256')).digest('hex') !== previous.digest) return false;
       writer.close();
-      const added = join(dir, 'pages-added.tsv');
-      sortLines(writer.file, added);
+      const addedFile = join(dir, 'pages-added.tsv');
+      sortLines(writer.file, addedFile);
       let keptHere = 0;
       let indexableHere = 0;
       const keptLines = function* () {
@@ -92,9 +101,14 @@ export function createLedger(dir: string): Ledger {
         }
       };
       const out = createLineWriter(sortedFile);
-      for (const [line] of mergeSorted([readLines(added), keptLines()])) out.write(line);
+      const addedPaths: string[] = [];
+      for (const [line, source] of mergeSorted([readLines(addedFile), keptLines()])) {
+        out.write(line);
+        if (source === 0) addedPaths.push(line.slice(0, line.indexOf('\t')));
+      }
       out.close();
-      rmSync(added, { force: true });
+      rmSync(addedFile, { force: true });
+      added = addedPaths;
       keptCount = keptHere;
       indexable += indexableHere;
       sorted = true;

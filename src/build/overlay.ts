@@ -32,11 +32,14 @@ export function pageFiles(path: string): [string, string] {
   return [pageHtmlFile(dir), dir === '' ? PAYLOAD_FILE : `${dir}/${PAYLOAD_FILE}`];
 }
 
+/** The pages of an output, asked one at a time (a set, or an incremental build's view of them: index.ts). */
+export type PageSet = Pick<ReadonlySet<string>, 'has'>;
+
 /**
  * Is `file` one of the two files of a page of `pages`? Asked of each file rather than by listing every page's files:
  * an incremental build's pages are the whole site, its files mostly the few it wrote.
  */
-function isPageFile(file: string, pages: ReadonlySet<string>): boolean {
+function isPageFile(file: string, pages: PageSet): boolean {
   return pagesOfFile(file).some((path) => pages.has(path) && pageFiles(path).includes(file));
 }
 
@@ -65,7 +68,7 @@ export function filesUnder(dir: string): string[] {
  * The files of a staging folder that are not the pages of `pages` (the build cache's files.txt): everything a
  * build writes besides its pages.
  */
-export function otherFiles(staged: readonly string[], pages: ReadonlySet<string>): string[] {
+export function otherFiles(staged: readonly string[], pages: PageSet): string[] {
   return staged.filter((file) => !isPageFile(file, pages)).sort();
 }
 
@@ -115,7 +118,8 @@ export function planOverlay(options: {
   staged: readonly string[];
   /** Files of the previous output that stay as they are (KeptFiles). */
   kept: readonly string[];
-  pages: ReadonlySet<string>;
+  pages: PageSet;
+  /** The previous output's pages (those not kept in place are enough: a kept one is in `pages`) and other files. */
   previous: { pages: Iterable<string>; others: Iterable<string> };
 }): OverlayPlan {
   const { pages, previous } = options;

@@ -153,7 +153,8 @@ export async function planPages({ ctx, memo, router, into, previous, record }: P
       if (!before) return void counted++;
       let replayedPages = 0;
       for (const [params, path, label] of before) {
-        if (!previous!.keeps(route, path)) sink({ route, params, path, label });
+        if (previous!.keeps(route, path)) continue;
+        sink({ route, params, path, label });
         // The event loop gets a turn now and then: the render threads' asks (image info for the pages they build)
         // are answered while a long list is replayed, not after it.
         if (++replayedPages % REPLAY_TURN_PAGES === 0) await new Promise(setImmediate);

@@ -9,7 +9,7 @@
  * A line is decoded whole at once only when it holds one of the scan's needles (touch.ts: a changed record, a call a
  * change touches): the pages whose deps must be parsed to know whether they are touched.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import {
   CHROME_START as CHROME_TEXT,
   depsOf,
@@ -85,7 +85,25 @@ export function scanPageLines(
   files: readonly string[],
   needles: readonly string[],
 ): { pages: Generator<ScannedPage>; store: PageLineStore } {
-  const blocks: Buffer[] = [];
+  // The segments are scanned one at a time in one buffer, used again for each, and not kept: the build needs the
+  // bytes of few of them after the scan (those of the lines it does not keep, those it writes again), read again
+  // when it asks (163 MB at demo scale 10 kept in memory cost more to allocate than to read).
+  let scratch = Buffer.allocUnsafe(0);
+  /** The segment in `scratch` while the scan is in it. */
+  let current: { index: number; block: Buffer } | null = null;
+  const loaded = new Map<number, Buffer>();
+  /** Each segment's size, as the scan read it. */
+  const segmentBytes: number[] = [];
+  /** A segment's bytes, read again (and kept) the first time they are asked for after the scan. */
+  const blockAt = (index: number): Buffer => {
+    if (current?.index === index) return current.block;
+    let block = loaded.get(index);
+    if (!block) loaded.set(index, (block = readSegment(files[index]!, segmentBytes[index]!)));
+    return block;
+  };
+  /** A segment's bytes for one search of them (a rare whole-store search keeps none in memory). */
+  const peekAt = (index: number): Buffer =>
+    current?.index === index ? current.block : (loaded.get(index) ?? readSegment(files[index]!, segmentBytes[index]!));
   // Each line's block, start and end (the newline's offset), by ref.
   const blockOf: number[] = [];
   const startOf: number[] = [];
@@ -95,7 +113,7 @@ export function scanPageLines(
   const patterns = needles.map((needle) => Buffer.from(needle));
 
   const store: PageLineStore = {
-    line: (ref) => blocks[blockOf[ref]!]!.toString('utf8', startOf[ref], endOf[ref]),
+    line: (ref) => blockAt(blockOf[ref]!).toString('utf8', startOf[ref], endOf[ref]),
     facts(ref) {
       const { block, facts, links, chrome, search } = sections(ref);
       // `{"digest":…,"media":[…]` and `,"chrome":…,"sitemap":…`: the links between them are skipped, undecoded.
@@ -104,7 +122,7 @@ export function scanPageLines(
       ) as Omit<PageFacts, 'search' | 'links'>;
     },
     keptFacts(ref) {
-      const block = blocks[blockOf[ref]!]!;
+      const block = blockAt(blockOf[ref]!);
       const facts = block.indexOf(FACTS_START, startOf[ref]);
       const media = facts < 0 ? -1 : block.indexOf(MEDIA_START, facts);
       const links = media < 0 ? -1 : block.indexOf(LINKS_START, media);
@@ -125,12 +143,12 @@ export function scanPageLines(
     *linesLinkingTo(targets) {
       if (!targets.length) return;
       const wanted = targets.map((target) => Buffer.from(JSON.stringify(target)));
-      for (let index = 0; index < blocks.length; index++) {
+      for (let index = 0; index < segmentBytes.length; index++) {
         // The block's lines end at its last line's newline (what follows is the next block's start, or nothing).
         const lastRef = lastRefOf(index);
         if (lastRef < firstRefOf[index]!) continue;
         let last = -1;
-        for (const at of needleOffsets(blocks[index]!.subarray(0, endOf[lastRef]), wanted)) {
+        for (const at of needleOffsets(peekAt(index).subarray(0, endOf[lastRef]), wanted)) {
           const ref = refAt(index, at);
           if (ref === last) continue;
           last = ref;
@@ -142,18 +160,18 @@ export function scanPageLines(
     },
     *linesWithChrome(chrome) {
       const wanted = [Buffer.concat([CHROME_START, Buffer.from(JSON.stringify(chrome))])];
-      for (let index = 0; index < blocks.length; index++) {
+      for (let index = 0; index < segmentBytes.length; index++) {
         const lastRef = lastRefOf(index);
         if (lastRef < firstRefOf[index]!) continue;
         // The id is searched with its quotes (a quote inside a JSON string is escaped): only this chrome's field.
-        for (const at of needleOffsets(blocks[index]!.subarray(0, endOf[lastRef]), wanted)) yield refAt(index, at);
+        for (const at of needleOffsets(peekAt(index).subarray(0, endOf[lastRef]), wanted)) yield refAt(index, at);
       }
     },
-    mergeInto(cacheDir, kept, added, sizes) {
-      const writer = createSegmentWriter(cacheDir, sizes);
+    mergeInto(cacheDir, kept, added, segmentSizes) {
+      const writer = createSegmentWriter(cacheDir, segmentSizes);
       // The kept lines' refs, in order, and how many of each segment's lines are kept.
       const refs: LineRef[] = [];
-      const keptOf = new Array<number>(blocks.length).fill(0);
+      const keptOf = new Array<number>(segmentBytes.length).fill(0);
       for (const { ref } of kept) {
         refs.push(ref);
         keptOf[blockOf[ref]!]!++;
@@ -163,23 +181,23 @@ export function scanPageLines(
       const keyOfNext = () => (next.done ? '' : orderKey(depsOf(next.value).path));
       let nextKey = keyOfNext();
       let at = 0;
-      for (let index = 0; index < blocks.length; index++) {
+      for (let index = 0; index < segmentBytes.length; index++) {
         // The added lines that sort before the next segment's first line go with this one's.
         const bound = firstKeyAfter(index);
         const addsHere = !next.done && (bound === null || nextKey < bound);
         const lines = lastRefOf(index) - firstRefOf[index]! + 1;
         // A segment cut short (its last line without its newline) is not linked: the next cache would carry the cut.
-        const whole = lines > 0 && blocks[index]!.length === endOf[lastRefOf(index)]! + 1;
+        const whole = lines > 0 && segmentBytes[index] === endOf[lastRefOf(index)]! + 1;
         if (!addsHere && keptOf[index] === lines && whole) {
           at += lines;
           if (writer.link(files[index]!)) continue;
-          writer.bytes(blocks[index]!.subarray(startOf[firstRefOf[index]!]!, endOf[lastRefOf(index)]! + 1));
+          writer.bytes(blockAt(index).subarray(startOf[firstRefOf[index]!]!, endOf[lastRefOf(index)]! + 1));
           continue;
         }
         // A run of kept lines that follow each other is written with one call; added lines go in between, in order.
         let run: { start: number; end: number } | null = null;
         const flushRun = () => {
-          if (run) writer.bytes(blocks[index]!.subarray(run.start, run.end + 1));
+          if (run) writer.bytes(blockAt(index).subarray(run.start, run.end + 1));
           run = null;
         };
         const takeAdded = (key: string | null) => {
@@ -213,9 +231,12 @@ export function scanPageLines(
 
   function* pages(): Generator<ScannedPage> {
     for (const file of files) {
-      const block = readFileSync(file);
-      const index = blocks.length;
-      blocks.push(block);
+      const index = segmentBytes.length;
+      const size = fileSize(file);
+      if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.max(size, scratch.length * 2));
+      const block = readSegment(file, size, scratch);
+      current = { index, block };
+      segmentBytes.push(block.length);
       firstRefOf.push(blockOf.length);
       // A last line without its newline (a segment cut short) is not read, as readLines does not.
       const last = block.lastIndexOf(NEWLINE);
@@ -236,11 +257,12 @@ export function scanPageLines(
         start = end + 1;
       }
     }
+    current = null;
   }
 
   /** The offsets of a line's facts, links, chrome and search document in its block (FACTS_START…). */
   function sections(ref: LineRef) {
-    const block = blocks[blockOf[ref]!]!;
+    const block = blockAt(blockOf[ref]!);
     const end = endOf[ref]!;
     const facts = block.indexOf(FACTS_START, startOf[ref]);
     const links = facts < 0 ? -1 : block.indexOf(LINKS_START, facts);
@@ -252,7 +274,7 @@ export function scanPageLines(
 
   /** The order key of the first line of the segments after `index` (null: none has a line). */
   function firstKeyAfter(index: number): string | null {
-    for (let after = index + 1; after < blocks.length; after++)
+    for (let after = index + 1; after < segmentBytes.length; after++)
       if (firstRefOf[after]! <= lastRefOf(after)) return orderKey(pathOfRef(firstRefOf[after]!));
     return null;
   }
@@ -298,6 +320,29 @@ export function scanPageLines(
  * another's (it ends at its one unescaped quote), so lines compare as their paths' JSON do.
  */
 const orderKey = (path: string) => JSON.stringify(path);
+
+function fileSize(file: string): number {
+  return statSync(file).size;
+}
+
+/**
+ * A segment's first `size` bytes (its size when the scan read it: nothing writes into a segment, so it is the same
+ * file), into `into` when given.
+ */
+function readSegment(file: string, size: number, into = Buffer.allocUnsafe(size)): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    let done = 0;
+    while (done < size) {
+      const read = readSync(fd, into, done, size - done, done);
+      if (read === 0) break;
+      done += read;
+    }
+    return into.subarray(0, done);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** The offsets, in order, at which any of the patterns occurs in the bytes. */
 function needleOffsets(bytes: Buffer, patterns: readonly Buffer[]): number[] {
