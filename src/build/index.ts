@@ -829,7 +829,7 @@ async function incrementalScope(
     },
     deps: (path) => {
       const ref = kept.get(path);
-      return ref === undefined ? undefined : depsOf(store.line(ref)).deps;
+      return ref === undefined ? undefined : store.deps(ref);
     },
     chromeOf: (id) => chromes.get(id)?.links,
     previousLinks: links,
@@ -869,7 +869,7 @@ async function incrementalScope(
     searchBase: {
       lines: join(cache.dir, SEARCH_FILE),
       digest: cache.manifest.searchDigest ?? '',
-      pages: cache.pageFiles,
+      pages: cache.pageFiles.map((segment) => segment.file),
       files: existsSync(join(cache.dir, SEARCH_FILES_FILE)) ? join(cache.dir, SEARCH_FILES_FILE) : null,
     },
     pages,

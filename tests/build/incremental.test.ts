@@ -25,7 +25,7 @@ import {
   PLAN_FILE,
 } from '../../src/build/deps/cache.ts';
 import { changedRecords, touchedPages } from '../../src/build/deps/touch.ts';
-import { segmentFiles } from '../../src/build/deps/segments.ts';
+import { depsFileOf, segmentFiles } from '../../src/build/deps/segments.ts';
 import { buildSite } from '../../src/build/index.ts';
 import { validateConfig } from '../../src/config/index.ts';
 import { DEMO_EDIT_TOKEN } from '../../src/demo/cms/cms.ts';
@@ -396,9 +396,9 @@ describe('the incremental build (issue 19)', () => {
 
   it('builds in full, and says why, when a file of its cache is garbled past the manifest', async () => {
     const { site, summary } = await restoredAndEdited('garbled', (site) => {
-      // The middle one of its segments of page lines.
+      // The deps file of the middle one of its segments of page lines (what the pass over the cache reads).
       const segments = segmentFiles(buildCacheDir(site))!;
-      const pagesFile = segments[Math.floor(segments.length / 2)]!;
+      const pagesFile = depsFileOf(segments[Math.floor(segments.length / 2)]!);
       const lines = readFileSync(pagesFile, 'utf8').split('\n');
       lines[Math.floor(lines.length / 2)] = 'not a line of this cache';
       writeFileSync(pagesFile, lines.join('\n'));
@@ -406,7 +406,7 @@ describe('the incremental build (issue 19)', () => {
     expect(summary.ok).toBe(true);
     expect(summary.incremental).toEqual({
       full: expect.stringMatching(
-        /^its files cannot be read: .*pages\/\d{5}\.jsonl, line \d+, has no path: "not a line of this cache"$/,
+        /^its files cannot be read: .*pages\/\d{5}\.deps\.jsonl, line \d+, has no path: "not a line of this cache"$/,
       ),
     });
     expect(treeDigest(site)).toEqual(treeDigest(join(work, 'full')));
@@ -701,7 +701,9 @@ describe('the incremental build (issue 19)', () => {
     });
     const named = menus.summary.links.broken.find((link) => link.target === '/no-such-section')?.page;
     expect(named).toBeDefined();
-    const line = [...cachedPages(cache)].find((page) => page.path === named)!.line;
+    const line = segmentFiles(cache)!
+      .flatMap((file) => readFileSync(file, 'utf8').split('\n'))
+      .find((whole) => whole.startsWith(`[${JSON.stringify(named)},`))!;
     expect(line).toContain(`"chrome":${JSON.stringify(chrome)}`);
   }, 300_000);
 

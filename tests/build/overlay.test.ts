@@ -235,6 +235,7 @@ describe('an incremental build that updates its output in place', () => {
     tree(out, { '_site/builds/latest.json': JSON.stringify({ id: 'b1', content: 'c1' }) });
     tree(cache, {
       'pages/00000.jsonl': '',
+      'pages/00000.deps.jsonl': '',
       [CHROME_FILE]: '{}',
       [PLAN_FILE]: '',
       [FILES_FILE]: '',
@@ -248,7 +249,7 @@ describe('an incremental build that updates its output in place', () => {
       config: 'c',
       buildId: 'b1',
       contentId: 'c1',
-      pageFiles: 1,
+      pageFiles: [{ lines: 0, bytes: 0 }],
       pagesDigest: '0'.repeat(64),
       ledgerDigest: '0'.repeat(64),
     };
@@ -259,12 +260,20 @@ describe('an incremental build that updates its output in place', () => {
       reason: expect.stringContaining('has no digest of its list of pages'),
     });
     // A segment of its page lines missing (segments.ts): the manifest counts them.
-    writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify({ ...manifest, pageFiles: 2 }));
+    const empty = { lines: 0, bytes: 0 };
+    writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify({ ...manifest, pageFiles: [empty, empty] }));
     expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' })).toEqual({
       ok: false,
       reason: expect.stringContaining('pages folder holds 1 files of page lines, its manifest 2'),
     });
+    // A segment without its deps file.
     writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify(manifest));
+    rmSync(join(cache, 'pages/00000.deps.jsonl'));
+    expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' })).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/has no .*pages\/00000\.deps\.jsonl$/),
+    });
+    writeFileSync(join(cache, 'pages/00000.deps.jsonl'), '');
     expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' }).ok).toBe(true);
     writeFileSync(join(cache, JOURNAL_FILE), '{}');
     const read = readBuildCache(out, { fieldhouse: 'f', config: 'c' });

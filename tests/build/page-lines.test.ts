@@ -8,13 +8,14 @@ import {
   cachedPlan,
   cacheLine,
   CHROME_FILE,
+  depsLineOf,
   entryOf,
   MEDIA_FILE,
   PLAN_FILE,
   type PageFacts,
 } from '../../src/build/deps/cache.ts';
 import { scanPageLines } from '../../src/build/deps/page-lines.ts';
-import { segmentFiles, segmentName } from '../../src/build/deps/segments.ts';
+import { depsFileOf, segmentFiles, segmentName, type SegmentSource } from '../../src/build/deps/segments.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-page-lines-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,22 +56,51 @@ const pages: [string, string[], PageFacts][] = [
 ];
 const lines = pages.map(([path, deps, f]) => cacheLine(path, deps, f));
 
-/** A cache folder whose segments hold `perSegment` of the lines each. */
-function segmented(name: string, all: readonly string[], perSegment: number): string[] {
+/**
+ * A cache folder whose segments hold `perSegment` of the lines each, with their deps files, and what its manifest
+ * would give of them (`deps`: a line's deps line).
+ */
+function segmented(
+  name: string,
+  all: readonly string[],
+  perSegment: number,
+  deps: (line: string) => string = depsLineOf,
+): SegmentSource[] {
   const cache = join(dir, name);
   mkdirSync(join(cache, 'pages'), { recursive: true });
-  for (let i = 0; i * perSegment < all.length; i++)
-    writeFileSync(
-      join(cache, 'pages', segmentName(i)),
-      all
-        .slice(i * perSegment, (i + 1) * perSegment)
-        .map((line) => `${line}\n`)
-        .join(''),
-    );
-  return segmentFiles(cache)!;
+  const sources: SegmentSource[] = [];
+  for (let i = 0; i * perSegment < all.length; i++) {
+    const part = all.slice(i * perSegment, (i + 1) * perSegment);
+    const file = join(cache, 'pages', segmentName(i));
+    writeFileSync(file, part.map((line) => `${line}\n`).join(''));
+    writeFileSync(depsFileOf(file), part.map((line) => `${deps(line)}\n`).join(''));
+    sources.push({ file, lines: part.length, bytes: statSync(file).size });
+  }
+  expect(segmentFiles(cache)).toEqual(sources.map((source) => source.file));
+  return sources;
 }
 
-function scan(files: string[], needles: string[]) {
+/** A cache's segments as its writer left them: each whole file and deps file the same as the manifest's entries. */
+function written(cache: string, entries: readonly { lines: number; bytes: number }[]) {
+  const files = segmentFiles(cache)!;
+  expect(files).toHaveLength(entries.length);
+  const read = (file: string) => readFileSync(file, 'utf8');
+  files.forEach((file, i) => {
+    expect(read(file).split('\n').length - 1, file).toBe(entries[i]!.lines);
+    expect(statSync(file).size, file).toBe(entries[i]!.bytes);
+    // The deps file holds the same pages' deps lines, line for line.
+    expect(read(depsFileOf(file)), file).toBe(
+      read(file)
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => `${depsLineOf(line)}\n`)
+        .join(''),
+    );
+  });
+  return { files, text: files.map(read).join('') };
+}
+
+function scan(files: SegmentSource[], needles: string[]) {
   const { pages: scanned, store } = scanPageLines(files, needles);
   return { found: [...scanned], store };
 }
@@ -110,14 +140,14 @@ describe('scanPageLines: the build cache read as bytes', () => {
     expect(() => entryOf('not a line')).toThrow(/Not a line of the build cache/);
   });
 
-  it('decodes whole only the lines that hold a needle (a record exactly, or a call)', () => {
+  it('decodes only the deps lines that hold a needle (a record exactly, or a call)', () => {
     const { found } = scan(file(3), ['"article:12"', '"q:schedule:']);
     expect(found.filter((page) => page.line !== null).map((page) => page.path)).toEqual([
       '/news/café-opens',
       '/schedule',
     ]);
     for (const page of found)
-      if (page.line !== null) expect(page.line).toBe(lines[pages.findIndex(([p]) => p === page.path)]);
+      if (page.line !== null) expect(page.line).toBe(depsLineOf(lines[pages.findIndex(([p]) => p === page.path)]!));
   });
 
   for (const perSegment of [1, 100])
@@ -148,11 +178,9 @@ describe('scanPageLines: the build cache read as bytes', () => {
         // Every other kept page is kept again (the rest touched): the output has the kept and the added.
         const keptAgain = found.filter((_, i) => i % 2 === 0);
         const added = all.filter((_, i) => !keep(i));
-        const count = store.mergeInto(next, keptAgain, added);
+        const entries = store.mergeInto(next, keptAgain, added);
         const expected = [...keptAgain.map((page) => store.line(page.ref)), ...added].sort();
-        const written = segmentFiles(next)!;
-        expect(written).toHaveLength(count);
-        expect(written.map((f) => readFileSync(f, 'utf8')).join('')).toBe(expected.map((line) => `${line}\n`).join(''));
+        expect(written(next, entries).text).toBe(expected.map((line) => `${line}\n`).join(''));
       }
   });
 
@@ -164,24 +192,19 @@ describe('scanPageLines: the build cache read as bytes', () => {
     const kept = found.filter((page) => page.path !== '/p/005' && page.path !== '/p/021');
     const added = [cacheLine('/p/005', ['article:5'], facts(5)), cacheLine('/p/030a', [], facts(30))];
     const next = join(dir, 'linked-next');
-    const count = store.mergeInto(next, kept, added, { segment: 1 << 20, smallest: 0 });
-    const written = segmentFiles(next)!;
-    expect(count).toBe(10);
+    const entries = store.mergeInto(next, kept, added, { segment: 1 << 20, smallest: 0 });
+    const { files: nextFiles, text } = written(next, entries);
+    expect(entries).toHaveLength(10);
     const inode = (f: string) => statSync(f).ino;
-    // Segments 1 (/p/004–007), 5 (/p/020–023) and 7 (/p/028–031) changed; the rest are the same files.
-    expect(written.map((f, i) => inode(f) === inode(files[i]!))).toEqual([
-      true,
-      false,
-      true,
-      true,
-      true,
-      false,
-      true,
-      false,
-      true,
-      true,
-    ]);
-    expect(written.map((f) => readFileSync(f, 'utf8')).join('')).toBe(
+    // Segments 1 (/p/004–007), 5 (/p/020–023) and 7 (/p/028–031) changed; the rest are the same files, and so are
+    // their deps files.
+    for (const deps of [false, true])
+      expect(
+        nextFiles.map((f, i) =>
+          deps ? inode(depsFileOf(f)) === inode(depsFileOf(files[i]!.file)) : inode(f) === inode(files[i]!.file),
+        ),
+      ).toEqual([true, false, true, true, true, false, true, false, true, true]);
+    expect(text).toBe(
       [...kept.map((page) => store.line(page.ref)), ...added]
         .sort()
         .map((line) => `${line}\n`)
@@ -197,26 +220,48 @@ describe('scanPageLines: the build cache read as bytes', () => {
     // which makes it large enough; segments 2 and 3 are linked.
     const kept = found.filter((page) => page.path !== '/q/001');
     const bytes = (f: string) => statSync(f).size;
-    const smallest = bytes(files[0]!) + 1;
+    const smallest = files[0]!.bytes + 1;
     const next = join(dir, 'small-next');
-    expect(store.mergeInto(next, kept, [], { segment: 1 << 20, smallest })).toBe(3);
-    const written = segmentFiles(next)!;
-    expect(written.map((f) => statSync(f).ino)).toEqual([
+    const entries = store.mergeInto(next, kept, [], { segment: 1 << 20, smallest });
+    const { files: nextFiles } = written(next, entries);
+    expect(nextFiles.map((f) => statSync(f).ino)).toEqual([
       expect.any(Number),
-      statSync(files[2]!).ino,
-      statSync(files[3]!).ino,
+      statSync(files[2]!.file).ino,
+      statSync(files[3]!.file).ino,
     ]);
-    expect(bytes(written[0]!)).toBe(bytes(files[0]!) + bytes(files[1]!) - Buffer.byteLength(`${all[1]}\n`));
+    expect(bytes(nextFiles[0]!)).toBe(files[0]!.bytes + files[1]!.bytes - Buffer.byteLength(`${all[1]}\n`));
   });
 
-  it('does not read a last line cut short (no newline), as readLines does not', () => {
-    const [cut] = segmented('cut', [lines[0]!, lines[1]!], 100);
-    appendFileSync(cut!, lines[2]!.slice(0, 40));
-    expect(scan([cut!], []).found.map((page) => page.path)).toEqual(['/', '/news/café-opens']);
+  it('refuses a segment that is not what its manifest gives: cut short, or of other bytes', () => {
+    const [cut] = segmented('cut', [lines[0]!, lines[1]!, lines[2]!], 100);
+    appendFileSync(depsFileOf(cut!.file), depsLineOf(lines[3]!).slice(0, 40));
+    expect(() => scan([cut!], [])).toThrow(
+      /pages\/00000\.deps\.jsonl holds 3 whole lines and one cut short, its cache's manifest 3/,
+    );
+    const [short] = segmented('short', [lines[0]!, lines[1]!, lines[2]!], 100);
+    expect(() => scan([{ ...short!, lines: 4 }], [])).toThrow(/holds 3 whole lines, its cache's manifest 4/);
+    expect(() => scan([{ ...short!, bytes: short!.bytes + 1 }], [])).toThrow(
+      /pages\/00000\.jsonl is of \d+ bytes, its cache's manifest \d+/,
+    );
+  });
+
+  it("refuses to read a segment whose lines are not its deps file's, once asked for one", () => {
+    const [joined] = segmented('joined', [lines[0]!, lines[1]!, lines[2]!], 100);
+    // Two lines made one, the size kept: the pass over the deps file cannot tell; reading a line of the segment can.
+    const text = readFileSync(joined!.file, 'utf8');
+    writeFileSync(joined!.file, text.replace('\n', ' '));
+    const { found, store } = scan([joined!], []);
+    expect(found).toHaveLength(3);
+    expect(() => store.keptFacts(found[1]!.ref)).toThrow(
+      /pages\/00000\.jsonl holds 2 lines where its deps file holds 3: the build cache is damaged \(delete .*joined/,
+    );
   });
 
   it('names the line when it has no facts', () => {
-    const files = segmented('broken', [lines[0]!, lines[1]!, '["/a",["article:1"],{"nothing":1}]'], 2);
+    const broken = '["/a",["article:1"],{"nothing":1}]';
+    const files = segmented('broken', [lines[0]!, lines[1]!, broken], 2, (line) =>
+      line === broken ? '["/a",["article:1"]]' : depsLineOf(line),
+    );
     const { found, store } = scan(files, []);
     expect(() => store.facts(found[2]!.ref)).toThrow(/pages\/00001\.jsonl, line 1, has no facts: "\[/);
     expect(() => store.keptFacts(found[2]!.ref)).toThrow(/pages\/00001\.jsonl, line 1, has no facts: "\[/);

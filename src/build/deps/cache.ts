@@ -40,11 +40,18 @@ import { createLineWriter, hashFile, readLines, sortedLinesOf } from '../../util
 import { createSetDigest } from '../../util/set-digest.ts';
 import type { SearchDoc } from '../../search/writer.ts';
 import type { CachedRoute, PlannedRoute } from '../plan.ts';
-import { createSegmentWriter, PAGES_DIR, segmentFiles } from './segments.ts';
+import {
+  createSegmentWriter,
+  depsFileOf,
+  PAGES_DIR,
+  segmentFiles,
+  type SegmentEntry,
+  type SegmentSource,
+} from './segments.ts';
 import type { PageTally } from './tally.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
-export const BUILD_CACHE_FORMAT = 9;
+export const BUILD_CACHE_FORMAT = 10;
 export const MANIFEST_FILE = 'manifest.json';
 export const CHROME_FILE = 'chrome.json';
 export const PLAN_FILE = 'plan.jsonl';
@@ -91,7 +98,7 @@ export interface KeptLines {
    * Write them, merged with `added` (sorted lines of other pages), into the segments of the cache folder `cacheDir`,
    * in path order (page-lines.ts); the number of segments.
    */
-  mergeInto(cacheDir: string, added: Iterable<string>): number;
+  mergeInto(cacheDir: string, added: Iterable<string>): SegmentEntry[];
 }
 
 export interface BuildCacheManifest {
@@ -104,8 +111,11 @@ export interface BuildCacheManifest {
   /** The content id of that output: with the build id, it names the output exactly. */
   contentId: string;
   pages: number;
-  /** How many segment files of page lines its `pages` folder holds (format 9: segments.ts). */
-  pageFiles: number;
+  /**
+   * The segments of page lines its `pages` folder holds (segments.ts), in order: each one's lines and bytes (format
+   * 10; format 9 gave their number).
+   */
+  pageFiles: SegmentEntry[];
   /**
    * The set digest (util/set-digest.ts) of every line's path and digest: what the pages an incremental build keeps
    * add to the content id is this, less the lines it does not keep.
@@ -193,10 +203,10 @@ export function prepareBuildCache(options: {
       }
   all.close();
   const sorted = sortedLinesOf(unsorted, join(options.scratchDir, 'deps-sorted.jsonl'));
-  let pageFiles: number;
+  let pageFiles: SegmentEntry[];
   if (!options.keptLines) {
     const segments = createSegmentWriter(next);
-    for (const line of sorted) segments.line(line);
+    for (const line of sorted) segments.line(line, depsLineOf(line));
     pageFiles = segments.close();
   } else {
     // The lines of the pages kept in place, as they were, merged with the new ones: only the new are sorted on disk,
@@ -267,7 +277,8 @@ export type CacheRead =
       ok: true;
       manifest: BuildCacheManifest;
       dir: string;
-      /** Its segments of page lines, in order. */ pageFiles: string[];
+      /** Its segments of page lines, in order, with their lines and bytes. */
+      pageFiles: SegmentSource[];
     }
   | { ok: false; reason: string };
 
@@ -318,12 +329,23 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
   for (const name of [CHROME_FILE, PLAN_FILE, FILES_FILE, FAILED_MEDIA_FILE, MEDIA_FILE, LINKS_FILE])
     if (!existsSync(join(dir, name))) return { ok: false, reason: `the build cache has no ${name}` };
   const segments = segmentFiles(dir);
-  if (!Number.isInteger(manifest.pageFiles) || segments?.length !== manifest.pageFiles)
+  const entries = Array.isArray(manifest.pageFiles) ? manifest.pageFiles : null;
+  if (
+    !entries?.every((entry) => Number.isInteger(entry?.lines) && Number.isInteger(entry?.bytes)) ||
+    segments?.length !== entries.length
+  )
     return {
       ok: false,
-      reason: `the build cache's ${PAGES_DIR} folder holds ${segments?.length ?? 0} files of page lines, its manifest ${String(manifest.pageFiles)} (a broken or half-restored cache)`,
+      reason: `the build cache's ${PAGES_DIR} folder holds ${segments?.length ?? 0} files of page lines, its manifest ${entries?.length ?? 'none'} (a broken or half-restored cache)`,
     };
-  return { ok: true, manifest, dir, pageFiles: segments };
+  const lacking = segments.find((file) => !existsSync(depsFileOf(file)));
+  if (lacking) return { ok: false, reason: `the build cache has no ${depsFileOf(lacking)}` };
+  return {
+    ok: true,
+    manifest,
+    dir,
+    pageFiles: segments.map((file, i) => ({ file, lines: entries[i]!.lines, bytes: entries[i]!.bytes })),
+  };
 }
 
 /** The ids `latest.json` names in an output folder (null when it has none, or it is not readable). */
@@ -349,9 +371,18 @@ export const CHROME_START = '],"chrome":';
 /** Where the facts' search document begins (`search` is their last field, cacheLine). */
 export const SEARCH_START = ',"search":';
 
+/** A page's deps line (`[path, deps]`: segments.ts) of its whole line (cacheLine). */
+export function depsLineOf(line: string): string {
+  const at = line.indexOf(FACTS_START);
+  if (at < 0) throw new Error(`Not a line of the build cache: ${JSON.stringify(line.slice(0, 80))}`);
+  return `${line.slice(0, at)}]`;
+}
+
 /** A page's path and what it read, from its line (the facts are not parsed). */
 export function depsOf(line: string): { path: string; deps: string[] } {
-  const [path, deps] = JSON.parse(`${line.slice(0, line.indexOf(FACTS_START))}]`) as [string, string[]];
+  // A whole line, or a deps line (`[path, deps]`: segments.ts).
+  const facts = line.indexOf(FACTS_START);
+  const [path, deps] = JSON.parse(facts < 0 ? line : `${line.slice(0, facts)}]`) as [string, string[]];
   return { path, deps };
 }
 
@@ -369,8 +400,8 @@ export function entryOf(line: string): { path: string; digest: string } {
 }
 
 /** Every page of a cache with what it read and its line as written, in path order (the facts are not parsed). */
-export function* cachedPages(dir: string): Generator<{ path: string; deps: string[]; line: string }> {
-  for (const file of segmentFiles(dir) ?? []) for (const line of readLines(file)) yield { ...depsOf(line), line };
+export function* cachedPages(dir: string): Generator<{ path: string; deps: string[] }> {
+  for (const file of segmentFiles(dir) ?? []) for (const line of readLines(depsFileOf(file))) yield depsOf(line);
 }
 
 /**

@@ -1,24 +1,33 @@
 /**
  * The build cache's page lines (segments.ts) read as bytes, for an incremental build. Of its lines (a page each,
- * `[path, deps, facts]`), most belong to pages no change touches, and of those the build needs little: the path at
- * once, the facts when the plan keeps the page, and the whole line only to carry it into the next cache (where a
- * segment whose lines all stay is linked, not written). Decoding every line into a string up front (163 MB at demo
- * scale 10) and keeping it in the heap cost more than all the rest of reading the cache; here each segment stays in
- * an off-heap block and a line is decoded when, and as far as, it is asked for.
+ * `[path, deps, facts]`), most belong to pages no change touches, and of those the build needs little: the path and
+ * whether its deps name a change at once, the facts of the few pages it does not keep, and the whole line only to
+ * carry it into a segment the next cache writes again (a segment whose lines all stay is linked, not read). So the
+ * scan reads the segments' deps files alone (`[path, deps]`, a fifth of the bytes), each into one buffer used again
+ * for the next, and a segment's whole lines are read (and kept, off the JavaScript heap) only when the build asks for
+ * one of them. A line is decoded when, and as far as, it is asked for.
  *
- * A line is decoded whole at once only when it holds one of the scan's needles (touch.ts: a changed record, a call a
+ * A deps line is decoded whole only when it holds one of the scan's needles (touch.ts: a changed record, a call a
  * change touches): the pages whose deps must be parsed to know whether they are touched.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import {
   CHROME_START as CHROME_TEXT,
+  depsLineOf,
   depsOf,
   FACTS_START as FACTS_TEXT,
   LINKS_START as LINKS_TEXT,
   SEARCH_START as SEARCH_TEXT,
   type PageFacts,
 } from './cache.ts';
-import { createSegmentWriter, type SegmentSizes } from './segments.ts';
+import {
+  createSegmentWriter,
+  depsFileOf,
+  type SegmentEntry,
+  type SegmentSizes,
+  type SegmentSource,
+} from './segments.ts';
 
 const NEWLINE = 10;
 const BACKSLASH = 0x5c;
@@ -37,13 +46,15 @@ export type LineRef = number;
 export interface ScannedPage {
   path: string;
   ref: LineRef;
-  /** The whole line, when it holds one of the needles; null when it holds none (it need not be parsed). */
+  /** Its deps line (`[path, deps]`), when it holds one of the needles; null when it holds none (not parsed). */
   line: string | null;
 }
 
 export interface PageLineStore {
   /** A line, decoded whole. */
   line(ref: LineRef): string;
+  /** What a page read (its deps line's deps). */
+  deps(ref: LineRef): string[];
   /**
    * A line's facts but its links and its search document (the build cache's `search.tsv` has the kept pages'): the
    * rest of the line is not decoded.
@@ -65,55 +76,87 @@ export interface PageLineStore {
   linesWithChrome(chrome: string): Generator<LineRef>;
   /**
    * Write the next cache's segments into `cacheDir` (segments.ts): the lines of `kept` (pages of this store, in its
-   * order) merged with `added` (other pages' lines, sorted), in the order sortLines would give them all. A segment of
-   * this store whose lines are all kept, with no added line among them, is linked as it is; the kept lines of the
-   * others are copied as bytes, in runs, never decoded. The number of segments written.
+   * order) merged with `added` (other pages' whole lines, sorted), in the order sortLines would give them all. A
+   * segment of this store whose lines are all kept, with no added line among them, is linked as it is; the kept
+   * lines of the others are copied as bytes, in runs, never decoded. The segments written, in order.
    */
   mergeInto(
     cacheDir: string,
     kept: Iterable<{ path: string; ref: LineRef }>,
     added: Iterable<string>,
     sizes?: SegmentSizes,
-  ): number;
+  ): SegmentEntry[];
 }
 
 /**
- * Read a cache's segments of page lines (in order) into `store`-backed lines, yielding each page's path in order.
- * `needles` are searched in the bytes, a segment at a time: a line holding none is not decoded beyond its path.
+ * Read a cache's segments (in order) into `store`-backed lines, yielding each page's path in order. `needles` are
+ * searched in the deps files' bytes, a segment at a time: a line holding none is not decoded beyond its path. A
+ * segment whose deps file does not hold the lines the manifest gives, or whose file is not of its bytes, throws
+ * (naming the file): a cache restored in part or edited.
  */
 export function scanPageLines(
-  files: readonly string[],
+  segments: readonly SegmentSource[],
   needles: readonly string[],
 ): { pages: Generator<ScannedPage>; store: PageLineStore } {
-  // The segments are scanned one at a time in one buffer, used again for each, and not kept: the build needs the
-  // bytes of few of them after the scan (those of the lines it does not keep, those it writes again), read again
-  // when it asks (163 MB at demo scale 10 kept in memory cost more to allocate than to read).
+  const files = segments.map((segment) => segment.file);
+  // The deps files are scanned one at a time in one buffer, used again for each, and not kept; a segment's bytes are
+  // read again (and kept) when the build asks for a line of it after the scan: few of them.
   let scratch = Buffer.allocUnsafe(0);
-  /** The segment in `scratch` while the scan is in it. */
+  /** The deps file in `scratch` while the scan is in it. */
   let current: { index: number; block: Buffer } | null = null;
-  const loaded = new Map<number, Buffer>();
-  /** Each segment's size, as the scan read it. */
-  const segmentBytes: number[] = [];
-  /** A segment's bytes, read again (and kept) the first time they are asked for after the scan. */
-  const blockAt = (index: number): Buffer => {
+  const depsLoaded = new Map<number, Buffer>();
+  /** Each segment's whole lines' bytes, and where each of its lines starts (and, last, where the last one ends). */
+  const wholeLoaded = new Map<number, { block: Buffer; starts: number[] }>();
+  const offsetsOf = new Map<number, number[]>();
+  /** Each deps file's size, as the scan read it. */
+  const depsBytes: number[] = [];
+  const depsAt = (index: number): Buffer => {
     if (current?.index === index) return current.block;
-    let block = loaded.get(index);
-    if (!block) loaded.set(index, (block = readSegment(files[index]!, segmentBytes[index]!)));
+    let block = depsLoaded.get(index);
+    if (!block) depsLoaded.set(index, (block = readSegment(depsFileOf(files[index]!), depsBytes[index]!)));
     return block;
   };
-  /** A segment's bytes for one search of them (a rare whole-store search keeps none in memory). */
-  const peekAt = (index: number): Buffer =>
-    current?.index === index ? current.block : (loaded.get(index) ?? readSegment(files[index]!, segmentBytes[index]!));
-  // Each line's block, start and end (the newline's offset), by ref.
+  /** A segment's whole lines, read the first time they are asked for (`keep` false: for one search of them). */
+  const wholeAt = (index: number, keep = true): { block: Buffer; starts: number[] } => {
+    const known = wholeLoaded.get(index);
+    if (known) return known;
+    const block = readSegment(files[index]!, segments[index]!.bytes);
+    let starts = offsetsOf.get(index);
+    if (!starts) {
+      starts = [0];
+      for (let at = block.indexOf(NEWLINE); at >= 0; at = block.indexOf(NEWLINE, at + 1)) starts.push(at + 1);
+      const lines = lastRefOf(index) - firstRefOf[index]! + 1;
+      if (starts.length - 1 !== lines || block.length !== segments[index]!.bytes)
+        throw new Error(
+          `${files[index]} holds ${starts.length - 1} lines where its deps file holds ${lines}: the build cache is damaged (delete ${dirname(dirname(files[index]!))}: the next build is then a full one)`,
+        );
+      offsetsOf.set(index, starts);
+    }
+    const whole = { block, starts };
+    if (keep) wholeLoaded.set(index, whole);
+    return whole;
+  };
+  /** A line's whole bytes: its segment's block, and its start and end (the newline's offset). */
+  const wholeLine = (ref: LineRef) => {
+    const index = blockOf[ref]!;
+    const { block, starts } = wholeAt(index);
+    const at = ref - firstRefOf[index]!;
+    return { block, start: starts[at]!, end: starts[at + 1]! - 1 };
+  };
+  // Each line's segment, and its start and end (the newline's offset) in the deps file, by ref.
   const blockOf: number[] = [];
   const startOf: number[] = [];
   const endOf: number[] = [];
-  // Each block's first line's ref: a block's lines are the refs from it to the next block's.
+  // Each segment's first line's ref: a segment's lines are the refs from it to the next segment's.
   const firstRefOf: number[] = [];
   const patterns = needles.map((needle) => Buffer.from(needle));
 
   const store: PageLineStore = {
-    line: (ref) => blockAt(blockOf[ref]!).toString('utf8', startOf[ref], endOf[ref]),
+    line(ref) {
+      const { block, start, end } = wholeLine(ref);
+      return block.toString('utf8', start, end);
+    },
+    deps: (ref) => depsOf(depsAt(blockOf[ref]!).toString('utf8', startOf[ref], endOf[ref])).deps,
     facts(ref) {
       const { block, facts, links, chrome, search } = sections(ref);
       // `{"digest":…,"media":[…]` and `,"chrome":…,"sitemap":…`: the links between them are skipped, undecoded.
@@ -122,13 +165,13 @@ export function scanPageLines(
       ) as Omit<PageFacts, 'search' | 'links'>;
     },
     keptFacts(ref) {
-      const block = blockAt(blockOf[ref]!);
-      const facts = block.indexOf(FACTS_START, startOf[ref]);
+      const { block, start, end } = wholeLine(ref);
+      const facts = block.indexOf(FACTS_START, start);
       const media = facts < 0 ? -1 : block.indexOf(MEDIA_START, facts);
       const links = media < 0 ? -1 : block.indexOf(LINKS_START, media);
       const chrome = links < 0 ? -1 : block.indexOf(CHROME_START, links);
       const sitemap = chrome < 0 ? -1 : block.indexOf(SITEMAP_START, chrome);
-      if (facts < 0 || sitemap < 0 || sitemap >= endOf[ref]!) throw lineError(ref, 'has no facts');
+      if (facts < 0 || sitemap < 0 || sitemap >= end) throw lineError(ref, 'has no facts');
       const from = media + MEDIA_START.length;
       return {
         // `[]`, most pages' (a page with no photo): nothing to decode.
@@ -143,13 +186,13 @@ export function scanPageLines(
     *linesLinkingTo(targets) {
       if (!targets.length) return;
       const wanted = targets.map((target) => Buffer.from(JSON.stringify(target)));
-      for (let index = 0; index < segmentBytes.length; index++) {
-        // The block's lines end at its last line's newline (what follows is the next block's start, or nothing).
+      for (let index = 0; index < files.length; index++) {
         const lastRef = lastRefOf(index);
         if (lastRef < firstRefOf[index]!) continue;
+        const { block, starts } = wholeAt(index, false);
         let last = -1;
-        for (const at of needleOffsets(peekAt(index).subarray(0, endOf[lastRef]), wanted)) {
-          const ref = refAt(index, at);
+        for (const at of needleOffsets(block, wanted)) {
+          const ref = refAt(index, starts, at);
           if (ref === last) continue;
           last = ref;
           const own = new Set(store.links(ref));
@@ -160,18 +203,19 @@ export function scanPageLines(
     },
     *linesWithChrome(chrome) {
       const wanted = [Buffer.concat([CHROME_START, Buffer.from(JSON.stringify(chrome))])];
-      for (let index = 0; index < segmentBytes.length; index++) {
+      for (let index = 0; index < files.length; index++) {
         const lastRef = lastRefOf(index);
         if (lastRef < firstRefOf[index]!) continue;
+        const { block, starts } = wholeAt(index, false);
         // The id is searched with its quotes (a quote inside a JSON string is escaped): only this chrome's field.
-        for (const at of needleOffsets(peekAt(index).subarray(0, endOf[lastRef]), wanted)) yield refAt(index, at);
+        for (const at of needleOffsets(block, wanted)) yield refAt(index, starts, at);
       }
     },
     mergeInto(cacheDir, kept, added, segmentSizes) {
       const writer = createSegmentWriter(cacheDir, segmentSizes);
       // The kept lines' refs, in order, and how many of each segment's lines are kept.
       const refs: LineRef[] = [];
-      const keptOf = new Array<number>(segmentBytes.length).fill(0);
+      const keptOf = new Array<number>(files.length).fill(0);
       for (const { ref } of kept) {
         refs.push(ref);
         keptOf[blockOf[ref]!]!++;
@@ -181,29 +225,41 @@ export function scanPageLines(
       const keyOfNext = () => (next.done ? '' : orderKey(depsOf(next.value).path));
       let nextKey = keyOfNext();
       let at = 0;
-      for (let index = 0; index < segmentBytes.length; index++) {
+      for (let index = 0; index < files.length; index++) {
         // The added lines that sort before the next segment's first line go with this one's.
         const bound = firstKeyAfter(index);
         const addsHere = !next.done && (bound === null || nextKey < bound);
         const lines = lastRefOf(index) - firstRefOf[index]! + 1;
-        // A segment cut short (its last line without its newline) is not linked: the next cache would carry the cut.
-        const whole = lines > 0 && segmentBytes[index] === endOf[lastRefOf(index)]! + 1;
-        if (!addsHere && keptOf[index] === lines && whole) {
+        if (!addsHere && keptOf[index] === lines && lines > 0) {
           at += lines;
-          if (writer.link(files[index]!)) continue;
-          writer.bytes(blockAt(index).subarray(startOf[firstRefOf[index]!]!, endOf[lastRefOf(index)]! + 1));
+          if (writer.link(files[index]!, segments[index]!)) continue;
+          const { block, starts } = wholeAt(index);
+          const deps = depsAt(index);
+          writer.bytes(
+            block.subarray(0, starts[lines]),
+            deps.subarray(startOf[firstRefOf[index]!]!, endOf[lastRefOf(index)]! + 1),
+            lines,
+          );
           continue;
         }
         // A run of kept lines that follow each other is written with one call; added lines go in between, in order.
-        let run: { start: number; end: number } | null = null;
+        let run: { first: LineRef; last: LineRef } | null = null;
         const flushRun = () => {
-          if (run) writer.bytes(blockAt(index).subarray(run.start, run.end + 1));
+          if (run) {
+            const first = wholeLine(run.first);
+            const last = wholeLine(run.last);
+            writer.bytes(
+              first.block.subarray(first.start, last.end + 1),
+              depsAt(index).subarray(startOf[run.first]!, endOf[run.last]! + 1),
+              run.last - run.first + 1,
+            );
+          }
           run = null;
         };
         const takeAdded = (key: string | null) => {
           while (!next.done && (key === null || nextKey < key)) {
             flushRun();
-            writer.line(next.value);
+            writer.line(next.value, depsLineOf(next.value));
             next = adding.next();
             nextKey = keyOfNext();
           }
@@ -211,16 +267,16 @@ export function scanPageLines(
         for (; at < refs.length && blockOf[refs[at]!] === index; at++) {
           const ref = refs[at]!;
           takeAdded(orderKey(pathOfRef(ref)));
-          if (run && run.end + 1 === startOf[ref]) run.end = endOf[ref]!;
+          if (run && run.last + 1 === ref) run.last = ref;
           else {
             flushRun();
-            run = { start: startOf[ref]!, end: endOf[ref]! };
+            run = { first: ref, last: ref };
           }
         }
         flushRun();
         takeAdded(bound);
       }
-      for (; !next.done; next = adding.next()) writer.line(next.value);
+      for (; !next.done; next = adding.next()) writer.line(next.value, depsLineOf(next.value));
       return writer.close();
     },
   };
@@ -230,18 +286,17 @@ export function scanPageLines(
   const pathOfRef = (ref: LineRef) => paths[ref]!;
 
   function* pages(): Generator<ScannedPage> {
-    for (const file of files) {
-      const index = segmentBytes.length;
+    for (const [index, segment] of segments.entries()) {
+      const file = depsFileOf(segment.file);
       const size = fileSize(file);
       if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.max(size, scratch.length * 2));
       const block = readSegment(file, size, scratch);
       current = { index, block };
-      segmentBytes.push(block.length);
+      depsBytes.push(block.length);
       firstRefOf.push(blockOf.length);
-      // A last line without its newline (a segment cut short) is not read, as readLines does not.
+      // A last line without its newline (a file cut short) is not read, as readLines does not.
       const last = block.lastIndexOf(NEWLINE);
-      if (last < 0) continue;
-      const marked = needleOffsets(block.subarray(0, last), patterns);
+      const marked = last < 0 ? [] : needleOffsets(block.subarray(0, last), patterns);
       let mark = 0;
       for (let start = 0; start < last;) {
         const end = block.indexOf(NEWLINE, start);
@@ -253,18 +308,27 @@ export function scanPageLines(
         const holds = mark < marked.length && marked[mark]! < end;
         const path = pathIn(block, start, end, ref);
         paths.push(path);
-        yield { path, ref, line: holds ? store.line(ref) : null };
+        yield { path, ref, line: holds ? block.toString('utf8', start, end) : null };
         start = end + 1;
       }
+      const lines = blockOf.length - firstRefOf[index]!;
+      const cut = block.length !== wholeLinesEnd(block);
+      if (lines !== segment.lines || cut)
+        throw new Error(
+          `${file} holds ${lines} whole lines${cut ? ' and one cut short' : ''}, its cache's manifest ${segment.lines}: a cache restored in part, or edited`,
+        );
+      if (fileSize(segment.file) !== segment.bytes)
+        throw new Error(
+          `${segment.file} is of ${fileSize(segment.file)} bytes, its cache's manifest ${segment.bytes}: a cache restored in part, or edited`,
+        );
     }
     current = null;
   }
 
-  /** The offsets of a line's facts, links, chrome and search document in its block (FACTS_START…). */
+  /** The offsets of a line's facts, links, chrome and search document in its segment's block (FACTS_START…). */
   function sections(ref: LineRef) {
-    const block = blockAt(blockOf[ref]!);
-    const end = endOf[ref]!;
-    const facts = block.indexOf(FACTS_START, startOf[ref]);
+    const { block, start, end } = wholeLine(ref);
+    const facts = block.indexOf(FACTS_START, start);
     const links = facts < 0 ? -1 : block.indexOf(LINKS_START, facts);
     const chrome = links < 0 ? -1 : block.indexOf(CHROME_START, links);
     const search = block.lastIndexOf(SEARCH_START, end);
@@ -274,26 +338,26 @@ export function scanPageLines(
 
   /** The order key of the first line of the segments after `index` (null: none has a line). */
   function firstKeyAfter(index: number): string | null {
-    for (let after = index + 1; after < segmentBytes.length; after++)
+    for (let after = index + 1; after < files.length; after++)
       if (firstRefOf[after]! <= lastRefOf(after)) return orderKey(pathOfRef(firstRefOf[after]!));
     return null;
   }
 
-  /** The last line of block `index` (below its first when the block has none). */
+  /** The last line of segment `index` (below its first when the segment has none). */
   function lastRefOf(index: number): LineRef {
     return (index + 1 < firstRefOf.length ? firstRefOf[index + 1]! : blockOf.length) - 1;
   }
 
-  /** The line of block `index` that byte `at` (before its last line's end) lies in. */
-  function refAt(index: number, at: number): LineRef {
-    let low = firstRefOf[index]!;
-    let high = lastRefOf(index);
+  /** The line of segment `index` that byte `at` of its whole lines lies in (`starts`: its lines' starts). */
+  function refAt(index: number, starts: readonly number[], at: number): LineRef {
+    let low = 0;
+    let high = starts.length - 2;
     while (low < high) {
       const mid = (low + high + 1) >> 1;
-      if (startOf[mid]! <= at) low = mid;
+      if (starts[mid]! <= at) low = mid;
       else high = mid - 1;
     }
-    return low;
+    return firstRefOf[index]! + low;
   }
 
   /** What is wrong with a line, named by its segment's file and its line number there, with its start. */
@@ -304,16 +368,27 @@ export function scanPageLines(
     );
   }
 
-  /** The path that opens a line (`["<path>",[`): decoded as it is, or parsed when JSON escaped something in it. */
+  /** The path that opens a deps line (`["<path>",[`): decoded as it is, or parsed when JSON escaped something in it. */
   function pathIn(block: Buffer, start: number, end: number, ref: LineRef): string {
     const close = block.indexOf(PATH_END, start);
-    if (close < 0 || close > end) throw lineError(ref, 'has no path');
+    if (close < 0 || close > end) throw depsLineError(block, start, end, ref, 'has no path');
     const raw = block.subarray(start + 2, close);
-    return raw.includes(BACKSLASH) ? depsOf(store.line(ref)).path : raw.toString('utf8');
+    return raw.includes(BACKSLASH) ? depsOf(block.toString('utf8', start, end)).path : raw.toString('utf8');
+  }
+
+  /** What is wrong with a deps line, named by its file and its line number there. */
+  function depsLineError(block: Buffer, start: number, end: number, ref: LineRef, what: string): Error {
+    const index = blockOf[ref]!;
+    return new Error(
+      `${depsFileOf(files[index]!)}, line ${ref - firstRefOf[index]! + 1}, ${what}: ${JSON.stringify(block.toString('utf8', start, end).slice(0, 80))}`,
+    );
   }
 
   return { pages: pages(), store };
 }
+
+/** The bytes of a block up to its last newline, included (all of it when it ends with one). */
+const wholeLinesEnd = (block: Buffer) => block.lastIndexOf(NEWLINE) + 1;
 
 /**
  * What orders a page's line among others: a line is `[`, the path as JSON, `,`…, and no path's JSON is the start of
@@ -326,7 +401,7 @@ function fileSize(file: string): number {
 }
 
 /**
- * A segment's first `size` bytes (its size when the scan read it: nothing writes into a segment, so it is the same
+ * A file's first `size` bytes (its size when the scan read it: nothing writes into a segment, so it is the same
  * file), into `into` when given.
  */
 function readSegment(file: string, size: number, into = Buffer.allocUnsafe(size)): Buffer {
