@@ -96,7 +96,7 @@ export interface KeptLines {
   digest: string;
   /**
    * Write them, merged with `added` (sorted lines of other pages), into the segments of the cache folder `cacheDir`,
-   * in path order (page-lines.ts); the number of segments.
+   * in path order (page-lines.ts); the segments written, in order.
    */
   mergeInto(cacheDir: string, added: Iterable<string>): SegmentEntry[];
 }
@@ -399,7 +399,7 @@ export function entryOf(line: string): { path: string; digest: string } {
   return { path, digest };
 }
 
-/** Every page of a cache with what it read and its line as written, in path order (the facts are not parsed). */
+/** Every page of a cache with what it read, in path order (from the segments' deps files). */
 export function* cachedPages(dir: string): Generator<{ path: string; deps: string[] }> {
   for (const file of segmentFiles(dir) ?? []) for (const line of readLines(depsFileOf(file))) yield depsOf(line);
 }
