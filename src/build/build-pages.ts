@@ -118,11 +118,10 @@ export interface BuildPagesResult {
 }
 
 /**
- * The pages an incremental build keeps in place: a set the plan adds them to as it finds them, or (index.ts,
- * keptView) the build cache's pages less the few it does not keep, which the plan never lists one by one.
+ * The pages an incremental build keeps in place (index.ts, keptView): the build cache's pages less the few it does
+ * not keep, which the plan never lists one by one. Empty for any other build.
  */
 export interface KeptInPlace extends Iterable<string> {
-  add(path: string): void;
   has(path: string): boolean;
   readonly size: number;
 }
@@ -130,7 +129,7 @@ export interface KeptInPlace extends Iterable<string> {
 /** Pages whose HTML and payload together pass this are named in a warning: fans on phones download them. */
 export const LARGE_PAGE_BYTES = 5 << 20;
 
-/** An empty tally, for buildPages (and keepInPlace, which the plan calls before the pages stage runs). */
+/** An empty tally, for buildPages (made before the plan, which counts the kept view's pages into it). */
 export function createPagesResult(keptInPlace: KeptInPlace = new Set()): BuildPagesResult {
   return {
     pageBytes: 0,
@@ -151,14 +150,12 @@ export function createPagesResult(keptInPlace: KeptInPlace = new Set()): BuildPa
  * everything else the build needs of the page is in its line of the cache. False for any other page (buildPages
  * builds it). Synchronous: the plan calls it as it finds each page, so kept pages never queue.
  */
-export function keepInPlace(page: PlannedPage, options: BuildPagesOptions, result: BuildPagesResult): boolean {
+export function keepInPlace(page: PlannedPage, options: BuildPagesOptions): boolean {
   const reuse = options.reuse;
-  if (!reuse?.inPlace || page.route.render === 'file' || !reuse.has(page.path)) return false;
   // Its part of the content digest, its entry in the list of pages, its search document, and its media and chrome
-  // (the build cache's counts of them) come from the build cache with the other kept pages' (index.ts).
-  result.keptInPlace.add(page.path);
-  result.reused++;
-  return true;
+  // (the build cache's counts of them) come from the build cache with the other kept pages' (index.ts): it is one of
+  // the kept view's pages already.
+  return !!reuse?.inPlace && page.route.render !== 'file' && reuse.has(page.path);
 }
 
 /**
@@ -240,7 +237,7 @@ async function buildOne(
   const reuse = options.reuse;
   if (page.route.render !== 'file' && options.previous && reuse?.has(page.path)) {
     // Untouched by the changes: kept from the previous output, with no API call.
-    if (keepInPlace(page, options, result)) return;
+    if (keepInPlace(page, options)) return;
     // Rendered again from its payload there (the build id changed), in a worker.
     const built = await options.pool.buildPage({
       ...taskOf(page),

@@ -445,7 +445,7 @@ async function runStages(
         record: (line) => planLines.write(line),
         into: {
           push(page) {
-            if (keepInPlace(page, pageOptions, pagesDone)) return;
+            if (keepInPlace(page, pageOptions)) return;
             // A page of the previous output built again (a file route's): not kept.
             keptView?.exclude(page.path);
             if (page.route.render === 'file') outcome.plannedFiles++;
@@ -457,6 +457,7 @@ async function runStages(
         },
       });
       outcome.refused = refused;
+      // The pages kept in place, counted once the plan has found those gone.
       if (keptView) pagesDone.reused = keptView.size;
       progress.setTotal(planned.pushed, true);
       options.logger.info(
@@ -782,9 +783,6 @@ async function incrementalScope(
       // The pages kept, less those the plan found gone or builds (a file route's); what the cache holds besides them.
       const excluded = new Set<string>();
       return {
-        add() {
-          // A kept page the plan lists again: kept already.
-        },
         has: (path) => kept.has(path) && !excluded.has(path),
         get size() {
           return kept.size - excluded.size;
