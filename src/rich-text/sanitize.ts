@@ -21,64 +21,99 @@ import {
 export interface SanitizedHtml {
   html: string;
   /** E.g. `<script>`, `onerror=`, `javascript: URL`, `<iframe> from evil.example`; empty when nothing unsafe was found. */
-  removed: string[];
+  removed: readonly string[];
   /** The field was longer than RICH_TEXT_MAX_CHARS and was cut. */
   truncated: boolean;
 }
 
 const DROPPED = new Set<string>(DROPPED_WITH_CONTENT);
 
+/** sanitize-html's options, but for the hook that notes what was removed (made once, not per call). */
+const OPTIONS = {
+  allowedTags: [...ALLOWED_TAGS],
+  disallowedTagsMode: 'discard',
+  nonTextTags: [...DROPPED_WITH_CONTENT],
+  allowedAttributes: Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  allowedSchemes: [...LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...IMAGE_SCHEMES] },
+  allowedSchemesAppliedToAttributes: [...URL_ATTRIBUTES],
+  allowProtocolRelative: true,
+  allowedIframeHostnames: [...EMBED_HOSTS],
+  allowIframeRelativeUrls: false,
+  parseStyleAttributes: false,
+  // A nesting bomb is cut at this depth, not followed down.
+  nestingLimit: 64,
+  transformTags: {
+    ...Object.fromEntries(Object.entries(RENAMED_TAGS).map(([from, to]) => [from, to])),
+    a: (tagName, attribs) => {
+      const href = attribs.href ?? '';
+      const rel = new Set((attribs.rel ?? '').split(/\s+/).filter(Boolean));
+      if (isExternalLink(href) || attribs.target) rel.add(EXTERNAL_LINK_REL);
+      return { tagName, attribs: rel.size ? { ...attribs, rel: [...rel].join(' ') } : attribs };
+    },
+    iframe: (tagName, attribs) => {
+      // The host check is ours (policy.allowedEmbed); sanitize-html's own would keep an iframe without src.
+      if (!allowedEmbed(attribs.src ?? '')) return { tagName: 'span', attribs: {} };
+      return { tagName, attribs: { ...attribs, ...EMBED_DEFAULTS, title: attribs.title || EMBED_TITLE } };
+    },
+  },
+} satisfies sanitizeHtml.IOptions;
+
+/** What the current call removed: sanitize-html runs synchronously, so one collector serves every call in turn. */
+let removed = new Set<string>();
+
+/** Notes what will be removed for running code (sanitize-html's hook, called for each opening tag). */
+function noteUnsafe(name: string, attribs: sanitizeHtml.Attributes): void {
+  const tag = name.toLowerCase();
+  if (DROPPED.has(tag)) removed.add(`<${tag}>`);
+  if (tag === 'iframe' && !allowedEmbed(attribs.src ?? '')) removed.add(`<iframe> from ${hostOf(attribs.src)}`);
+  for (const [attr, value] of Object.entries(attribs)) {
+    const lower = attr.toLowerCase();
+    if (lower.startsWith('on')) removed.add(`${lower}=`);
+    else if ((URL_ATTRIBUTES as readonly string[]).includes(lower)) {
+      const schemes = tag === 'img' && lower === 'src' ? IMAGE_SCHEMES : LINK_SCHEMES;
+      if (!allowedUrl(decodeEntities(value), schemes)) removed.add(`${schemeOf(value)} URL`);
+    } else if (lower === 'style' && /expression|url\s*\(|javascript:/i.test(value)) removed.add('style=');
+  }
+}
+
+/**
+ * Results by input, within one thread. Pages load the same record's rich text over and over (a player's bio with
+ * each of his seasons' pages, an article's body with every list that carries it): in a build of the demo about 60%
+ * of the calls of a render thread repeat an input it has seen. Bounded by the characters held, oldest out first;
+ * an input over a sixteenth of the bound is not kept.
+ */
+const memo = new Map<string, SanitizedHtml>();
+const MEMO_MAX_CHARS = 4_000_000;
+let memoChars = 0;
+
 /**
  * Sanitise CMS rich text by the allow-list of src/rich-text/policy.ts, with sanitize-html (htmlparser2 parses it,
  * the output is re-serialised: what a browser then parses is what was checked). Whatever the API sends, the
- * result holds no script, handler, style or unknown embed.
+ * result holds no script, handler, style or unknown embed. The result may be shared with other calls of the same
+ * input: read it, do not change it.
  */
 export function sanitizeRichText(input: string): SanitizedHtml {
+  const known = memo.get(input);
+  if (known) return known;
+  const result = sanitizeOnce(input);
+  if (input.length <= MEMO_MAX_CHARS / 16) {
+    memo.set(input, result);
+    memoChars += input.length;
+    for (const [oldest] of memo) {
+      if (memoChars <= MEMO_MAX_CHARS) break;
+      memo.delete(oldest);
+      memoChars -= oldest.length;
+    }
+  }
+  return result;
+}
+
+function sanitizeOnce(input: string): SanitizedHtml {
   const truncated = input.length > RICH_TEXT_MAX_CHARS;
   const source = truncated ? input.slice(0, RICH_TEXT_MAX_CHARS) : input;
-  const removed = new Set<string>();
-  const html = sanitizeHtml(source, {
-    allowedTags: [...ALLOWED_TAGS],
-    disallowedTagsMode: 'discard',
-    nonTextTags: [...DROPPED_WITH_CONTENT],
-    allowedAttributes: Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
-    allowedSchemes: [...LINK_SCHEMES],
-    allowedSchemesByTag: { img: [...IMAGE_SCHEMES] },
-    allowedSchemesAppliedToAttributes: [...URL_ATTRIBUTES],
-    allowProtocolRelative: true,
-    allowedIframeHostnames: [...EMBED_HOSTS],
-    allowIframeRelativeUrls: false,
-    parseStyleAttributes: false,
-    // A nesting bomb is cut at this depth, not followed down.
-    nestingLimit: 64,
-    transformTags: {
-      ...Object.fromEntries(Object.entries(RENAMED_TAGS).map(([from, to]) => [from, to])),
-      a: (tagName, attribs) => {
-        const href = attribs.href ?? '';
-        const rel = new Set((attribs.rel ?? '').split(/\s+/).filter(Boolean));
-        if (isExternalLink(href) || attribs.target) rel.add(EXTERNAL_LINK_REL);
-        return { tagName, attribs: rel.size ? { ...attribs, rel: [...rel].join(' ') } : attribs };
-      },
-      iframe: (tagName, attribs) => {
-        // The host check is ours (policy.allowedEmbed); sanitize-html's own would keep an iframe without src.
-        if (!allowedEmbed(attribs.src ?? '')) return { tagName: 'span', attribs: {} };
-        return { tagName, attribs: { ...attribs, ...EMBED_DEFAULTS, title: attribs.title || EMBED_TITLE } };
-      },
-    },
-    onOpenTag(name, attribs) {
-      const tag = name.toLowerCase();
-      if (DROPPED.has(tag)) removed.add(`<${tag}>`);
-      if (tag === 'iframe' && !allowedEmbed(attribs.src ?? '')) removed.add(`<iframe> from ${hostOf(attribs.src)}`);
-      for (const [attr, value] of Object.entries(attribs)) {
-        const lower = attr.toLowerCase();
-        if (lower.startsWith('on')) removed.add(`${lower}=`);
-        else if ((URL_ATTRIBUTES as readonly string[]).includes(lower)) {
-          const schemes = tag === 'img' && lower === 'src' ? IMAGE_SCHEMES : LINK_SCHEMES;
-          if (!allowedUrl(decodeEntities(value), schemes)) removed.add(`${schemeOf(value)} URL`);
-        } else if (lower === 'style' && /expression|url\s*\(|javascript:/i.test(value)) removed.add('style=');
-      }
-    },
-  });
+  removed = new Set<string>();
+  const html = sanitizeHtml(source, { ...OPTIONS, onOpenTag: noteUnsafe });
   return { html, removed: [...removed], truncated };
 }
 
