@@ -65,11 +65,52 @@ function scriptTag(script: ScriptConfig, extra: Record<string, string> = {}): st
   return `<script async src="${escapeAttr(script.src)}"${attrs}></script>`;
 }
 
+/** What every document of a build says alike: made once per build (per render thread), not once per page. */
+interface DocumentParts {
+  of: { site: SiteData; assets: AssetManifest; scripts: DocumentScripts };
+  /** The head's stylesheet, theme, site data preload, hydration script and ticket marketing tag, in that order. */
+  assets: string;
+  /** The heatmap's tag, or nothing. */
+  heatmap: string;
+  /** The boot data's JSON for a template: what hydration loads, each once, the boot module first. */
+  boot(template: string): string;
+}
+
+let lastParts: DocumentParts | null = null;
+
+function partsFor(site: SiteData, assets: AssetManifest, scripts: DocumentScripts): DocumentParts {
+  const last = lastParts;
+  if (last?.of.site === site && last.of.assets === assets && last.of.scripts === scripts) return last;
+  let head = `<link rel="stylesheet" href="${assets.css}">`;
+  head += `<style>${themeCss(site)}</style>`;
+  head += `<link rel="preload" href="${assets.siteData}" as="fetch" crossorigin="anonymous">`;
+  head += `<script type="module" src="${assets.hydrate}"></script>`;
+  if (scripts.ticketMarketing) head += scriptTag(scripts.ticketMarketing);
+  const heatmap = scripts.heatmap
+    ? scriptTag({ src: scripts.heatmap.src, attributes: {} }, { 'data-site-id': scripts.heatmap.siteId })
+    : '';
+  const boots = new Map<string, string>();
+  const boot = (template: string) => {
+    let json = boots.get(template);
+    if (json === undefined) {
+      // runtime/hydrate.ts imports the boot module: it comes first.
+      const modules = new Set([assets.boot, ...assets.bootPreloads, ...(assets.preloads[template] ?? [])]);
+      json = scriptJson({ siteData: assets.siteData, modules: [...modules] } satisfies BootData);
+      boots.set(template, json);
+    }
+    return json;
+  };
+  lastParts = { of: { site, assets, scripts }, assets: head, heatmap, boot };
+  return lastParts;
+}
+
 /** A whole HTML document for one page. */
 export function renderDocument({ payload, site, assets, scripts, body, inlineJson }: DocumentInput): string {
   const { settings } = site;
-  const { buildId, ...inline } = payload;
-  const inlineText = inlineJson === undefined ? scriptJson(inline) : escapeScriptJson(inlineJson);
+  const { buildId } = payload;
+  // Without the caller's JSON, the payload's less its build id (an undefined value is left out, in its place).
+  const inlineText =
+    inlineJson === undefined ? scriptJson({ ...payload, buildId: undefined }) : escapeScriptJson(inlineJson);
   // The head as one string, part by part: this runs for every page, and a function of spreads and filters is one
   // V8 optimises slowly, in every render thread (issue 21).
   let ld: HeadTag | null = null;
@@ -78,22 +119,15 @@ export function renderDocument({ payload, site, assets, scripts, body, inlineJso
     if (tag.kind === 'json-ld' && !ld) ld = tag;
     else head += renderHeadTag(tag);
   }
-  head += `<link rel="stylesheet" href="${assets.css}">`;
-  head += `<style>${themeCss(site)}</style>`;
-  head += `<link rel="preload" href="${assets.siteData}" as="fetch" crossorigin="anonymous">`;
-  head += `<script type="module" src="${assets.hydrate}"></script>`;
-  if (scripts.ticketMarketing) head += scriptTag(scripts.ticketMarketing);
+  const parts = partsFor(site, assets, scripts);
+  head += parts.assets;
   if (ld) head += renderHeadTag(ld);
-  if (scripts.heatmap)
-    head += scriptTag({ src: scripts.heatmap.src, attributes: {} }, { 'data-site-id': scripts.heatmap.siteId });
-  // What hydration loads, each once, in order: the boot module first (runtime/hydrate.ts imports it).
-  const modules = new Set([assets.boot, ...assets.bootPreloads, ...(assets.preloads[payload.template] ?? [])]);
-  const boot: BootData = { siteData: assets.siteData, modules: [...modules] };
+  head += parts.heatmap;
   return (
     `${DOCUMENT_PREFIX}${buildId}">${head}</head><body>` +
     `<noscript><p class="noscript">Javascript is required.</p></noscript>` +
     `<div id="app">${body}</div>` +
-    `<script type="application/json" id="__FH_BOOT__">${scriptJson(boot)}</script>` +
+    `<script type="application/json" id="__FH_BOOT__">${parts.boot(payload.template)}</script>` +
     `<script type="application/json" id="__FH_PAYLOAD__">${inlineText}</script>` +
     (settings.analytics_code ?? '') +
     `</body></html>\n`

@@ -98,9 +98,31 @@ export function renderPage(
   );
   // Hints in tree order (header, content, footer), each once, as one whole render would give them.
   const hints = [...new Set([...header.hoisted, ...page.hoisted, ...footer.hoisted])].join('');
-  const body =
-    hints + page.html.replace(slotMarkup('header'), () => header.html).replace(slotMarkup('footer'), () => footer.html);
+  const body = hints + fillSlots(page.html, header.html, footer.html);
   return renderDocument({ payload, site, assets, scripts, body, inlineJson });
+}
+
+const HEADER_SLOT = slotMarkup('header');
+const FOOTER_SLOT = slotMarkup('footer');
+
+/**
+ * The page's markup with the header and the footer in their slots (the first of each; a page without one keeps
+ * none). Pieces joined, not replaced in turn: each replace copied the whole page once more, on every page.
+ */
+function fillSlots(html: string, header: string, footer: string): string {
+  const slots = [
+    { at: html.indexOf(HEADER_SLOT), length: HEADER_SLOT.length, markup: header },
+    { at: html.indexOf(FOOTER_SLOT), length: FOOTER_SLOT.length, markup: footer },
+  ]
+    .filter((slot) => slot.at >= 0)
+    .sort((a, b) => a.at - b.at);
+  let filled = '';
+  let from = 0;
+  for (const slot of slots) {
+    filled += html.slice(from, slot.at) + slot.markup;
+    from = slot.at + slot.length;
+  }
+  return filled + html.slice(from);
 }
 
 /** What every page is rendered with: the build id, the site data and what the documents link to. */
