@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// Launcher: registers the TypeScript loader, then hands over to the CLI.
-import { register } from 'tsx/esm/api';
+// Launcher: loads the CLI (from a bundle of its sources, bin/cli-bundle.js), then hands over.
+import { loadCli } from './cli-bundle.js';
 
-register();
-const { main } = await import('../cli/index.ts');
+const { main } = await loadCli();
 await main(process.argv);

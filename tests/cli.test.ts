@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,4 +51,35 @@ describe('site CLI', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('runs from a bundle of its sources, made again when a source changes', () => {
+    // A copy of the package with packages of its own folder (links), so its bundles are its own.
+    const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-cli-bundle-'));
+    try {
+      for (const part of ['bin', 'cli', 'src', 'templates', 'runtime', 'package.json'])
+        cpSync(part, join(dir, part), { recursive: true });
+      mkdirSync(join(dir, 'node_modules'));
+      for (const name of readdirSync('node_modules').filter((n) => n !== '.cache' && n !== '.bin'))
+        symlinkSync(join(process.cwd(), 'node_modules', name), join(dir, 'node_modules', name));
+      const copy = (...args: string[]) =>
+        spawnSync(process.execPath, [join(dir, 'bin/site.js'), ...args], { encoding: 'utf8', timeout: 60_000 });
+      const cache = join(dir, 'node_modules/.cache/fieldhouse/cli');
+      const latest = () =>
+        JSON.parse(readFileSync(join(cache, 'latest.json'), 'utf8')) as { key: string; inputs: string[] };
+
+      expect(copy('--help').stdout).toContain('Fieldhouse: static sites for sports organisations');
+      const first = latest();
+      expect(first.inputs).toContain('cli/index.ts');
+      expect(existsSync(join(cache, first.key, 'cli.mjs'))).toBe(true);
+      expect(copy('--help').status).toBe(0);
+      expect(latest().key).toBe(first.key);
+
+      const entry = join(dir, 'cli/index.ts');
+      writeFileSync(entry, readFileSync(entry, 'utf8').replace('static sites for', 'static sites, edited, for'));
+      expect(copy('--help').stdout).toContain('Fieldhouse: static sites, edited, for sports organisations');
+      expect(latest().key).not.toBe(first.key);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
