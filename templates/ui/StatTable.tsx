@@ -28,10 +28,9 @@ export function StatTable({
           : compareCells(a.cells[sort.key], b.cells[sort.key], sort.dir),
       )
     : table.rows;
-  const titles = new Map([
-    [LABEL, table.kind === 'team' ? 'Team' : 'Name'],
-    ...table.columns.map((c) => [c.key, c.title] as const),
-  ]);
+  // Set one by one, not spread into the list: see Player's facts (issue 21).
+  const titles = new Map<string, string>([[LABEL, table.kind === 'team' ? 'Team' : 'Name']]);
+  for (const c of table.columns) titles.set(c.key, c.title);
   const header = (key: string, label: string, title: string) => {
     const active = sort?.key === key;
     const ariaSort = active ? (sort!.dir === 1 ? 'ascending' : 'descending') : undefined;

@@ -94,7 +94,7 @@ export default family({
           summary: article.summary,
           date: article.date,
           sport: article.sport ? { slug: article.sport.slug, name: article.sport.name } : null,
-          keywords: [article.author ?? '', ...article.categories.map((c) => c.name)].join(' '),
+          keywords: article.categories.reduce((words, c) => `${words} ${c.name}`, article.author ?? ''),
           boost: Math.max(0, 1 - age / RECENCY_DAYS) * 0.5,
         };
       },
