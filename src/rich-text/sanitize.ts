@@ -80,8 +80,8 @@ function noteUnsafe(name: string, attribs: sanitizeHtml.Attributes): void {
 /**
  * Results by input, within one thread. Pages load the same record's rich text over and over (a player's bio with
  * each of his seasons' pages, an article's body with every list that carries it): in a build of the demo about 60%
- * of the calls of a render thread repeat an input it has seen. Bounded by the characters held, oldest out first;
- * an input over a sixteenth of the bound is not kept.
+ * of the calls of a render thread repeat an input it has seen. Bounded by the characters held (inputs and results),
+ * oldest out first; an input over a sixteenth of the bound is not kept.
  */
 const memo = new Map<string, SanitizedHtml>();
 const MEMO_MAX_CHARS = 4_000_000;
@@ -99,11 +99,11 @@ export function sanitizeRichText(input: string): SanitizedHtml {
   const result = sanitizeOnce(input);
   if (input.length <= MEMO_MAX_CHARS / 16) {
     memo.set(input, result);
-    memoChars += input.length;
-    for (const [oldest] of memo) {
+    memoChars += input.length + result.html.length;
+    for (const [oldest, kept] of memo) {
       if (memoChars <= MEMO_MAX_CHARS) break;
       memo.delete(oldest);
-      memoChars -= oldest.length;
+      memoChars -= oldest.length + kept.html.length;
     }
   }
   return result;
