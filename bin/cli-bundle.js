@@ -71,6 +71,7 @@ async function bundleCli() {
   const staging = join(CACHE, `.staging-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(CACHE, { recursive: true });
+  // A server bundle as src/build/bundle.ts's serverBundleOptions makes the workers' (this file cannot import it).
   const result = await esbuild.build({
     entryPoints: [join(ROOT, 'cli/index.ts')],
     outfile: join(staging, BUNDLE),
