@@ -98,13 +98,30 @@ async function bundleCli() {
   const record = join(CACHE, `.latest-${process.pid}.json`);
   writeFileSync(record, JSON.stringify({ key, inputs }));
   renameSync(record, LATEST);
-  // The latest few bundles stay (checkouts sharing these packages take turns); older ones go.
-  const bundles = readdirSync(CACHE)
-    .filter((name) => /^[0-9a-f]{32}$/.test(name))
-    .map((name) => ({ name, made: statSync(join(CACHE, name)).mtimeMs }))
-    .sort((a, b) => b.made - a.made);
-  for (const { name } of bundles.slice(BUNDLES_KEPT)) rmSync(join(CACHE, name), { recursive: true, force: true });
+  prune();
   return join(dir, BUNDLE);
+}
+
+/**
+ * The latest few bundles stay (checkouts sharing these packages take turns); older ones go, and so do the staging
+ * folders and records of commands stopped while they bundled, an hour on. Best effort: a command of another checkout
+ * may be pruning too.
+ */
+function prune() {
+  const entries = [];
+  for (const name of readdirSync(CACHE)) {
+    try {
+      entries.push({ name, made: statSync(join(CACHE, name)).mtimeMs });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const bundles = entries.filter(({ name }) => /^[0-9a-f]{32}$/.test(name)).sort((a, b) => b.made - a.made);
+  const leftovers = entries.filter(
+    ({ name, made }) => /^\.(staging|latest)-/.test(name) && made < Date.now() - 3_600_000,
+  );
+  for (const { name } of [...bundles.slice(BUNDLES_KEPT), ...leftovers])
+    rmSync(join(CACHE, name), { recursive: true, force: true });
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   readFileSync,
   rmSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,8 +77,14 @@ describe('site CLI', () => {
 
       const entry = join(dir, 'cli/index.ts');
       writeFileSync(entry, readFileSync(entry, 'utf8').replace('static sites for', 'static sites, edited, for'));
+      // What a command stopped while it bundled left, two hours ago: the next bundling clears it.
+      const stopped = join(cache, '.staging-999999');
+      mkdirSync(stopped);
+      utimesSync(stopped, new Date(Date.now() - 7_200_000), new Date(Date.now() - 7_200_000));
       expect(copy('--help').stdout).toContain('Fieldhouse: static sites, edited, for sports organisations');
       expect(latest().key).not.toBe(first.key);
+      expect(existsSync(stopped)).toBe(false);
+      expect(existsSync(join(cache, first.key))).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
