@@ -35,9 +35,32 @@ describe('line files', () => {
     expect(small).toEqual(lines);
   });
 
+  it("take a line's bytes as they are between text lines, and read a line of many blocks back whole", () => {
+    const long = `{"pages":[${Array.from({ length: 4000 }, (_, i) => `"/news/${i}/Núñez"`).join(',')}]}`;
+    const digest = createHash('sha256');
+    const writer = createLineWriter(file('bytes.txt'), digest);
+    writer.write('first');
+    writer.write(Buffer.from(long));
+    writer.write('');
+    writer.write(Buffer.from('🏈 bytes'));
+    writer.write('last');
+    writer.close();
+    expect(writer.lines).toBe(5);
+    const expected = ['first', long, '', '🏈 bytes', 'last'];
+    expect(readFileSync(writer.file, 'utf8')).toBe(`${expected.join('\n')}\n`);
+    expect(digest.digest('hex')).toBe(createHash('sha256').update(readFileSync(writer.file)).digest('hex'));
+    // The long line spans about a hundred blocks of 1 KB.
+    const reader = createLineReader(writer.file, 1024);
+    const read: string[] = [];
+    for (let got = reader.read(); got.length; got = reader.read()) read.push(...got);
+    reader.close();
+    expect(read).toEqual(expected);
+  });
+
   it('refuse a line with a newline in it, and writes after close', () => {
     const writer = createLineWriter(file('bad.txt'));
     expect(() => writer.write('two\nlines')).toThrow(/newline/);
+    expect(() => writer.write(Buffer.from('two\nlines'))).toThrow(/newline/);
     writer.close();
     expect(() => writer.write('late')).toThrow(/closed/);
   });
