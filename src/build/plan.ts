@@ -56,7 +56,7 @@ export interface PlanOptions {
    * Each route's plan as a line of the build cache's plan.jsonl (not called for a route that refused a record): a
    * replayed route's line as it was.
    */
-  record?(line: string): void;
+  record?(line: string | Buffer): void;
 }
 
 /** One route's part of a plan, as the build cache keeps it (deps/cache.ts, plan.jsonl). */
@@ -79,7 +79,8 @@ export interface CachedRoute {
   warnings: string[];
   /** Throws, naming the file and line, when the line is garbled past its start. */
   pages(): PlannedRoute['pages'];
-  line: string;
+  /** Its line's UTF-8 bytes, without the newline. */
+  line: Buffer;
 }
 
 export interface PlanResult {

@@ -268,6 +268,28 @@ describe('scanPageLines: the build cache read as bytes', () => {
   });
 });
 
+describe("the build cache's plan", () => {
+  it("gives each route's deps, warnings and pages, and its line's bytes as written", () => {
+    const cache = mkdtempSync(join(dir, 'plan-'));
+    const news = {
+      route: 'news-year',
+      deps: ['q:articleYears:[null]'],
+      pages: [[{ year: '2026' }, '/news/2026', 'Noticias · Núñez 🏈']],
+      warnings: ['article 7 skipped: "draft"'],
+    };
+    const lines = ['{"route":"index","deps":[],"pages":[[{},"/","site"]],"warnings":[]}', JSON.stringify(news)];
+    // The last line cut short (no newline) is not read.
+    writeFileSync(join(cache, PLAN_FILE), `${lines.join('\n')}\n{"route":"cut"`);
+    const plan = cachedPlan(cache);
+    expect([...plan.keys()]).toEqual(['index', 'news-year']);
+    const route = plan.get('news-year')!;
+    expect(route.deps).toEqual(news.deps);
+    expect(route.warnings).toEqual(news.warnings);
+    expect(route.pages()).toEqual(news.pages);
+    expect(route.line.toString('utf8')).toBe(lines[1]);
+  });
+});
+
 describe("the build cache's other files, garbled", () => {
   it('name the file and the line that is not JSON', () => {
     const cache = mkdtempSync(join(dir, 'cache-'));

@@ -477,33 +477,44 @@ export function cachedMedia(dir: string): Map<string, { pages: number; hash: str
 }
 
 /** Where a plan line's pages begin and its warnings (its last field) begin: `{"route":…,"deps":[…],"pages":[…],"warnings":[…]}`. */
-const PLAN_PAGES = ',"pages":';
-const PLAN_WARNINGS = ',"warnings":';
+const PLAN_PAGES = Buffer.from(',"pages":');
+const PLAN_WARNINGS = Buffer.from(',"warnings":');
+const NEWLINE = 0x0a;
+/** `]}`: a plan line's last bytes. */
+const endsLikePlan = (line: Buffer) =>
+  line.length > 1 && line[line.length - 2] === 0x5d && line[line.length - 1] === 0x7d;
 
 /**
- * Each route's plan, by route name, as a cache holds it (with its line, which a replayed route passes on). A line's
- * route, deps and warnings are parsed here; its pages (most of its bytes: 24 MB at demo scale 10) only when the
- * build asks for them (plan.ts): a route replayed as a count never does. The fields are found by their keys: a key's
- * quotes are the only unescaped ones outside JSON strings, so a string in the line cannot read like one.
+ * Each route's plan, by route name, as a cache holds it (with its line's bytes, which a replayed route passes on). A
+ * line's route, deps and warnings are decoded and parsed here; its pages (most of its bytes: 24 MB at demo scale 10,
+ * 10 MB in one line) only when the build asks for them (plan.ts): a route replayed as a count never does. The file is
+ * read as bytes, whole, and never decoded whole. The fields are found by their keys: a key's quotes are the only
+ * unescaped ones outside JSON strings, so a string in the line cannot read like one.
  */
 export function cachedPlan(dir: string): Map<string, CachedRoute> {
   const plan = new Map<string, CachedRoute>();
   const file = join(dir, PLAN_FILE);
+  const bytes = readFileSync(file);
   let number = 0;
-  for (const line of readLines(file)) {
+  // A last line without its newline (a file cut short) is not read, as readLines does not.
+  for (let start = 0, end = bytes.indexOf(NEWLINE); end >= 0; start = end + 1, end = bytes.indexOf(NEWLINE, start)) {
     const at = ++number;
+    const line = bytes.subarray(start, end);
     const pagesAt = line.indexOf(PLAN_PAGES);
     const warningsAt = line.lastIndexOf(PLAN_WARNINGS);
-    if (pagesAt < 0 || warningsAt < pagesAt || !line.endsWith(']}'))
-      throw new Error(`${file}, line ${at} is not JSON (not a route's plan: ${JSON.stringify(line.slice(0, 60))})`);
-    const head = parseIn(`${line.slice(0, pagesAt)}}`, file, at) as Pick<PlannedRoute, 'route' | 'deps'>;
-    const warnings = parseIn(line.slice(warningsAt + PLAN_WARNINGS.length, -1), file, at) as string[];
+    if (pagesAt < 0 || warningsAt < pagesAt || !endsLikePlan(line))
+      throw new Error(
+        `${file}, line ${at} is not JSON (not a route's plan: ${JSON.stringify(line.toString('utf8', 0, 60))})`,
+      );
+    const head = parseIn(`${line.toString('utf8', 0, pagesAt)}}`, file, at) as Pick<PlannedRoute, 'route' | 'deps'>;
+    const warnings = parseIn(line.toString('utf8', warningsAt + PLAN_WARNINGS.length, line.length - 1), file, at);
     if (typeof head.route !== 'string' || !Array.isArray(head.deps) || !Array.isArray(warnings))
       throw new Error(`${file}, line ${at} is not a route's plan`);
     plan.set(head.route, {
       deps: head.deps,
-      warnings,
-      pages: () => parseIn(line.slice(pagesAt + PLAN_PAGES.length, warningsAt), file, at) as PlannedRoute['pages'],
+      warnings: warnings as string[],
+      pages: () =>
+        parseIn(line.toString('utf8', pagesAt + PLAN_PAGES.length, warningsAt), file, at) as PlannedRoute['pages'],
       line,
     });
   }
