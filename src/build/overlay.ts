@@ -10,21 +10,10 @@
  * written by every build from its staging folder). A commit cut short (a crash between two renames) leaves a
  * journal in the cache folder, and the next build is then a full one (deps/cache.ts).
  */
-import {
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { BUILDS_DIR, PAYLOAD_FILE, pageDir, pageHtmlFile } from '../output/layout.ts';
-import { fileHolds, outputPath } from '../output/writer.ts';
+import { outputPath, sameFiles } from '../output/writer.ts';
 
 /** The output's files of a page (site path): its HTML and its payload, relative to the output. */
 export function pageFiles(path: string): [string, string] {
@@ -186,7 +175,7 @@ export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayP
   const unlessSame = new Set(plan.unlessSame);
   for (const file of plan.staged) {
     const target = join(outDir, file);
-    if (unlessSame.has(file) && sameBytes(join(stagingDir, file), target)) continue;
+    if (unlessSame.has(file) && sameFiles(join(stagingDir, file), target)) continue;
     const folder = dirname(target);
     if (!made.has(folder)) {
       mkdirSync(folder, { recursive: true });
@@ -211,17 +200,6 @@ export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayP
     } catch {
       // Not empty, or gone: either way, nothing to do.
     }
-  }
-}
-
-/** Do two files hold the same bytes? The same file (a hard link: nothing read), else the same size and content. */
-function sameBytes(a: string, b: string): boolean {
-  try {
-    const [first, second] = [statSync(a), statSync(b)];
-    if (first.ino === second.ino && first.dev === second.dev) return true;
-    return first.size === second.size && fileHolds(b, readFileSync(a));
-  } catch {
-    return false;
   }
 }
 

@@ -5,7 +5,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
+  readSync,
   statSync,
   writeFileSync,
   writeSync,
@@ -143,13 +143,78 @@ export function createReusingWriter(
 }
 
 /**
- * Does `file` hold exactly these bytes? Its size is checked first, its content only when the size matches; false
- * when it cannot be read. The one comparison behind the reusing writer and the in-place commit (build/overlay.ts).
+ * Does `file` hold exactly these bytes? Its size is checked first, its content only when the size matches, block by
+ * block, up to the first difference; false when it cannot be read. The one comparison behind the reusing writer and
+ * the in-place commit (build/overlay.ts, {@link sameFiles}).
  */
 export function fileHolds(file: string, bytes: Uint8Array): boolean {
   try {
-    return statSync(file).size === bytes.byteLength && readFileSync(file).equals(bytes);
+    if (statSync(file).size !== bytes.byteLength) return false;
+    return compareBlocks(file, (block, at) =>
+      Buffer.from(bytes.buffer, bytes.byteOffset + at, block.length).equals(block),
+    );
   } catch {
     return false;
+  }
+}
+
+/**
+ * Do two files hold the same bytes? The same file (a hard link: nothing read), else the same size and content,
+ * compared block by block up to the first difference (a build's manifest differs in its first line); false when
+ * either cannot be read.
+ */
+export function sameFiles(a: string, b: string): boolean {
+  try {
+    const [first, second] = [statSync(a), statSync(b)];
+    if (first.ino === second.ino && first.dev === second.dev) return true;
+    if (first.size !== second.size) return false;
+    const fd = openSync(b, 'r');
+    try {
+      const other = scratch(1);
+      return compareBlocks(a, (block, at) => {
+        const read = readFull(fd, other, block.length, at);
+        return read === block.length && other.subarray(0, read).equals(block);
+      });
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** Bytes compared at a time. */
+const COMPARE_BLOCK = 1 << 20;
+/**
+ * Two blocks of this thread's, used again for every comparison: the files compared are read into memory already
+ * mapped, not into a new buffer each (a new 6 MB buffer is 6 MB of pages the kernel must map and zero first).
+ */
+const scratches: Buffer[] = [];
+const scratch = (index: number) => (scratches[index] ??= Buffer.allocUnsafe(COMPARE_BLOCK));
+
+/** Read up to `length` bytes at `position` into the start of `into`, however many reads it takes. */
+function readFull(fd: number, into: Buffer, length: number, position: number): number {
+  let read = 0;
+  while (read < length) {
+    const got = readSync(fd, into, read, length - read, position + read);
+    if (got === 0) break;
+    read += got;
+  }
+  return read;
+}
+
+/** `same(block, at)` for each block of `file` in order, until one is not the same; true when all are. */
+function compareBlocks(file: string, same: (block: Buffer, at: number) => boolean): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const block = scratch(0);
+    for (let at = 0; ;) {
+      const read = readFull(fd, block, COMPARE_BLOCK, at);
+      if (read === 0) return true;
+      if (!same(block.subarray(0, read), at)) return false;
+      at += read;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
