@@ -11,7 +11,12 @@
  * The builds run in this one process, one after the other, as `site webhook` runs them: their render threads are
  * kept warm from one build to the next (render/pool.ts, createWarmWorkers). `--cold` starts fresh threads for every
  * build, as a `site build --changed` in a process of its own (a CI job) does.
- * Usage: npm run bench:incremental [-- --scales 1,10] [--cold]
+ * `--repeat N` then makes (a) and (c) N times more each, alternately, and prints each build's wall time, CPU and
+ * stages, and the memory pages new to the process that it touched (minor page faults: on the 2-core VM each costs
+ * about 14 µs of CPU to map and zero, a quarter of an article edit's CPU at scale 10). The first builds after a
+ * full build run on threads that are not warm yet; a repeated build is what `site webhook` gives its editors all
+ * day.
+ * Usage: npm run bench:incremental [-- --scales 1,10] [--cold] [--repeat N]
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +37,9 @@ const scalesArg = process.argv.indexOf('--scales');
 const scales = scalesArg > 0 ? process.argv[scalesArg + 1]!.split(',').map(Number) : [1];
 const logger = createLogger({ level: 'error' });
 const cold = process.argv.includes('--cold');
+const repeatArg = process.argv.indexOf('--repeat');
+const repeat = repeatArg > 0 ? Number(process.argv[repeatArg + 1]) : 0;
+if (!Number.isInteger(repeat) || repeat < 0) throw new Error('--repeat takes a whole number of builds');
 
 interface Row {
   scale: number;
@@ -45,6 +53,8 @@ interface Row {
   files: number;
   writtenMb: number;
   stages: Record<string, number>;
+  /** Memory pages new to the process that the build touched (minor page faults, every thread). */
+  freshPages: number;
   note: string;
 }
 
@@ -69,7 +79,13 @@ async function write(demo: DemoHandle, method: string, path: string, body?: unkn
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
 }
 
-function row(scale: number, name: string, s: BuildSummary, counted: { files: number; written: number }): Row {
+function row(
+  scale: number,
+  name: string,
+  s: BuildSummary,
+  counted: { files: number; written: number },
+  freshPages: number,
+): Row {
   if (!s.ok) throw new Error(`${name} at scale ${scale} failed: ${s.failed[0]?.message}`);
   const inc = s.incremental;
   const reused = inc && 'reused' in inc ? inc.reused : 0;
@@ -84,6 +100,7 @@ function row(scale: number, name: string, s: BuildSummary, counted: { files: num
     files: counted.files,
     writtenMb: s.bytesWritten / 1048576,
     stages: s.stages,
+    freshPages,
     note: !inc ? 'full build' : 'full' in inc ? `full: ${inc.full}` : `${inc.touched} pages touched`,
   };
 }
@@ -127,9 +144,9 @@ for (const scale of scales) {
       // first, so the files the build before wrote in its last second are not counted as this one's.
       await new Promise((resolve) => setTimeout(resolve, 1500));
       const started = Date.now() - 1000;
-      return buildSite({ config, root, outDir, logger, changes: changes && changedRecords(changes), warm }).then((s) =>
-        rows.push(row(scale, name, s, countFiles(outDir, started))),
-      );
+      const faults = process.resourceUsage().minorPageFault;
+      const s = await buildSite({ config, root, outDir, logger, changes: changes && changedRecords(changes), warm });
+      rows.push(row(scale, name, s, countFiles(outDir, started), process.resourceUsage().minorPageFault - faults));
     };
     await build('full build');
     let seq = 0;
@@ -141,7 +158,13 @@ for (const scale of scales) {
       return page.data;
     };
     const { article, game } = d;
-    await write(demo, 'PATCH', `/articles/${article.id}`, { title: `${article.title}, updated` });
+    const editArticle = (n: number) =>
+      write(demo, 'PATCH', `/articles/${article.id}`, { title: `${article.title}, updated${n ? ` (${n})` : ''}` });
+    const enterResult = (n: number) =>
+      write(demo, 'PATCH', `/events/${game.id}`, {
+        result: { status: 'final', team_score: 4 + n, opponent_score: 2, outcome: 'W' },
+      });
+    await editArticle(0);
     await build('(a) article edited', await since());
     await write(demo, 'POST', '/articles', {
       title: 'Hawks Announce Spring Schedule',
@@ -152,10 +175,14 @@ for (const scale of scales) {
       status: 'published',
     });
     await build('(b) article published', await since());
-    await write(demo, 'PATCH', `/events/${game.id}`, {
-      result: { status: 'final', team_score: 4, opponent_score: 2, outcome: 'W' },
-    });
+    await enterResult(0);
     await build('(c) game result', await since());
+    for (let n = 1; n <= repeat; n++) {
+      await editArticle(n);
+      await build(`(a) again, ${n}`, await since());
+      await enterResult(n);
+      await build(`(c) again, ${n}`, await since());
+    }
     await write(demo, 'PATCH', '/website-config', { copyright_text: '© Cedar Valley University Athletics' });
     await build('(d) site setting', await since());
   } finally {
@@ -175,6 +202,7 @@ const header = [
   'kept',
   'files written',
   'MB written',
+  'fresh pages',
   'vs full (wall)',
   'note',
 ];
@@ -182,25 +210,26 @@ const fullOf = (scale: number) => rows.find((r) => r.scale === scale && r.case =
 const table = rows.map((r) => [
   String(r.scale),
   r.case,
-  r.wallSeconds.toFixed(1),
-  r.cpuSeconds.toFixed(1),
+  r.wallSeconds.toFixed(2),
+  r.cpuSeconds.toFixed(2),
   r.pagesLoaded.toLocaleString('en-US'),
   r.pagesReused.toLocaleString('en-US'),
   `${r.filesWritten.toLocaleString('en-US')} of ${r.files.toLocaleString('en-US')}`,
   r.writtenMb.toFixed(1),
+  r.freshPages.toLocaleString('en-US'),
   `${((r.wallSeconds / fullOf(r.scale).wallSeconds) * 100).toFixed(0)}%`,
   r.note,
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((cells) => cells[i]!.length)));
 const line = (cells: string[]) =>
-  cells.map((c, i) => (i === 1 || i === 9 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  cells.map((c, i) => (i === 1 || i === header.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 console.log(line(header));
 for (const cells of table) console.log(line(cells));
 console.log('\nstages (s):');
 for (const r of rows)
   console.log(
     `  ${r.scale} ${r.case.padEnd(22)} ${Object.entries(r.stages)
-      .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
+      .map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`)
       .join(', ')}`,
   );
 console.log(
