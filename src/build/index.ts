@@ -85,7 +85,7 @@ import { mediaIn } from '../output/media.ts';
 import { createImageService, imageMap, type ImageStats } from '../images/service.ts';
 import { createReusingWriter } from '../output/writer.ts';
 import { createSetDigest } from '../util/set-digest.ts';
-import { startSearchIndex } from '../search/in-worker.ts';
+import { startSearchIndex, type SearchJobBase } from '../search/in-worker.ts';
 
 export type { KeptPage, PageFailure };
 
@@ -160,8 +160,18 @@ export interface BuildSummary {
   stages: Record<string, number>;
   /** Internal links to pages the site does not have (the first page found holding each), and how many targets were checked. */
   links: { checked: number; broken: BrokenLink[] };
-  /** The static search index: documents, distinct terms, files and bytes (null with the API's search). */
-  search: { docs: number; terms: number; files: number; bytes: number } | null;
+  /**
+   * The static search index: documents, distinct terms, files and bytes (null with the API's search); whether an
+   * incremental build patched the previous index in place (src/search/patch.ts), and why not when it tried.
+   */
+  search: {
+    docs: number;
+    terms: number;
+    files: number;
+    bytes: number;
+    patched: boolean;
+    patchRefused: string | null;
+  } | null;
   /**
    * With `changes`: how many pages the changes touched (loaded from the API) and how many were built from their
    * previous data (left in place in the output when the build id did not change, else rendered again), or why the build was
@@ -335,6 +345,18 @@ async function runStages(
       warm: options.warm,
     }),
   );
+  // Search documents of pages built here from a previous build's data (--keep-going), beside the workers' own.
+  const mainSearchDocs = staticSearch ? createLineWriter(join(cacheDir, 'search-main.jsonl')) : null;
+  // The search index's thread reads them as they are written. It starts now, to load while this thread reads the
+  // build cache, and waits to be told where the index starts from (`begin`, below).
+  const searchIndex = mainSearchDocs
+    ? startSearchIndex(built.searchBundle, {
+        live: mainSearchDocs.file,
+        outDir: resources.staging.dir,
+        workDir: cacheDir,
+      })
+    : null;
+  resources.search = searchIndex;
   // The feeds made from the API (RSS, calendars) are made by the first render thread as soon as it is ready, while
   // this one reads the build cache and plans; the feeds stage at the end writes them beside the sitemap.
   const feedsMade = starting.then((pool) => pool.feeds());
@@ -380,21 +402,13 @@ async function runStages(
   const ledger = createLedger(cacheDir);
   const links = createLinkLedger();
   const progress = session.progress('pages', 0);
-  // Search documents of pages built here from a previous build's data (--keep-going), beside the workers' own.
-  const mainSearchDocs = staticSearch ? createLineWriter(join(cacheDir, 'search-main.jsonl')) : null;
-  // The search index's thread reads them as they are written, and the previous build cache's lines of the pages kept
-  // in place. It keeps the previous output's index files that come out the same when the output is updated in place.
-  const searchIndex = mainSearchDocs
-    ? startSearchIndex(built.searchBundle, {
-        live: mainSearchDocs.file,
-        outDir: resources.staging.dir,
-        workDir: cacheDir,
-        reuseFrom: reuse?.inPlace ? outDir : null,
-        // The kept pages send no document: the index takes their lines from the build cache.
-        base: reuse?.inPlace ? reuse.searchBase : null,
-      })
-    : null;
-  resources.search = searchIndex;
+  // The search index's thread starts from the build cache, now read. It keeps the previous output's index files that
+  // come out the same when the output is updated in place.
+  searchIndex?.begin({
+    reuseFrom: reuse?.inPlace ? outDir : null,
+    // The kept pages send no document: the index takes their lines from the build cache.
+    base: reuse?.inPlace ? reuse.searchBase : null,
+  });
   // The media and chrome of every page written (the pages kept in place are counted from the build cache).
   const tally = createPageTally();
   const pageOptions: BuildPagesOptions = {
@@ -547,7 +561,15 @@ async function runStages(
     );
   for (const path of searched?.kept ?? []) keptFiles.keep(path);
   const search = searched?.stats ?? null;
-  if (search) outcome.search = { docs: search.docs, terms: search.terms, files: search.files, bytes: search.bytes };
+  if (search)
+    outcome.search = {
+      docs: search.docs,
+      terms: search.terms,
+      files: search.files,
+      bytes: search.bytes,
+      patched: searched!.patched,
+      patchRefused: searched!.patchRefused,
+    };
   const rules = hostRules(await redirecting, config, site);
   // The pages kept in place are in the content digest by the build cache's digest of them.
   const keptLines = reuse ? reuse.keptLines(pages.keptInPlace, notKept) : null;
@@ -613,7 +635,7 @@ async function runStages(
       links: links.targets(),
       planFile: planLines.file,
       ledgerFile: ledger.sortedFile(),
-      search: searched ? { ...searched.lines, files: searched.files } : null,
+      search: searched ? { ...searched.lines, files: searched.files, stats: searched.stats } : null,
       others: otherFiles([...staged, ...kept], cachedPaths),
       failedMedia: mirrored.failed,
       media: mirrored.hashes,
@@ -666,7 +688,7 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
   /** The cache's sorted list of pages and its digest: the kept pages' entries (ledger.ts, `addKept`). */
   ledgerBase: { file: string; digest: string };
   /** The cache's lines of the search index, for an index that takes the kept pages' from there (search/worker.ts). */
-  searchBase: { lines: string; digest: string; pages: readonly string[]; files: string | null };
+  searchBase: NonNullable<SearchJobBase['base']>;
   /**
    * The first page of `keptInPlace` whose own links hold each target (links.ts, LinkTargets.holdersOf), or that names
    * one of `keptChromes` that holds it.
@@ -869,6 +891,7 @@ async function incrementalScope(
       digest: cache.manifest.searchDigest ?? '',
       pages: cache.pageFiles.map((segment) => segment.file),
       files: existsSync(join(cache.dir, SEARCH_FILES_FILE)) ? join(cache.dir, SEARCH_FILES_FILE) : null,
+      stats: cache.manifest.searchStats ?? null,
     },
     pages,
     others,

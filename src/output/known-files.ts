@@ -30,6 +30,11 @@ export function readKnownFiles(file: string | null): Map<string, string> {
 }
 
 export interface KnownFilesWriter extends OutputWriter {
+  /**
+   * Keep a file of the previous output as it is, unread, listed with the digest the previous list gives it (an index
+   * patched in place: src/search/patch.ts). Throws for a file the list does not name.
+   */
+  keepKnown(sitePath: string): void;
   /** Close the list of what was written (or kept) and name its file. */
   close(): string;
 }
@@ -61,6 +66,12 @@ export function createKnownFilesWriter(
       if (before !== digest) return output.write(sitePath, bytes, label);
       previous!.keep(sitePath);
       return bytes.byteLength;
+    },
+    keepKnown(sitePath) {
+      const digest = previous?.known.get(sitePath);
+      if (digest === undefined) throw new Error(`${sitePath} is not a file of the previous output's list`);
+      lines.write(`${sitePath}\t${digest}`);
+      previous!.keep(sitePath);
     },
     close() {
       lines.close();

@@ -20,6 +20,13 @@ export interface SearchJob {
   outDir: string;
   /** A scratch folder for the documents sorted on disk. */
   workDir: string;
+}
+
+/**
+ * What the thread starts from, once the build knows it (the build cache read: `begin`). The thread is started before,
+ * so that loading its code does not wait for the build's scope.
+ */
+export interface SearchJobBase {
   /**
    * The output of an incremental build updated in place, whose index files are kept where they are when they come
    * out the same (listed in the result's `kept`), or null.
@@ -29,11 +36,21 @@ export interface SearchJob {
    * An incremental build that keeps pages in place: the previous build cache's lines of the index
    * (`search.tsv`, ./index-lines.ts) and their digest (its manifest's), which stand for the kept pages' documents,
    * and its segments of page lines, whose documents are read instead when those lines cannot be used; and its list of the
-   * index's files with their digests (`search-files.tsv`, src/output/known-files.ts), null when it has none. Null
-   * otherwise.
+   * index's files with their digests (`search-files.tsv`, src/output/known-files.ts), null when it has none; and the
+   * previous index's figures (null in a cache that has none), with which an index whose documents keep their places
+   * is patched in place (./patch.ts). Null otherwise.
    */
-  base: { lines: string; digest: string; pages: readonly string[]; files: string | null } | null;
+  base: {
+    lines: string;
+    digest: string;
+    pages: readonly string[];
+    files: string | null;
+    stats: SearchIndexStats | null;
+  } | null;
 }
+
+/** The main thread's messages: where to start from, then that every document is written. */
+export type SearchJobMessage = ({ kind: 'begin' } & SearchJobBase) | ({ kind: 'finish' } & SearchJobRest);
 
 /** The main thread's one message: the live file is complete, and these files (complete) hold the other documents. */
 export interface SearchJobRest {
@@ -51,11 +68,16 @@ export interface SearchIndexDone extends SearchIndexWritten {
   files: string;
   kept: string[];
   baseRefused: string | null;
+  /** Whether the previous index was patched in place (./patch.ts), and why not when the build tried (else null). */
+  patched: boolean;
+  patchRefused: string | null;
 }
 
 export type SearchJobResult = ({ ok: true } & SearchIndexDone) | { ok: false; error: ErrorRecord };
 
 export interface SearchIndexThread {
+  /** Where the index starts from (the build cache read): before `finish`, once. */
+  begin(base: SearchJobBase): void;
   /**
    * Every document is written: the live file is complete (closed), and `files` hold the rest. Resolves with the
    * index's figures once it is written; rejects with what the index threw.
@@ -65,7 +87,7 @@ export interface SearchIndexThread {
   stop(): Promise<void>;
 }
 
-/** Start the index's thread from the bundle at `bundle`. */
+/** Start the index's thread from the bundle at `bundle`: it loads, then waits for `begin`. */
 export function startSearchIndex(bundle: string, job: SearchJob): SearchIndexThread {
   const worker = new Worker(bundle, { workerData: job });
   const result = new Promise<SearchIndexDone>((resolve, reject) => {
@@ -88,9 +110,11 @@ export function startSearchIndex(bundle: string, job: SearchJob): SearchIndexThr
   });
   // Until `finish`, a failure waits to be reported there.
   result.catch(() => undefined);
+  const post = (message: SearchJobMessage) => worker.postMessage(message);
   return {
+    begin: (base) => post({ kind: 'begin', ...base }),
     finish(rest) {
-      worker.postMessage(rest);
+      post({ kind: 'finish', ...rest });
       return result;
     },
     async stop() {
@@ -102,10 +126,10 @@ export function startSearchIndex(bundle: string, job: SearchJob): SearchIndexThr
 /** Write the index of the documents in `docFiles` (complete JSON-lines files) in a thread of its own. */
 export function writeSearchIndexInWorker(
   bundle: string,
-  job: Omit<SearchJob, 'live' | 'base'> & { docFiles: string[] },
+  job: Omit<SearchJob, 'live'> & Pick<SearchJobBase, 'reuseFrom'> & { docFiles: string[] },
 ): Promise<SearchIndexStats> {
-  const { docFiles, ...rest } = job;
-  return startSearchIndex(bundle, { ...rest, live: null, base: null })
-    .finish({ files: docFiles, dropped: [] })
-    .then((done) => done.stats);
+  const { docFiles, reuseFrom, ...rest } = job;
+  const thread = startSearchIndex(bundle, { ...rest, live: null });
+  thread.begin({ reuseFrom, base: null });
+  return thread.finish({ files: docFiles, dropped: [] }).then((done) => done.stats);
 }

@@ -11,22 +11,32 @@ import { errorToRecord } from '../errors/error.ts';
 import { createKnownFilesWriter, readKnownFiles } from '../output/known-files.ts';
 import { createOutputWriter } from '../output/writer.ts';
 import { createLineReader } from '../util/line-files.ts';
-import type { SearchJob, SearchJobResult, SearchJobRest } from './in-worker.ts';
+import type { SearchJob, SearchJobBase, SearchJobMessage, SearchJobResult, SearchJobRest } from './in-worker.ts';
 import { cachedSearchDocs } from '../build/deps/cache.ts';
 import { readPreviousLines } from './index-lines.ts';
-import { createSearchIndexer, readSearchDocs, type IndexBase, type SearchDoc, type SearchIndexer } from './writer.ts';
+import {
+  createSearchIndexer,
+  readSearchDocs,
+  type IndexBase,
+  type SearchDoc,
+  type SearchIndexer,
+  type SearchIndexWritten,
+} from './writer.ts';
 
 /** How long the thread waits for the live file to grow before it looks again. */
 const POLL_MS = 25;
 
 const job = workerData as SearchJob;
 let complete = false;
-const told = new Promise<SearchJobRest>((resolve) =>
-  parentPort!.once('message', (message: SearchJobRest) => {
-    complete = true;
-    resolve(message);
-  }),
-);
+let begin: (base: SearchJobBase) => void;
+const begun = new Promise<SearchJobBase>((resolve) => (begin = resolve));
+let finish: (rest: SearchJobRest) => void;
+const told = new Promise<SearchJobRest>((resolve) => (finish = resolve));
+parentPort!.on('message', (message: SearchJobMessage) => {
+  if (message.kind === 'begin') return begin(message);
+  complete = true;
+  finish(message);
+});
 
 /**
  * Every line of the live file: read as it grows until the main thread says it is complete (it closes the file
@@ -52,19 +62,22 @@ async function readLive(file: string, indexer: SearchIndexer): Promise<void> {
 const indexer = createSearchIndexer(job.workDir);
 let result: SearchJobResult;
 try {
-  // The previous build's lines are checked (and their keyed documents read) while the build plans.
-  const previous = job.base ? readPreviousLines(job.base.lines, job.base.digest) : null;
+  // The thread loads while the build reads its cache; then the previous build's lines are checked (and their places
+  // and keyed documents read) while the build plans.
+  const { base: jobBase, reuseFrom } = await begun;
+  const previous = jobBase ? readPreviousLines(jobBase.lines, jobBase.digest) : null;
+  const known = reuseFrom ? readKnownFiles(jobBase?.files ?? null) : null;
   if (job.live) await readLive(job.live, indexer);
   const { files, dropped } = await told;
   for (const doc of readSearchDocs(files)) indexer.add(doc);
   let base: IndexBase | null = null;
   let baseRefused: string | null = null;
-  if (job.base && previous) {
+  if (jobBase && previous) {
     const gone = new Set(dropped);
     if ('reason' in previous) {
       // The kept pages' documents are read from their lines of the cache instead, as a full build would index them.
       baseRefused = previous.reason;
-      for (const { path, json } of cachedSearchDocs(job.base.pages))
+      for (const { path, json } of cachedSearchDocs(jobBase.pages))
         if (!gone.has(path)) indexer.add(JSON.parse(json) as SearchDoc);
     } else base = { previous, dropped: (path) => gone.has(path) };
   }
@@ -73,12 +86,26 @@ try {
   // that come out the same, told by the previous cache's list without reading them.
   const writer = createKnownFilesWriter(createOutputWriter(job.outDir), {
     list: join(job.workDir, 'search-files.tsv'),
-    previous: job.reuseFrom
-      ? { dir: job.reuseFrom, known: readKnownFiles(job.base?.files ?? null), keep: (path) => kept.push(path) }
-      : null,
+    previous: reuseFrom && known ? { dir: reuseFrom, known, keep: (path) => kept.push(path) } : null,
   });
-  const written = await indexer.write(writer, base);
-  result = { ok: true, ...written, files: writer.close(), kept, baseRefused };
+  // An output updated in place whose documents keep their places: the previous index, patched (./patch.ts).
+  let patchRefused: string | null = null;
+  let patched: SearchIndexWritten | null = null;
+  if (base && reuseFrom && known?.size && jobBase?.stats) {
+    const tried = indexer.patch(writer, base.previous, dropped, { dir: reuseFrom, known, stats: jobBase.stats });
+    if ('refused' in tried) patchRefused = tried.refused;
+    else patched = tried;
+  }
+  const written = patched ?? (await indexer.write(writer, base));
+  result = {
+    ok: true,
+    ...written,
+    files: writer.close(),
+    kept,
+    baseRefused,
+    patched: patched !== null,
+    patchRefused,
+  };
 } catch (error) {
   result = { ok: false, error: errorToRecord(error) };
 } finally {

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEARCH_DIR } from '../output/layout.ts';
+import { contentDigest, type KnownFilesWriter } from '../output/known-files.ts';
 import type { OutputWriter } from '../output/writer.ts';
 import { createLineSorter, createLineWriter, hashFile, mergeSorted, readLines } from '../util/line-files.ts';
 import {
@@ -15,16 +16,26 @@ import {
   vocabFile,
   type SearchHit,
   type SearchManifest,
-  type Shard,
 } from './format.ts';
 import {
+  digestLine,
+  MAX_POSTINGS,
+  rangeOf,
+  ranksAfter,
+  SHARD_SPLIT_BYTES,
+  shardGroupBytes,
+  shardJson,
+} from './index-rules.ts';
+import {
   createKeyedChoice,
+  groupKeyOf,
   indexLine,
   keyedOf,
   splitIndexLine,
   type Keyed,
   type PreviousLines,
 } from './index-lines.ts';
+import { patchIndex, type PreviousIndex } from './patch.ts';
 import { SHARD_PREFIX, shardKeyOf } from './tokens.ts';
 
 /** One searchable page, as the build finds it. */
@@ -38,17 +49,14 @@ export interface SearchDoc extends SearchHit {
   version?: string;
 }
 
-/** A term's posting list keeps its best documents only; beyond this the word says little about a page. */
-export const MAX_POSTINGS = 2000;
-/** A two-letter shard larger than this is split into three-letter ones. */
-const SHARD_SPLIT_BYTES = 24_000;
+export { MAX_POSTINGS } from './index-rules.ts';
 
 export interface SearchIndexStats {
   docs: number;
   terms: number;
   files: number;
   bytes: number;
-  /** Digest of every file, for the build id. */
+  /** Digest of every file, for the build's content id (`name TAB sha256` lines: index-rules.ts, digestLine). */
   digest: string;
 }
 
@@ -107,6 +115,16 @@ export interface SearchIndexer {
   add(doc: SearchDoc, listed?: boolean): void;
   /** Write the index of every document added, and of the base's (once). */
   write(output: OutputWriter, base?: IndexBase | null): Promise<SearchIndexWritten>;
+  /**
+   * Patch the previous index in place with the documents added (./patch.ts), `dropped` being the previous build's
+   * pages not kept; or say why it cannot be, having written nothing (then `write`).
+   */
+  patch(
+    output: KnownFilesWriter,
+    previous: PreviousLines,
+    dropped: Iterable<string>,
+    index: PreviousIndex,
+  ): SearchIndexWritten | { refused: string };
   /** Remove the scratch files (the lines `write` returned are left). */
   discard(): void;
 }
@@ -120,6 +138,13 @@ export function createSearchIndexer(workDir: string): SearchIndexer {
   const addedPaths = new Set<string>();
   const addedKeyed: [string, Keyed][] = [];
   let linesFile: string | null = null;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    added.finish();
+    unlisted.finish();
+  };
   return {
     add(doc, listed = true) {
       const line = indexLine(doc);
@@ -131,9 +156,19 @@ export function createSearchIndexer(workDir: string): SearchIndexer {
         unlistedDocs++;
       }
     },
+    patch(output, previous, dropped, index) {
+      finish();
+      // A page built from a previous build's data (--keep-going) has a document but no line: the ids move.
+      if (unlistedDocs) return { refused: `${unlistedDocs} pages built from a previous build's data have documents` };
+      const written = patchIndex(
+        { previous, index, added: readLines(files[0]!), dropped, linesFile: files[2]! },
+        output,
+      );
+      if (!('refused' in written)) linesFile = written.lines.file;
+      return written;
+    },
     async write(output, base) {
-      added.finish();
-      unlisted.finish();
+      finish();
       const choice = createKeyedChoice();
       for (const [path, keyed] of addedKeyed) choice.offer(path, keyed);
       // Sources in index order: the lines added (listed), those of unlisted pages, the previous build's that stay.
@@ -184,7 +219,7 @@ async function writeIndex(
   let bytes = 0;
   let files = 0;
   const putJson = (name: string, json: string) => {
-    digest.update(name).update('\0').update(json);
+    digest.update(digestLine(name, contentDigest(json)));
     bytes += Buffer.byteLength(json);
     files++;
     output.write(`/${SEARCH_DIR}/${name}`, json, `search index ${name}`);
@@ -214,7 +249,7 @@ async function writeIndex(
   for (const line of lines) {
     const doc = splitIndexLine(line);
     if (!chosen(doc.path, keyedOf(doc))) continue;
-    const key = line.slice(0, line.indexOf('\t', line.indexOf('\t') + 1));
+    const key = groupKeyOf(line);
     if (key !== groupKey) {
       endGroup();
       groupKey = key;
@@ -241,7 +276,7 @@ async function writeIndex(
   endGroup();
 
   const shards = splitShards(postings);
-  for (const [key, shard] of shards) put(shardFile(key), shard);
+  for (const [key, json] of shards) putJson(shardFile(key), json);
   const vocabulary = new Map<string, string[]>();
   for (const term of [...postings.keys()].sort()) {
     const list = vocabulary.get(term[0]!);
@@ -260,12 +295,6 @@ async function writeIndex(
   put(SEARCH_MANIFEST, manifest);
   return { docs, terms: postings.size, files, bytes, digest: digest.digest('hex') };
 }
-
-/**
- * The ids a group of `count` documents takes (format.ts): a power of two of chunks, so that its range grows, and
- * the ranges after it move, only when the group doubles.
- */
-const rangeOf = (count: number) => (count ? 2 ** Math.ceil(Math.log2(Math.ceil(count / DOC_CHUNK))) * DOC_CHUNK : 0);
 
 /** Scores and ids below these make a posting one exact number below 2^53 (a term's score is at most 2 × 40). */
 const SCORE_LIMIT = 2 ** 20;
@@ -286,10 +315,14 @@ function createTopPostings(): TopPostings {
   let ids = new Int32Array(8);
   let scores = new Int32Array(8);
   let size = 0;
-  const weaker = (i: number, j: number) => scores[i]! < scores[j]! || (scores[i] === scores[j] && ids[i]! > ids[j]!);
+  const weaker = (i: number, j: number) => ranksAfter(ids[j]!, scores[j]!, ids[i]!, scores[i]!);
   const swap = (i: number, j: number) => {
-    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-    [scores[i], scores[j]] = [scores[j]!, scores[i]!];
+    const id = ids[i]!;
+    const score = scores[i]!;
+    ids[i] = ids[j]!;
+    scores[i] = scores[j]!;
+    ids[j] = id;
+    scores[j] = score;
   };
   const siftDown = (start: number) => {
     for (let i = start; ;) {
@@ -349,8 +382,11 @@ function createTopPostings(): TopPostings {
   };
 }
 
-/** Group terms by their first two letters, splitting big groups by the first three (terms of two letters stay). */
-function splitShards(postings: Map<string, TopPostings>): Map<string, Shard> {
+/**
+ * Group terms by their first two letters, splitting big groups by the first three (terms of two letters stay): each
+ * shard's file, by key.
+ */
+function splitShards(postings: Map<string, TopPostings>): Map<string, string> {
   const lists = new Map<string, number[]>();
   for (const [term, top] of postings) lists.set(term, top.list());
   const groups = new Map<string, string[]>();
@@ -360,11 +396,11 @@ function splitShards(postings: Map<string, TopPostings>): Map<string, Shard> {
     if (group) group.push(term);
     else groups.set(key, [term]);
   }
-  const out = new Map<string, Shard>();
-  const shardOf = (list: string[]) => Object.fromEntries(list.map((t) => [t, lists.get(t)!]));
+  const out = new Map<string, string>();
+  const listOf = (term: string) => lists.get(term)!;
+  const shardOf = (terms: string[]) => shardJson(terms, listOf);
   for (const [key, list] of groups) {
-    const size = list.reduce((n, t) => n + t.length + 4 + lists.get(t)!.length * 5, 0);
-    if (size <= SHARD_SPLIT_BYTES) {
+    if (shardGroupBytes(list, listOf) <= SHARD_SPLIT_BYTES) {
       out.set(key, shardOf(list));
       continue;
     }

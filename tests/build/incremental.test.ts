@@ -553,7 +553,7 @@ describe('the incremental build (issue 19)', () => {
       const differing = [...new Set([...a.keys(), ...b.keys()])].filter((f) => a.get(f) !== b.get(f)).sort();
       expect(differing.slice(0, 20), name).toEqual([]);
       const incremental = summary.incremental as { touched: number };
-      return { touched: incremental.touched, conservative };
+      return { touched: incremental.touched, conservative, search: summary.search };
     };
     const byYear = (year: number) => d.articles.filter((a) => isPublic(a) && a.date.startsWith(`${year}-`));
     const oldest = Math.min(...d.articles.filter(isPublic).map((a) => Number(a.date.slice(0, 4))));
@@ -583,6 +583,12 @@ describe('the incremental build (issue 19)', () => {
     // An article today and one moved from an earlier year into this one: the lists of other years stay as they were.
     const first = await round('moved', [published, move]);
     expect(first.touched).toBeLessThan(first.conservative);
+    // A document new to the search index (and the moved article's, gone from its old path) moves the ids after it:
+    // the index is written whole.
+    expect(first.search).toMatchObject({
+      patched: false,
+      patchRefused: expect.stringMatching(/new to the index|is gone/),
+    });
     // The first article of a year the site has none of: every page that lists the site's years is built again
     // (its key of the years' answer is the new one), and the sports' other than the article's are not.
     const yearKeys = () => {
@@ -628,6 +634,18 @@ describe('the incremental build (issue 19)', () => {
       },
     ]);
     expect(result.touched).toBeLessThan(result.conservative);
+    expect(result.search).toMatchObject({ patched: true, patchRefused: null });
+
+    // An article retitled: its document keeps its place, and the index is patched in place (src/search/patch.ts).
+    const retitled = await round('retitled', [
+      {
+        what: `retitle article ${moved.id}`,
+        method: 'PATCH',
+        path: `/articles/${moved.id}`,
+        body: { title: `${moved.title}, updated` },
+      },
+    ]);
+    expect(retitled.search).toMatchObject({ patched: true, patchRefused: null });
   }, 400_000);
 
   it("reports a kept page's link to a page that is gone, naming it, as a full build does", async () => {

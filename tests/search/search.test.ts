@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEARCH_DIR } from '../../src/output/layout.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
@@ -11,12 +11,16 @@ import { readSearch, searchHref } from '../../src/search/url.ts';
 import { serverBundleOptions } from '../../src/build/bundle.ts';
 import { writeSearchIndexInWorker } from '../../src/search/in-worker.ts';
 import { readPreviousLines } from '../../src/search/index-lines.ts';
+import { updatedPostings } from '../../src/search/patch.ts';
+import { createKnownFilesWriter, readKnownFiles } from '../../src/output/known-files.ts';
 import {
   createSearchIndexer,
   MAX_POSTINGS,
   readSearchDocs,
   writeSearchIndex,
   type SearchDoc,
+  type IndexBase,
+  type SearchIndexWritten,
 } from '../../src/search/writer.ts';
 import { createHash } from 'node:crypto';
 import { treeDigest } from '../helpers/tree.ts';
@@ -395,6 +399,164 @@ describe("an incremental build's index", () => {
     expect(readPreviousLines(join(first.out, 'nothing.tsv'), digest)).toEqual({
       reason: expect.stringContaining('has no'),
     });
+  });
+});
+
+describe("an incremental build's index patched in place", () => {
+  const coach = (season: string): SearchDoc => ({
+    ...doc('coach', 'Dana Whitfield', `/sports/football/roster/season/${season}/staff/dana-whitfield`, FB, 'Coach'),
+    key: 'coach/7',
+    version: season,
+  });
+  // More stories than a term's list holds: "stadium" is in every one, its list full.
+  const stories = Array.from({ length: MAX_POSTINGS + 100 }, (_, i) =>
+    doc(
+      'article',
+      `Stadium story ${i}`,
+      `/news/2026/01/01/story-${String(i).padStart(4, '0')}`,
+      i % 2 ? FB : WBB,
+      `report ${i}`,
+      (i % 7) / 10,
+    ),
+  );
+  const before = [...DOCS, coach('2024-25'), coach('2025-26'), ...stories];
+
+  interface Built extends SearchIndexWritten {
+    out: string;
+    /** Its list of files (known-files.ts). */
+    list: string;
+    /** The previous build's files it kept. */
+    kept: string[];
+    /** Why it was not patched, when it was tried. */
+    refused: string | null;
+  }
+
+  /** A build's index: written whole, or patched from `from` (the previous one) when it can be. */
+  async function built(docs: SearchDoc[], from?: Built, dropped: string[] = []): Promise<Built> {
+    const work = mkdtempSync(join(tmpdir(), 'fh-search-patch-'));
+    dirs.push(work);
+    mkdirSync(join(work, 'scratch'));
+    const indexer = createSearchIndexer(join(work, 'scratch'));
+    docs.forEach((d) => indexer.add(d));
+    const kept: string[] = [];
+    const known = from ? readKnownFiles(from.list) : null;
+    const writer = createKnownFilesWriter(createOutputWriter(join(work, 'out')), {
+      list: join(work, 'files.tsv'),
+      previous: from ? { dir: from.out, known: known!, keep: (path) => kept.push(path) } : null,
+    });
+    let patched: SearchIndexWritten | { refused: string } | null = null;
+    let base: IndexBase | null = null;
+    if (from) {
+      const previous = readPreviousLines(from.lines.file, from.lines.digest);
+      if ('reason' in previous) throw new Error(previous.reason);
+      patched = indexer.patch(writer, previous, dropped, { dir: from.out, known: known!, stats: from.stats });
+      base = { previous, dropped: (path) => dropped.includes(path) };
+    }
+    const done = patched && !('refused' in patched) ? patched : await indexer.write(writer, base);
+    const list = writer.close();
+    indexer.discard();
+    // The output as the build commits it: the files kept in place taken from the previous one.
+    for (const path of kept) {
+      mkdirSync(dirname(join(work, 'out', path)), { recursive: true });
+      writeFileSync(join(work, 'out', path), readFileSync(join(from!.out, path)));
+    }
+    return {
+      ...done,
+      out: join(work, 'out'),
+      list,
+      kept,
+      refused: patched && 'refused' in patched ? patched.refused : null,
+    };
+  }
+
+  /** The same index as a full build of `docs` writes: files, figures, the cache's lines and its list of files. */
+  async function expectWhole(next: Built, docs: SearchDoc[]) {
+    const whole = await built(docs);
+    expect(treeDigest(next.out)).toEqual(treeDigest(whole.out));
+    expect(next.stats).toEqual(whole.stats);
+    expect(readFileSync(next.lines.file, 'utf8')).toBe(readFileSync(whole.lines.file, 'utf8'));
+    expect(next.lines.digest).toBe(whole.lines.digest);
+    expect(readFileSync(next.list, 'utf8')).toBe(readFileSync(whole.list, 'utf8'));
+  }
+
+  it("writes the changed documents' chunks, shards and vocabularies again and keeps every other file", async () => {
+    const first = await built(before);
+    expect(first.stats.docs).toBe(before.length - 1);
+    // A story retitled (its terms gone and new, one of them new to the index: a vocabulary written again), a page touched whose document is the same,
+    // the older coach page (not indexed: the newer season's is) edited, and a story's summary that takes "stadium"
+    // from its full list a place it did not have.
+    const retitled = { ...stories[7]!, title: 'Stadium story 7: overtime thriller at Miller' };
+    const edited = { ...coach('2024-25'), summary: 'Coach emeritus' };
+    const boosted = { ...stories[2050]!, summary: 'report 2050 at the stadium', boost: 1 };
+    const same = DOCS[7]!;
+    const after = before.map((d) =>
+      d.path === retitled.path ? retitled : d.path === edited.path ? edited : d.path === boosted.path ? boosted : d,
+    );
+    const next = await built([retitled, edited, boosted, same], first, [
+      retitled.path,
+      edited.path,
+      boosted.path,
+      same.path,
+    ]);
+    expect(next.refused).toBeNull();
+    expect(next.stats.terms).toBe(first.stats.terms + 1);
+    // A handful of files written; the others kept where they are.
+    expect(first.stats.files - next.kept.length).toBeLessThan(12);
+    await expectWhole(next, after);
+    const search = createStaticSearch(async (file) =>
+      JSON.parse(readFileSync(join(next.out, SEARCH_DIR, file), 'utf8')),
+    );
+    expect((await search.search({ s: 'thriller at' })).hits[0]!.path).toBe(retitled.path);
+    // The term new to the index, in the vocabulary and its shard.
+    expect((await search.search({ s: 'at' })).hits.map((h) => h.path).sort()).toEqual([retitled.path, boosted.path]);
+
+    // Nothing changed at all: every file kept, the lines copied.
+    const again = await built([retitled], next, [retitled.path]);
+    expect(again.refused).toBeNull();
+    expect(again.kept).toHaveLength(first.stats.files);
+    await expectWhole(again, after);
+  });
+
+  it('refuses, having written nothing, what the previous files cannot tell, and the index is then written whole', async () => {
+    const first = await built(before);
+    const cases: [string, SearchDoc[], string[], RegExp][] = [
+      ['published', [doc('article', 'New coach', '/news/2026/01/02/new-coach', FB)], [], /new to the index/],
+      ['unpublished', [], [stories[3]!.path], /is gone/],
+      ['a full list left', [{ ...stories[5]!, title: 'Story 5' }], [stories[5]!.path], /list was full/],
+      ['moved to another sport', [{ ...stories[6]!, sport: MBB }], [stories[6]!.path], /sport or type/],
+      ['a new version', [{ ...coach('2025-26'), version: '2026-27' }], [coach('2025-26').path], /key or version/],
+      ['a new shard', [{ ...DOCS[8]!, summary: 'Director of Qwxyz' }], [DOCS[8]!.path], /new shard/],
+    ];
+    for (const [what, changed, dropped, reason] of cases) {
+      const next = await built(changed, first, [...dropped, ...changed.map((d) => d.path)]);
+      expect(next.refused, what).toMatch(reason);
+      const gone = new Set([...dropped, ...changed.map((d) => d.path)]);
+      await expectWhole(next, [...before.filter((d) => !gone.has(d.path)), ...changed]);
+    }
+  });
+
+  it("updates a term's list from what it holds when it can, and says when it cannot", () => {
+    // Not full: the list is every document with the term.
+    expect(
+      updatedPostings(
+        [1, 50, 2, 40, 3, 40],
+        new Map([
+          [2, null],
+          [9, 45],
+        ]),
+      ),
+    ).toEqual([1, 50, 9, 45, 3, 40]);
+    const full = Array.from({ length: MAX_POSTINGS }, (_, i) => [i, 1000 - (i >> 2)]).flat();
+    // Full, no document leaves it: the newcomer takes its place, the weakest goes.
+    const entered = updatedPostings(full, new Map([[5000, 1001]]))!;
+    expect(entered.length).toBe(MAX_POSTINGS * 2);
+    expect(entered.slice(0, 4)).toEqual([5000, 1001, 0, 1000]);
+    expect(entered.slice(-2)).toEqual([1998, 501]);
+    // Full, one leaves and nothing known ranks above the weakest to fill its place: unknown.
+    expect(updatedPostings(full, new Map([[3, null]]))).toBeNull();
+    expect(updatedPostings(full, new Map([[3, 1]]))).toBeNull();
+    // Full, one moves up: its place is its own.
+    expect(updatedPostings(full, new Map([[1999, 2000]]))!.slice(0, 2)).toEqual([1999, 2000]);
   });
 });
 

@@ -38,7 +38,7 @@ import { BUILDS_DIR } from '../../output/layout.ts';
 import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
 import { createLineWriter, hashFile, readLines, sortedLinesOf } from '../../util/line-files.ts';
 import { createSetDigest } from '../../util/set-digest.ts';
-import type { SearchDoc } from '../../search/writer.ts';
+import type { SearchDoc, SearchIndexStats } from '../../search/writer.ts';
 import type { CachedRoute, PlannedRoute } from '../plan.ts';
 import {
   createSegmentWriter,
@@ -123,6 +123,12 @@ export interface BuildCacheManifest {
   pagesDigest: string;
   /** The SHA-256 of `search.tsv` (format 7; none without the static search). */
   searchDigest?: string;
+  /**
+   * The search index's figures (its documents, terms, files and bytes, and its digest), from which an index patched
+   * in place (src/search/patch.ts) counts on; none in caches written before 2026-11-28, whose next index is written
+   * whole.
+   */
+  searchStats?: SearchIndexStats;
   /** The SHA-256 of `ledger.tsv` (format 7). */
   ledgerDigest: string;
   createdAt: string;
@@ -154,7 +160,7 @@ export function prepareBuildCache(options: {
   outDir: string;
   manifest: Omit<
     BuildCacheManifest,
-    'format' | 'createdAt' | 'pagesDigest' | 'pageFiles' | 'searchDigest' | 'ledgerDigest'
+    'format' | 'createdAt' | 'pagesDigest' | 'pageFiles' | 'searchDigest' | 'searchStats' | 'ledgerDigest'
   >;
   depsFiles: readonly string[];
   /** The lines of the previous cache's pages an incremental build kept in place, as they were. */
@@ -173,7 +179,7 @@ export function prepareBuildCache(options: {
    * The search index's lines (its thread's) and their digest, and the list of its files with their digests, moved
    * into the cache; null without static search.
    */
-  search: { file: string; digest: string; files: string } | null;
+  search: { file: string; digest: string; files: string; stats: SearchIndexStats } | null;
   /** The output's files that are not pages of the cache (overlay.ts, otherFiles), sorted. */
   others: readonly string[];
   /** The media URLs the pages name that the build could not copy. */
@@ -251,7 +257,7 @@ export function prepareBuildCache(options: {
     ...options.manifest,
     pageFiles,
     pagesDigest: pagesDigest.hex(),
-    ...(options.search && { searchDigest: options.search.digest }),
+    ...(options.search && { searchDigest: options.search.digest, searchStats: options.search.stats }),
     ledgerDigest,
     createdAt: options.now.toISOString(),
   };
