@@ -188,69 +188,38 @@ function planPatch({ previous, index, added, dropped }: PatchInput): Planned {
     if (doc.id === null) continue;
     const was = scoresOf(doc.before.scores);
     const is = scoresOf(doc.after.scores);
-    for (const [term, score] of is) if (was.get(term) !== score) changesOf(termChanges, term).set(doc.id, score);
-    for (const term of was.keys()) if (!is.has(term)) changesOf(termChanges, term).set(doc.id, null);
+    for (const [term, score] of is)
+      if (was.get(term) !== score) entryOf(termChanges, term, () => new Map()).set(doc.id, score);
+    for (const term of was.keys()) if (!is.has(term)) entryOf(termChanges, term, () => new Map()).set(doc.id, null);
   }
 
   // The shards of those terms, read by their two-letter group (a group's split is checked again below).
   const shards = new Set(manifest.shards);
-  const groups = new Map<
-    string,
-    {
-      split: boolean;
-      keys: string[];
-      lists: Map<string, number[]>;
-      termsOf: Map<string, string[]>;
-      bytes: Map<string, number>;
-    }
-  >();
-  const groupOf2 = (prefix: string) => {
-    let group = groups.get(prefix);
-    if (group) return group;
-    const keys = manifest.shards.filter(
-      (key) => key === prefix || (key.length === SHARD_PREFIX + 1 && key.startsWith(prefix)),
-    );
-    group = {
-      split: keys.some((key) => key.length > SHARD_PREFIX),
-      keys,
-      lists: new Map(),
-      termsOf: new Map(),
-      bytes: new Map(),
-    };
-    for (const key of keys) {
-      const name = shardFile(key);
-      const text = read(name);
-      if (text === null) return null;
-      const shard = JSON.parse(text) as Record<string, number[]>;
-      const terms = Object.keys(shard).sort();
-      if (shardJson(terms, (term) => shard[term]!) !== text) return null;
-      for (const term of terms) group.lists.set(term, shard[term]!);
-      group.termsOf.set(key, terms);
-      group.bytes.set(key, Buffer.byteLength(text));
-    }
-    groups.set(prefix, group);
-    return group;
+  const groups = new Map<string, ShardGroup | null>();
+  const groupOf = (prefix: string) => {
+    if (!groups.has(prefix)) groups.set(prefix, readShardGroup(manifest.shards, prefix, read));
+    return groups.get(prefix)!;
   };
   let termsNew = 0;
   const vocabChanges = new Map<string, { add: string[]; remove: Set<string> }>();
   const touchedShards = new Map<string, string>();
   for (const [term, updates] of termChanges) {
     const prefix = shardKeyOf(term, SHARD_PREFIX);
-    const group = groupOf2(prefix);
+    const group = groupOf(prefix);
     if (!group) return refuse(`a previous shard of ${prefix} does not read back as the index writes it`);
     const key = group.split && term.length > SHARD_PREFIX ? shardKeyOf(term, SHARD_PREFIX + 1) : prefix;
     if (!shards.has(key)) return refuse(`the term ${term} would make a new shard, ${key}`);
     const before = group.lists.get(term) ?? [];
     const list = updatedPostings(before, updates);
     if (!list) return refuse(`the term ${term}'s list was full and loses a document it cannot replace`);
-    const vocab = vocabFile(term[0]!);
+    const vocab = () => entryOf(vocabChanges, vocabFile(term[0]!), () => ({ add: [], remove: new Set<string>() }));
     if (!before.length && list.length) {
       termsNew++;
-      ensure(vocabChanges, vocab).add.push(term);
+      vocab().add.push(term);
       group.termsOf.get(key)!.push(term);
     } else if (before.length && !list.length) {
       termsNew--;
-      ensure(vocabChanges, vocab).remove.add(term);
+      vocab().remove.add(term);
       const terms = group.termsOf.get(key)!;
       if (!terms.includes(term)) return refuse(`the previous shard ${key} does not hold ${term}`);
       terms.splice(terms.indexOf(term), 1);
@@ -260,6 +229,7 @@ function planPatch({ previous, index, added, dropped }: PatchInput): Planned {
     touchedShards.set(key, prefix);
   }
   for (const [key, prefix] of touchedShards) {
+    // Read for a term above, so not null.
     const group = groups.get(prefix)!;
     const split = shardGroupBytes(group.lists.keys(), (term) => group.lists.get(term)!) > SHARD_SPLIT_BYTES;
     if (split !== group.split) return refuse(`the terms of ${prefix} would be ${split ? '' : 'no longer '}split`);
@@ -419,14 +389,44 @@ function scoresOf(scores: string): Map<string, number> {
   return out;
 }
 
-function changesOf(all: Map<string, Map<number, number | null>>, term: string) {
-  let changes = all.get(term);
-  if (!changes) all.set(term, (changes = new Map()));
-  return changes;
+/** A map's entry for `key`, made (and kept) the first time it is asked for. */
+function entryOf<K, V>(all: Map<K, V>, key: K, make: () => V): V {
+  let entry = all.get(key);
+  if (entry === undefined) all.set(key, (entry = make()));
+  return entry;
 }
 
-function ensure(all: Map<string, { add: string[]; remove: Set<string> }>, name: string) {
-  let entry = all.get(name);
-  if (!entry) all.set(name, (entry = { add: [], remove: new Set() }));
-  return entry;
+/** A two-letter group of terms as the previous index wrote it: every term's list, and each shard's terms and size. */
+interface ShardGroup {
+  /** Whether its terms were split by three letters (SHARD_SPLIT_BYTES). */
+  split: boolean;
+  lists: Map<string, number[]>;
+  termsOf: Map<string, string[]>;
+  bytes: Map<string, number>;
+}
+
+/** The previous shards of the terms that start with `prefix`, or null when one does not read back as written. */
+function readShardGroup(
+  shardKeys: readonly string[],
+  prefix: string,
+  read: (name: string) => string | null,
+): ShardGroup | null {
+  const keys = shardKeys.filter((key) => key === prefix || (key.length === SHARD_PREFIX + 1 && key.startsWith(prefix)));
+  const group: ShardGroup = {
+    split: keys.some((key) => key.length > SHARD_PREFIX),
+    lists: new Map(),
+    termsOf: new Map(),
+    bytes: new Map(),
+  };
+  for (const key of keys) {
+    const text = read(shardFile(key));
+    if (text === null) return null;
+    const shard = JSON.parse(text) as Record<string, number[]>;
+    const terms = Object.keys(shard).sort();
+    if (shardJson(terms, (term) => shard[term]!) !== text) return null;
+    for (const term of terms) group.lists.set(term, shard[term]!);
+    group.termsOf.set(key, terms);
+    group.bytes.set(key, Buffer.byteLength(text));
+  }
+  return group;
 }
