@@ -65,7 +65,13 @@ const SITE_PREFIX = `/${SEARCH_DIR}/`;
  * be patched: nothing is written then.
  */
 export function patchIndex(input: PatchInput, output: KnownFilesWriter): SearchIndexWritten | { refused: string } {
-  const planned = planPatch(input);
+  let planned: Planned;
+  try {
+    planned = planPatch(input);
+  } catch (error) {
+    // A previous file that is not JSON (cut short, edited): the plan writes nothing, so the index is written whole.
+    return { refused: `a previous file cannot be read: ${error instanceof Error ? error.message : String(error)}` };
+  }
   if ('refused' in planned) return planned;
   const { files, terms } = planned;
   const { index } = input;

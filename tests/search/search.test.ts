@@ -533,6 +533,19 @@ describe("an incremental build's index patched in place", () => {
       const gone = new Set([...dropped, ...changed.map((d) => d.path)]);
       await expectWhole(next, [...before.filter((d) => !gone.has(d.path)), ...changed]);
     }
+    // A previous shard cut short: not JSON. The index is written whole, the build goes on.
+    const retitled = { ...stories[9]!, title: 'Stadium story 9: a thriller' };
+    const shard = readdirSync(join(first.out, SEARCH_DIR))
+      .map((name) => join(first.out, SEARCH_DIR, name))
+      .find((file) => file.includes('/t-') && readFileSync(file, 'utf8').includes('"thriller"'))!;
+    const text = readFileSync(shard, 'utf8');
+    writeFileSync(shard, text.slice(0, text.length >> 1));
+    const next = await built([retitled], first, [retitled.path]);
+    expect(next.refused).toMatch(/a previous file cannot be read: .*JSON/);
+    await expectWhole(
+      next,
+      before.map((d) => (d.path === retitled.path ? retitled : d)),
+    );
   });
 
   it("updates a term's list from what it holds when it can, and says when it cannot", () => {
