@@ -9,6 +9,7 @@ import type { PageContext } from '../pages/index.ts';
 import { ROUTES } from '../pages/index.ts';
 import { createRouter, type Router } from '../routes/match.ts';
 import { urlRedirect } from '../routes/url-rules.ts';
+import { createSpareBuffer } from '../util/file-bytes.ts';
 import { createLineWriter } from '../util/line-files.ts';
 import { FIELDHOUSE_VERSION } from '../version.ts';
 import { buildIdOf, contentIdOf, pageConfigOf } from './build-id.ts';
@@ -453,7 +454,7 @@ async function runStages(
               whole: (route) => route.render === 'static' && touchedRoutes !== 'all' && !touchedRoutes!.has(route.name),
               // A page kept where it is need not be listed: it is one of keptView's already.
               keeps: (route, path) => route.render !== 'file' && keptView.has(path),
-              pagesOf: (name) => reuse!.pages.filter((path) => routeOf(path, router) === name),
+              pagesOf: (name) => reuse!.pages().filter((path) => routeOf(path, router) === name),
             }
           : null,
         record: (line) => planLines.write(line),
@@ -512,6 +513,7 @@ async function runStages(
   }
   mainSearchDocs?.close();
   planLines.close();
+  reuse?.planDone();
   const loadedFiles = await pool.loadingDone();
   if (reuse)
     outcome.incremental = {
@@ -598,7 +600,7 @@ async function runStages(
       kept,
       pages: cachedPaths,
       // The previous output's pages not kept in place: the others are in the output still.
-      previous: { pages: keptView ? notKept : reuse.pages, others: reuse.others },
+      previous: { pages: keptView ? notKept : reuse.pages(), others: reuse.others },
     });
   // The pages kept in place were not read for their links: every target of the previous output is checked instead.
   if (reuse?.inPlace) links.addUnheld(reuse.previousLinks);
@@ -657,9 +659,11 @@ async function runStages(
 type Scope = NonNullable<BuildPagesOptions['reuse']> & {
   touched: number;
   plan: Map<string, CachedRoute>;
+  /** The plan has been replayed: its lines are not read again, and their bytes may be read into for the next build. */
+  planDone(): void;
   planTouches: (deps: readonly string[]) => boolean;
-  /** Every page of the previous output, and its other files (the build cache's). */
-  pages: string[];
+  /** Every page of the previous output (made when first asked for), and its other files (the build cache's). */
+  pages(): readonly string[];
   others: string[];
   /** The media URLs the previous build could not copy. */
   failedMedia: Set<string>;
@@ -728,36 +732,47 @@ async function incrementalScope(
   const sorter = createTouchSorter(changes, await askAfterChanges(build.api, changes), answers.ask);
   // Each kept page's line, in the cache's bytes: decoded when the build asks for it, and only as far as it asks.
   // A line that names nothing a change touches is not parsed at all (most of them).
-  const { pages: scanned, store } = scanPageLines(cache.pageFiles, sorter.needles);
+  const { segments: scanned, store } = scanPageLines(cache.pageFiles, sorter.needles);
   const kept = new Map<string, LineRef>();
   // The pages a change touches, with their lines.
   const touchedRefs = new Map<string, LineRef>();
   const pending: [string, string[]][] = [];
-  const pages: string[] = [];
+  /** Pages scanned, and the last one's path. */
+  let pageCount = 0;
+  let lastPath: string | undefined;
+  let allPages: string[] | undefined;
+  /** The buffer the previous plan is read into (its routes' lines are views of it). */
+  let planBytes: Buffer | undefined;
   let cached: Pick<Scope, 'plan' | 'others' | 'failedMedia' | 'media'> & {
     chromes: Map<string, CachedChrome>;
     links: string[];
   };
   try {
-    for (const { path, ref, line } of scanned) {
-      // The event loop gets a turn now and then: the answers asked for above travel meanwhile, and the render
+    for (const { first, paths, marked } of scanned) {
+      // The event loop gets a turn between segments: the answers asked for above travel meanwhile, and the render
       // workers, starting, are answered.
-      if (pages.length % SCAN_TURN_LINES === 0) await new Promise(setImmediate);
-      // The lines are in path order, each page once: a path again is a garbled cache.
-      if (path === pages.at(-1)) throw new Error(`${PAGES_DIR}: the page ${path} has two lines`);
-      pages.push(path);
-      let verdict: Verdict = false;
-      if (line !== null) {
-        const { deps } = depsOf(line);
-        answers.see(deps);
-        verdict = sorter.verdict(deps);
+      await new Promise(setImmediate);
+      for (let i = 0; i < paths.length; i++) {
+        const path = paths[i]!;
+        const ref = first + i;
+        // The lines are in path order, each page once: a path again is a garbled cache.
+        if (path === lastPath) throw new Error(`${PAGES_DIR}: the page ${path} has two lines`);
+        lastPath = path;
+        const line = marked.get(ref);
+        let verdict: Verdict = false;
+        if (line !== undefined) {
+          const { deps } = depsOf(line);
+          answers.see(deps);
+          verdict = sorter.verdict(deps);
+        }
+        if (verdict === true) touchedRefs.set(path, ref);
+        else kept.set(path, ref);
+        if (Array.isArray(verdict)) pending.push([path, verdict]);
       }
-      if (verdict === true) touchedRefs.set(path, ref);
-      else kept.set(path, ref);
-      if (Array.isArray(verdict)) pending.push([path, verdict]);
+      pageCount += paths.length;
     }
     cached = {
-      plan: cachedPlan(cache.dir),
+      plan: cachedPlan(cache.dir, (size) => (planBytes = planSpare.take(size))),
       others: cachedOthers(cache.dir),
       failedMedia: cachedFailedMedia(cache.dir),
       media: cachedMedia(cache.dir),
@@ -790,17 +805,21 @@ async function incrementalScope(
   const inPlace = cache.manifest.buildId === build.buildId;
   // Kept pages are left where they are, unread: an output restored in part (or changed by hand) under a cache
   // whose ids match would keep the pages it lacks missing. A sample of what the cache lists must be there.
-  const lacking = inPlace ? lackingFiles(outDir, pages, others) : null;
+  const lacking = inPlace ? lackingFiles(outDir, { length: pageCount, at: store.path }, others) : null;
   if (lacking) return full(lacking);
   return {
     plan,
+    planDone() {
+      if (planBytes) planSpare.give(planBytes);
+      planBytes = undefined;
+    },
     // Which pages there are changes only with records that moved (placing fields: deps/cache.ts).
     planTouches: touchTest(changes.filter((change) => change.listed !== false))!,
     has: (path) => kept.has(path),
     facts: (path) => store.facts(kept.get(path)!),
     touchedPaths: [...touchedRefs.keys()],
     // Every page of the previous output has its line (a page built from older data, --keep-going, has none).
-    everyPageLined: cache.manifest.pages === pages.length,
+    everyPageLined: cache.manifest.pages === pageCount,
     keptView() {
       // The pages kept, less those the plan found gone or builds (a file route's); what the cache holds besides them.
       const excluded = new Set<string>();
@@ -861,7 +880,7 @@ async function incrementalScope(
       // A few targets are searched for in the cache's bytes; past that, reading every kept page's links costs less.
       if (targets.length <= HOLDER_SEARCH_MAX) {
         for (const { ref, targets: held } of store.linesLinkingTo(targets))
-          if (keptIn(keptInPlace, pages[ref]!, ref)) hold(pages[ref]!, held);
+          if (keptIn(keptInPlace, store.path(ref), ref)) hold(store.path(ref), held);
       } else {
         const wanted = new Set(targets);
         for (const [path, ref] of kept)
@@ -877,8 +896,8 @@ async function incrementalScope(
         const held = targets.filter((target) => !holders.has(target) && links.includes(target));
         if (!held.length) continue;
         for (const ref of store.linesWithChrome(id))
-          if (keptIn(keptInPlace, pages[ref]!, ref)) {
-            hold(pages[ref]!, held);
+          if (keptIn(keptInPlace, store.path(ref), ref)) {
+            hold(store.path(ref), held);
             break;
           }
       }
@@ -893,7 +912,7 @@ async function incrementalScope(
       files: existsSync(join(cache.dir, SEARCH_FILES_FILE)) ? join(cache.dir, SEARCH_FILES_FILE) : null,
       stats: cache.manifest.searchStats ?? null,
     },
-    pages,
+    pages: () => (allPages ??= Array.from({ length: pageCount }, (_, ref) => store.path(ref))),
     others,
     failedMedia,
     media,
@@ -960,21 +979,35 @@ function previousMedia(
 /** Broken targets of kept pages searched for in the build cache's bytes, each a pass over them (holdersOf). */
 const HOLDER_SEARCH_MAX = 8;
 
-/** Lines of the build cache read between two turns of the event loop. */
-const SCAN_TURN_LINES = 2048;
-
 /** Pages and other files an output is checked for before it is updated in place, evenly spread over its lists. */
 const SAMPLED_PAGES = 256;
 const SAMPLED_FILES = 64;
 
 /**
+ * The buffer the build cache's plan was read into, given back once its build has replayed it: in a long-running
+ * process, the next incremental build reads its plan into pages the process has (util/file-bytes.ts).
+ */
+const planSpare = createSpareBuffer();
+
+/** A list to sample, by index. */
+type Sample = { length: number; at(index: number): string };
+
+/**
  * Why the output cannot be updated in place (null: it can): files the build cache lists that are not there, from a
  * sample (a page's HTML and payload; the other files), so the check costs a few hundred stats at any size.
  */
-function lackingFiles(outDir: string, pages: readonly string[], others: readonly string[]): string | null {
-  const sample = <T>(list: readonly T[], size: number) =>
-    list.filter((_, i) => i % Math.max(1, Math.floor(list.length / size)) === 0);
-  const files = [...sample(pages, SAMPLED_PAGES).flatMap(pageFiles), ...sample(others, SAMPLED_FILES)];
+function lackingFiles(outDir: string, pages: Sample, others: readonly string[]): string | null {
+  /** Every so many of a list's items, from its first: about `size` of them. */
+  const sample = (list: Sample, size: number) => {
+    const step = Math.max(1, Math.floor(list.length / size));
+    const items: string[] = [];
+    for (let i = 0; i < list.length; i += step) items.push(list.at(i));
+    return items;
+  };
+  const files = [
+    ...sample(pages, SAMPLED_PAGES).flatMap(pageFiles),
+    ...sample({ length: others.length, at: (i) => others[i]! }, SAMPLED_FILES),
+  ];
   const missing = files.filter((file) => !existsSync(join(outDir, file)));
   if (!missing.length) return null;
   return `${outDir} lacks files its build cache lists (${missing.length} of ${files.length} checked, such as ${missing[0]}): restored in part, or changed by hand`;

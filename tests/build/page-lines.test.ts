@@ -101,8 +101,11 @@ function written(cache: string, entries: readonly { lines: number; bytes: number
 }
 
 function scan(files: SegmentSource[], needles: string[]) {
-  const { pages: scanned, store } = scanPageLines(files, needles);
-  return { found: [...scanned], store };
+  const { segments, store } = scanPageLines(files, needles);
+  const found = [...segments].flatMap(({ first, paths, marked }) =>
+    paths.map((path, i) => ({ path, ref: first + i, line: marked.get(first + i) ?? null })),
+  );
+  return { found, store };
 }
 
 describe('scanPageLines: the build cache read as bytes', () => {

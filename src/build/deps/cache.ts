@@ -37,6 +37,7 @@ import { basename, dirname, join } from 'node:path';
 import { BUILDS_DIR } from '../../output/layout.ts';
 import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
 import { createLineWriter, hashFile, readLines, sortedLinesOf } from '../../util/line-files.ts';
+import { readFileBytes } from '../../util/file-bytes.ts';
 import { createSetDigest } from '../../util/set-digest.ts';
 import type { SearchDoc, SearchIndexStats } from '../../search/writer.ts';
 import type { CachedRoute, PlannedRoute } from '../plan.ts';
@@ -494,13 +495,14 @@ const endsLikePlan = (line: Buffer) =>
  * Each route's plan, by route name, as a cache holds it (with its line's bytes, which a replayed route passes on). A
  * line's route, deps and warnings are decoded and parsed here; its pages (most of its bytes: 24 MB at demo scale 10,
  * 10 MB in one line) only when the build asks for them (plan.ts): a route replayed as a count never does. The file is
- * read as bytes, whole, and never decoded whole. The fields are found by their keys: a key's quotes are the only
- * unescaped ones outside JSON strings, so a string in the line cannot read like one.
+ * read as bytes, whole (into the buffer `into` gives, when given: the lines are views of it), and never decoded whole.
+ * The fields are found by their keys: a key's quotes are the only unescaped ones outside JSON strings, so a string in
+ * the line cannot read like one.
  */
-export function cachedPlan(dir: string): Map<string, CachedRoute> {
+export function cachedPlan(dir: string, into?: (size: number) => Buffer): Map<string, CachedRoute> {
   const plan = new Map<string, CachedRoute>();
   const file = join(dir, PLAN_FILE);
-  const bytes = readFileSync(file);
+  const bytes = readFileBytes(file, undefined, into);
   let number = 0;
   // A last line without its newline (a file cut short) is not read, as readLines does not.
   for (let start = 0, end = bytes.indexOf(NEWLINE); end >= 0; start = end + 1, end = bytes.indexOf(NEWLINE, start)) {

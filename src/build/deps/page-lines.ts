@@ -10,7 +10,7 @@
  * A deps line is decoded whole only when it holds one of the scan's needles (touch.ts: a changed record, a call a
  * change touches): the pages whose deps must be parsed to know whether they are touched.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   CHROME_START as CHROME_TEXT,
@@ -28,6 +28,7 @@ import {
   type SegmentSizes,
   type SegmentSource,
 } from './segments.ts';
+import { readFileBytes } from '../../util/file-bytes.ts';
 
 const NEWLINE = 10;
 const BACKSLASH = 0x5c;
@@ -43,14 +44,18 @@ const NO_MEDIA: readonly string[] = Object.freeze([]);
 /** One page's line in the store. */
 export type LineRef = number;
 
-export interface ScannedPage {
-  path: string;
-  ref: LineRef;
-  /** Its deps line (`[path, deps]`), when it holds one of the needles; null when it holds none (not parsed). */
-  line: string | null;
+/** A segment's lines as the scan read them: refs `first` to `first + paths.length - 1`, in order. */
+export interface ScannedSegment {
+  first: LineRef;
+  /** Each line's path. */
+  paths: readonly string[];
+  /** The deps lines (`[path, deps]`) that hold one of the needles, by ref; the others are not decoded. */
+  marked: ReadonlyMap<LineRef, string>;
 }
 
 export interface PageLineStore {
+  /** A line's path, as the scan read it (a line the scan has passed). */
+  path(ref: LineRef): string;
   /** A line, decoded whole. */
   line(ref: LineRef): string;
   /** What a page read (its deps line's deps). */
@@ -89,7 +94,7 @@ export interface PageLineStore {
 }
 
 /**
- * Read a cache's segments (in order) into `store`-backed lines, yielding each page's path in order. `needles` are
+ * Read a cache's segments (in order) into `store`-backed lines, yielding each segment's paths in order. `needles` are
  * searched in the deps files' bytes, a segment at a time: a line holding none is not decoded beyond its path. A
  * segment whose deps file does not hold the lines the manifest gives, or whose file is not of its bytes, throws
  * (naming the file): a cache restored in part or edited.
@@ -97,7 +102,7 @@ export interface PageLineStore {
 export function scanPageLines(
   segments: readonly SegmentSource[],
   needles: readonly string[],
-): { pages: Generator<ScannedPage>; store: PageLineStore } {
+): { segments: Generator<ScannedSegment>; store: PageLineStore } {
   const files = segments.map((segment) => segment.file);
   // The deps files are scanned one at a time in one buffer, used again for each, and not kept; a segment's bytes are
   // read again (and kept) when the build asks for a line of it after the scan: few of them.
@@ -113,14 +118,14 @@ export function scanPageLines(
   const depsAt = (index: number): Buffer => {
     if (current?.index === index) return current.block;
     let block = depsLoaded.get(index);
-    if (!block) depsLoaded.set(index, (block = readSegment(depsFileOf(files[index]!), depsBytes[index]!)));
+    if (!block) depsLoaded.set(index, (block = readFileBytes(depsFileOf(files[index]!), depsBytes[index]!)));
     return block;
   };
   /** A segment's whole lines, read the first time they are asked for (`keep` false: for one search of them). */
   const wholeAt = (index: number, keep = true): { block: Buffer; starts: number[] } => {
     const known = wholeLoaded.get(index);
     if (known) return known;
-    const block = readSegment(files[index]!, segments[index]!.bytes);
+    const block = readFileBytes(files[index]!, segments[index]!.bytes);
     let starts = offsetsOf.get(index);
     if (!starts) {
       starts = [0];
@@ -143,15 +148,20 @@ export function scanPageLines(
     const at = ref - firstRefOf[index]!;
     return { block, start: starts[at]!, end: starts[at + 1]! - 1 };
   };
-  // Each line's segment, and its start and end (the newline's offset) in the deps file, by ref.
-  const blockOf: number[] = [];
-  const startOf: number[] = [];
-  const endOf: number[] = [];
+  // Each line's segment, and its start and end (the newline's offset) in the deps file, by ref: as many as the
+  // segments' lines (a segment holding more throws before its lines past them are used).
+  const total = segments.reduce((sum, segment) => sum + segment.lines, 0);
+  const blockOf = new Int32Array(total);
+  const startOf = new Int32Array(total);
+  const endOf = new Int32Array(total);
+  /** Refs scanned so far: the next line's. */
+  let scannedLines = 0;
   // Each segment's first line's ref: a segment's lines are the refs from it to the next segment's.
   const firstRefOf: number[] = [];
   const patterns = needles.map((needle) => Buffer.from(needle));
 
   const store: PageLineStore = {
+    path: (ref) => pathOfRef(ref),
     line(ref) {
       const { block, start, end } = wholeLine(ref);
       return block.toString('utf8', start, end);
@@ -281,42 +291,53 @@ export function scanPageLines(
     },
   };
 
-  // Each line's path, as the scan decoded it (a merge orders the added lines among the kept by them).
-  const paths: string[] = [];
-  const pathOfRef = (ref: LineRef) => paths[ref]!;
+  // Each segment's lines' paths, as the scan decoded them (a merge orders the added lines among the kept by them).
+  const pathsOf: string[][] = [];
+  const pathOfRef = (ref: LineRef) => pathsOf[blockOf[ref]!]![ref - firstRefOf[blockOf[ref]!]!]!;
 
-  function* pages(): Generator<ScannedPage> {
+  function* scanSegments(): Generator<ScannedSegment> {
     for (const [index, segment] of segments.entries()) {
       const file = depsFileOf(segment.file);
       const size = fileSize(file);
       if (scratch.length < size) scratch = Buffer.allocUnsafe(Math.max(size, scratch.length * 2));
-      const block = readSegment(file, size, scratch);
+      const block = readFileBytes(file, size, () => scratch);
       current = { index, block };
       depsBytes.push(block.length);
-      firstRefOf.push(blockOf.length);
+      const first = scannedLines;
+      firstRefOf.push(first);
       // A last line without its newline (a file cut short) is not read, as readLines does not.
       const last = block.lastIndexOf(NEWLINE);
-      const marked = last < 0 ? [] : needleOffsets(block.subarray(0, last), patterns);
+      const needled = last < 0 ? [] : needleOffsets(block.subarray(0, last), patterns);
+      const paths: string[] = [];
+      const marked = new Map<LineRef, string>();
       let mark = 0;
+      // Where the next backslash is (a path holding one was escaped by JSON), found once for the lines before it: -1
+      // when there is none, -2 before the first search.
+      let backslash = -2;
       for (let start = 0; start < last;) {
         const end = block.indexOf(NEWLINE, start);
-        const ref = blockOf.length;
-        blockOf.push(index);
-        startOf.push(start);
-        endOf.push(end);
-        while (mark < marked.length && marked[mark]! < start) mark++;
-        const holds = mark < marked.length && marked[mark]! < end;
-        const path = pathIn(block, start, end, ref);
-        paths.push(path);
-        yield { path, ref, line: holds ? block.toString('utf8', start, end) : null };
+        const ref = first + paths.length;
+        if (ref >= total) throw linesError(file, segment, block);
+        blockOf[ref] = index;
+        startOf[ref] = start;
+        endOf[ref] = end;
+        while (mark < needled.length && needled[mark]! < start) mark++;
+        if (mark < needled.length && needled[mark]! < end) marked.set(ref, block.toString('utf8', start, end));
+        const close = block.indexOf(PATH_END, start);
+        if (close < 0 || close > end) throw depsLineError(block, start, end, ref, 'has no path');
+        if (backslash !== -1 && backslash < start) backslash = block.indexOf(BACKSLASH, start);
+        paths.push(
+          backslash >= 0 && backslash < close
+            ? depsOf(block.toString('utf8', start, end)).path
+            : block.toString('utf8', start + 2, close),
+        );
         start = end + 1;
       }
-      const lines = blockOf.length - firstRefOf[index]!;
-      const cut = block.length !== wholeLinesEnd(block);
-      if (lines !== segment.lines || cut)
-        throw new Error(
-          `${file} holds ${lines} whole lines${cut ? ' and one cut short' : ''}, its cache's manifest ${segment.lines}: a cache restored in part, or edited`,
-        );
+      pathsOf.push(paths);
+      scannedLines += paths.length;
+      if (paths.length !== segment.lines || block.length !== wholeLinesEnd(block))
+        throw linesError(file, segment, block);
+      yield { first, paths, marked };
       if (fileSize(segment.file) !== segment.bytes)
         throw new Error(
           `${segment.file} is of ${fileSize(segment.file)} bytes, its cache's manifest ${segment.bytes}: a cache restored in part, or edited`,
@@ -345,7 +366,7 @@ export function scanPageLines(
 
   /** The last line of segment `index` (below its first when the segment has none). */
   function lastRefOf(index: number): LineRef {
-    return (index + 1 < firstRefOf.length ? firstRefOf[index + 1]! : blockOf.length) - 1;
+    return (index + 1 < firstRefOf.length ? firstRefOf[index + 1]! : scannedLines) - 1;
   }
 
   /** The line of segment `index` that byte `at` of its whole lines lies in (`starts`: its lines' starts). */
@@ -368,12 +389,15 @@ export function scanPageLines(
     );
   }
 
-  /** The path that opens a deps line (`["<path>",[`): decoded as it is, or parsed when JSON escaped something in it. */
-  function pathIn(block: Buffer, start: number, end: number, ref: LineRef): string {
-    const close = block.indexOf(PATH_END, start);
-    if (close < 0 || close > end) throw depsLineError(block, start, end, ref, 'has no path');
-    const raw = block.subarray(start + 2, close);
-    return raw.includes(BACKSLASH) ? depsOf(block.toString('utf8', start, end)).path : raw.toString('utf8');
+  /** A segment whose deps file does not hold the lines its manifest gives (whole lines, and as many). */
+  function linesError(file: string, segment: SegmentSource, block: Buffer): Error {
+    const lines = block
+      .subarray(0, wholeLinesEnd(block))
+      .reduce((count, byte) => count + (byte === NEWLINE ? 1 : 0), 0);
+    const cut = block.length !== wholeLinesEnd(block);
+    return new Error(
+      `${file} holds ${lines} whole lines${cut ? ' and one cut short' : ''}, its cache's manifest ${segment.lines}: a cache restored in part, or edited`,
+    );
   }
 
   /** What is wrong with a deps line, named by its file and its line number there. */
@@ -384,7 +408,7 @@ export function scanPageLines(
     );
   }
 
-  return { pages: pages(), store };
+  return { segments: scanSegments(), store };
 }
 
 /** The bytes of a block up to its last newline, included (all of it when it ends with one). */
@@ -398,25 +422,6 @@ const orderKey = (path: string) => JSON.stringify(path);
 
 function fileSize(file: string): number {
   return statSync(file).size;
-}
-
-/**
- * A file's first `size` bytes (its size when the scan read it: nothing writes into a segment, so it is the same
- * file), into `into` when given.
- */
-function readSegment(file: string, size: number, into = Buffer.allocUnsafe(size)): Buffer {
-  const fd = openSync(file, 'r');
-  try {
-    let done = 0;
-    while (done < size) {
-      const read = readSync(fd, into, done, size - done, done);
-      if (read === 0) break;
-      done += read;
-    }
-    return into.subarray(0, done);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** The offsets, in order, at which any of the patterns occurs in the bytes. */

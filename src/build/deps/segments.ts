@@ -18,7 +18,7 @@ import { join } from 'node:path';
 /** The folder of the segments, in the cache folder. */
 export const PAGES_DIR = 'pages';
 /** A segment is closed once it holds this many bytes (it ends at a line's end: one line may take it past). */
-export const SEGMENT_BYTES = 2 << 20;
+export const SEGMENT_BYTES = 1 << 18;
 /**
  * An open segment smaller than this takes the next unchanged segment's lines as a copy rather than closing small
  * before that segment is linked: segments stay between a quarter of SEGMENT_BYTES and about twice it (all but the
