@@ -5,9 +5,10 @@
  * from there.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { createLineWriter, hashFile, mergeSorted, readLines, sortLines } from '../util/line-files.ts';
+import { createSpareBuffer, readFileBytes } from '../util/file-bytes.ts';
+import { createLineWriter, readLines, sortLines } from '../util/line-files.ts';
 
 export interface LedgerEntry {
   path: string;
@@ -85,34 +86,23 @@ export function createLedger(dir: string): Ledger {
     addKept(previous, kept) {
       if (sorted) throw new Error('The kept pages are added to the list of pages before it is read');
       if (!existsSync(previous.file)) return false;
-      if (hashFile(previous.file, createHash('sha256')).digest('hex') !== previous.digest) return false;
-      writer.close();
-      const addedFile = join(dir, 'pages-added.tsv');
-      sortLines(writer.file, addedFile);
-      let keptHere = 0;
-      let indexableHere = 0;
-      const keptLines = function* () {
-        for (const line of readLines(previous.file)) {
-          const path = line.slice(0, line.indexOf('\t'));
-          if (!kept(path)) continue;
-          keptHere++;
-          if (line.charCodeAt(path.length + 1) === I) indexableHere++;
-          yield line;
-        }
-      };
-      const out = createLineWriter(sortedFile);
-      const addedPaths: string[] = [];
-      for (const [line, source] of mergeSorted([readLines(addedFile), keptLines()])) {
-        out.write(line);
-        if (source === 0) addedPaths.push(line.slice(0, line.indexOf('\t')));
+      let taken: Buffer | undefined;
+      const bytes = readFileBytes(previous.file, undefined, (size) => (taken = previousSpare.take(size)));
+      try {
+        if (createHash('sha256').update(bytes).digest('hex') !== previous.digest) return false;
+        writer.close();
+        const addedFile = join(dir, 'pages-added.tsv');
+        sortLines(writer.file, addedFile);
+        const merged = mergeKept(bytes, readLines(addedFile), kept, sortedFile);
+        rmSync(addedFile, { force: true });
+        added = merged.added;
+        keptCount = merged.kept;
+        indexable += merged.indexable;
+        sorted = true;
+        return true;
+      } finally {
+        previousSpare.give(taken!);
       }
-      out.close();
-      rmSync(addedFile, { force: true });
-      added = addedPaths;
-      keptCount = keptHere;
-      indexable += indexableHere;
-      sorted = true;
-      return true;
     },
     *sorted() {
       sort();
@@ -126,3 +116,72 @@ export function createLedger(dir: string): Ledger {
 }
 
 const I = 'i'.charCodeAt(0);
+const TAB = 9;
+const NEWLINE = 10;
+
+/** The buffer the previous list is read into, kept for the next build of a long-running process (file-bytes.ts). */
+const previousSpare = createSpareBuffer();
+
+/**
+ * Write into `file` the previous list's lines (its `bytes`) whose pages are `kept`, merged with the `added` lines
+ * (sorted), in the order of their lines (on a tie, the added line first): the kept lines go out as runs of the
+ * previous bytes, and a line is decoded only as far as its path, or whole when an added line's path starts with its
+ * path (or its with the added's) and the paths alone cannot order them. A last line without its newline is not
+ * read, as readLines does not.
+ */
+function mergeKept(
+  bytes: Buffer,
+  addedLines: Iterable<string>,
+  kept: (path: string) => boolean,
+  file: string,
+): { added: string[]; kept: number; indexable: number } {
+  const out = openSync(file, 'w');
+  const added: string[] = [];
+  let keptLines = 0;
+  let indexable = 0;
+  try {
+    const adding = addedLines[Symbol.iterator]();
+    let next = adding.next();
+    let nextPath = next.done ? '' : next.value.slice(0, next.value.indexOf('\t'));
+    const writeAdded = () => {
+      writeSync(out, `${next.value as string}\n`);
+      added.push(nextPath);
+      next = adding.next();
+      nextPath = next.done ? '' : next.value.slice(0, next.value.indexOf('\t'));
+    };
+    /** Start of the run of kept lines not written yet (-1: none). */
+    let run = -1;
+    const flush = (end: number) => {
+      if (run >= 0) writeSync(out, bytes, run, end - run);
+      run = -1;
+    };
+    const last = bytes.lastIndexOf(NEWLINE);
+    for (let start = 0; start <= last;) {
+      const end = bytes.indexOf(NEWLINE, start);
+      let tab = bytes.indexOf(TAB, start);
+      if (tab < 0 || tab > end) tab = end;
+      const path = bytes.toString('utf8', start, tab);
+      // The added lines that sort before this one go first.
+      while (!next.done) {
+        const before =
+          nextPath.startsWith(path) || path.startsWith(nextPath)
+            ? next.value <= bytes.toString('utf8', start, end)
+            : nextPath < path;
+        if (!before) break;
+        flush(start);
+        writeAdded();
+      }
+      if (kept(path)) {
+        if (run < 0) run = start;
+        keptLines++;
+        if (bytes[tab + 1] === I) indexable++;
+      } else flush(start);
+      start = end + 1;
+    }
+    flush(last + 1);
+    while (!next.done) writeAdded();
+  } finally {
+    closeSync(out);
+  }
+  return { added, kept: keptLines, indexable };
+}

@@ -37,7 +37,8 @@ export function createSpareBuffer() {
   let spare: Buffer | null = null;
   return {
     take(size: number): Buffer {
-      if (!spare || spare.length < size) return Buffer.allocUnsafe(Math.ceil(size * 1.25));
+      // Never a slice of Node's shared pool (where small buffers come from): it is written into again.
+      if (!spare || spare.length < size) return Buffer.allocUnsafeSlow(Math.ceil(size * 1.25));
       const taken = spare;
       spare = null;
       return taken;

@@ -185,15 +185,22 @@ describe('the ledger of written pages', () => {
       entry('/news/2026/b', '2026-10-02T10:00:00Z'),
       entry('/_shells/search', null, false),
       entry('/tickets'),
+      entry('/news/café', '2026-09-01T10:00:00Z'),
     ];
     const first = createLedger(mkdtempSync(join(work, 'ledger-')));
     for (const e of before) first.add(e);
     const previous = first.sortedFile();
     const digest = createHash('sha256').update(readFileSync(previous)).digest('hex');
 
-    // /news changed (its lastmod), /news/2026/b is gone, /news/2026/c is new; the rest is kept.
-    const after = [entry('/news', '2026-11-03T10:00:00Z'), entry('/news/2026/c', '2026-11-03T10:00:00Z')];
-    const kept = new Set(['/', '/news/2026/a', '/_shells/search', '/tickets']);
+    // /news changed (its lastmod), /news/2026/b is gone, /news/2026/c, /news/cafe (beside /news/café, of two bytes
+    // more) and /zoo (after every kept page) are new; the rest is kept.
+    const after = [
+      entry('/news', '2026-11-03T10:00:00Z'),
+      entry('/news/2026/c', '2026-11-03T10:00:00Z'),
+      entry('/news/cafe'),
+      entry('/zoo'),
+    ];
+    const kept = new Set(['/', '/news/2026/a', '/_shells/search', '/tickets', '/news/café']);
     const next = createLedger(mkdtempSync(join(work, 'ledger-')));
     for (const e of after) next.add(e);
     expect(next.addKept({ file: previous, digest }, (path) => kept.has(path))).toBe(true);
@@ -202,7 +209,8 @@ describe('the ledger of written pages', () => {
     for (const e of all) full.add(e);
     expect([...next.sorted()]).toEqual([...full.sorted()]);
     expect(readFileSync(next.sortedFile(), 'utf8')).toBe(readFileSync(full.sortedFile(), 'utf8'));
-    expect([next.count, next.indexable]).toEqual([6, 5]);
+    expect([next.count, next.indexable]).toEqual([9, 8]);
+    expect(next.added).toEqual(['/news', '/news/2026/c', '/news/cafe', '/zoo']);
 
     // A list edited since its digest was taken is not used: nothing is added, and the caller adds the kept pages.
     writeFileSync(previous, readFileSync(previous, 'utf8').replace('2026-10-01', '2026-01-01'));

@@ -37,6 +37,9 @@ describe('createSpareBuffer', () => {
     const spare = createSpareBuffer();
     const first = spare.take(100);
     expect(first.length).toBeGreaterThanOrEqual(100);
+    // A buffer of its own, not a slice of Node's pool of small buffers: it is written into again.
+    expect(first.byteOffset).toBe(0);
+    expect(first.buffer.byteLength).toBe(first.length);
     // Taken and not given back: the next taker gets a buffer of its own.
     const second = spare.take(100);
     expect(second).not.toBe(first);
