@@ -2,14 +2,28 @@ import { createHash } from 'node:crypto';
 import { linkSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-/** Every file under a folder with the SHA-1 of its bytes, by relative path. */
+/**
+ * Every file under a folder with the SHA-1 of its bytes, by relative path. A file with several names (hard links: the
+ * demo's media name one photo many times over, and a build links what it keeps) is read once per call.
+ */
 export function treeDigest(root: string): Map<string, string> {
   const out = new Map<string, string>();
+  const byInode = new Map<string, string>();
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out.set(relative(root, full), createHash('sha1').update(readFileSync(full)).digest('hex'));
+      const stat = statSync(full, { bigint: true });
+      if (stat.isDirectory()) {
+        walk(full);
+        continue;
+      }
+      const inode = `${stat.dev}:${stat.ino}`;
+      let digest = stat.nlink > 1n ? byInode.get(inode) : undefined;
+      if (digest === undefined) {
+        digest = createHash('sha1').update(readFileSync(full)).digest('hex');
+        if (stat.nlink > 1n) byInode.set(inode, digest);
+      }
+      out.set(relative(root, full), digest);
     }
   };
   walk(root);
