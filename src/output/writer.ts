@@ -5,7 +5,6 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readSync,
   statSync,
   writeFileSync,
   writeSync,
@@ -13,6 +12,7 @@ import {
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UnsafeOutputPath } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
+import { readFull } from '../util/file-bytes.ts';
 
 const UNSAFE_SEGMENT = /^\.{1,2}$|[\\/\0]|%2e|%2f|%5c/i;
 
@@ -191,17 +191,6 @@ const COMPARE_BLOCK = 1 << 20;
  */
 const scratches: Buffer[] = [];
 const scratch = (index: number) => (scratches[index] ??= Buffer.allocUnsafe(COMPARE_BLOCK));
-
-/** Read up to `length` bytes at `position` into the start of `into`, however many reads it takes. */
-function readFull(fd: number, into: Buffer, length: number, position: number): number {
-  let read = 0;
-  while (read < length) {
-    const got = readSync(fd, into, read, length - read, position + read);
-    if (got === 0) break;
-    read += got;
-  }
-  return read;
-}
 
 /** `same(block, at)` for each block of `file` in order, until one is not the same; true when all are. */
 function compareBlocks(file: string, same: (block: Buffer, at: number) => boolean): boolean {

@@ -17,6 +17,7 @@ import { closeSync, copyFileSync, openSync, readFileSync, readSync, writeSync } 
 import { join } from 'node:path';
 import { contentDigest, type KnownFilesWriter } from '../output/known-files.ts';
 import { SEARCH_DIR } from '../output/layout.ts';
+import { readFull } from '../util/file-bytes.ts';
 import { DOC_CHUNK, docFile, SEARCH_MANIFEST, shardFile, vocabFile, type SearchManifest } from './format.ts';
 import {
   createKeyedChoice,
@@ -379,12 +380,7 @@ function writeLines({ previous, linesFile }: PatchInput, replaced: readonly Chan
 
 function readLine(fd: number, place: LinePlace): string {
   const bytes = Buffer.allocUnsafe(place.bytes);
-  for (let done = 0; done < place.bytes;) {
-    const read = readSync(fd, bytes, done, place.bytes - done, place.start + done);
-    if (read === 0) break;
-    done += read;
-  }
-  return bytes.toString('utf8');
+  return bytes.toString('utf8', 0, readFull(fd, bytes, place.bytes, place.start));
 }
 
 /** `term score term score …` → each term's score. */

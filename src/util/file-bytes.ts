@@ -6,6 +6,17 @@
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
+/** Read up to `length` bytes at `position` into the start of `into`, however many reads it takes: the bytes read. */
+export function readFull(fd: number, into: Buffer, length: number, position: number): number {
+  let read = 0;
+  while (read < length) {
+    const got = readSync(fd, into, read, length - read, position + read);
+    if (got === 0) break;
+    read += got;
+  }
+  return read;
+}
+
 /**
  * A file's first `size` bytes, or as many as it has (its size when the caller looked: a file nothing writes into),
  * into `into` when given (at least `size` bytes long).
@@ -15,13 +26,7 @@ export function readFileBytes(file: string, size?: number, into?: (size: number)
   try {
     const length = size ?? fstatSync(fd).size;
     const block = into ? into(length) : Buffer.allocUnsafe(length);
-    let done = 0;
-    while (done < length) {
-      const read = readSync(fd, block, done, length - done, done);
-      if (read === 0) break;
-      done += read;
-    }
-    return block.subarray(0, done);
+    return block.subarray(0, readFull(fd, block, length, 0));
   } finally {
     closeSync(fd);
   }
