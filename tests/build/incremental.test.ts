@@ -589,6 +589,29 @@ describe('the incremental build (issue 19)', () => {
       patched: false,
       patchRefused: expect.stringMatching(/new to the index|is gone/),
     });
+    // An article moved to another sport, and one of a third sport unpublished: the lists of all sports, of the sport
+    // it joins, and of the two it leaves (found by the pages that showed them) are built again; another sport's
+    // news pages are kept where they are, unread (the same file, not a copy).
+    const inSport = (id: number) =>
+      d.articles.filter((a) => isPublic(a) && a.sport?.id === id && a.date.slice(0, 4) !== String(oldest));
+    const newsSports = d.sports.filter((x) => x.slug !== NO_NEWS_SPORT && inSport(x.id).length > 3);
+    const [from, to, third, untouched] = newsSports;
+    const keptNews = [`sports/${untouched!.slug}/news.html`, `sports/${untouched!.slug}/news/page/2.html`];
+    const inodes = keptNews.map((file) => statSync(join(site, file)).ino);
+    const resported = inSport(from!.id).find((a) => a.id !== moved.id)!;
+    const unpublished = inSport(third!.id)[0]!;
+    const sports = await round('sports', [
+      {
+        what: `move article ${resported.id} to ${to!.slug}`,
+        method: 'PATCH',
+        path: `/articles/${resported.id}`,
+        body: { sport_id: to!.id },
+      },
+      { what: `unpublish article ${unpublished.id}`, method: 'POST', path: `/articles/${unpublished.id}/unpublish` },
+    ]);
+    expect(sports.touched).toBeLessThan(sports.conservative);
+    expect(keptNews.map((file) => statSync(join(site, file)).ino)).toEqual(inodes);
+
     // The first article of a year the site has none of: every page that lists the site's years is built again
     // (its key of the years' answer is the new one), and the sports' other than the article's are not.
     const yearKeys = () => {

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { answerDep, answerOf } from '../../src/build/deps/refs.ts';
 import type { ContentApi } from '../../src/api/endpoints.ts';
-import { changedRecords, createAnswerCheck, createTouchSorter, touchTest } from '../../src/build/deps/touch.ts';
+import {
+  askAfterChanges,
+  changedRecords,
+  createAnswerCheck,
+  createTouchSorter,
+  touchTest,
+} from '../../src/build/deps/touch.ts';
+import { RecordNotPublic } from '../../src/errors/catalogue.ts';
+import { createError } from '../../src/errors/error.ts';
 import type { ContentChange } from '../../src/webhooks/change.ts';
 
 const change = (action: ContentChange['action'], id: number, fields: string[] = []): ContentChange => ({
@@ -17,7 +25,8 @@ const change = (action: ContentChange['action'], id: number, fields: string[] = 
 const yearList = (year: number, page = 1, sport?: number) =>
   `q:articles:${JSON.stringify([{ ...(sport ? { sport_id: sport } : {}), year, per_page: 100, page }])}`;
 const years = (answer: number[], sport?: number) => answerDep('articleYears', [sport ?? null], answer)!;
-const newsPage = (page: number) => `q:articles:${JSON.stringify([{ per_page: 12, page }])}`;
+const newsPage = (page: number, sport?: number) =>
+  `q:articles:${JSON.stringify([{ ...(sport ? { sport_id: sport } : {}), per_page: 12, page }])}`;
 
 describe('which pages a change touches', () => {
   it('keys a summarising answer by its content, and reads the call back from the key', () => {
@@ -82,6 +91,100 @@ describe('which pages a change touches', () => {
     const event = createTouchSorter([{ resource: 'event', recordId: 3, listed: true }], { articleYears: [] });
     expect(event.verdict([yearList(2026), years([2026])])).toBe(false);
     expect(event.verdict(['q:schedule:[1]'])).toBe(true);
+  });
+
+  it('an article published in one sport: the lists of all sports and of its own, not the other sports’ lists', () => {
+    const sorter = createTouchSorter(changedRecords([change('publish', 7)]), {
+      articleYears: [[2025, 2026, 2027]],
+      articleSports: { now: new Set([3]), kept: true },
+    });
+    expect(sorter.verdict([newsPage(40)])).toBe(true);
+    expect(sorter.verdict([newsPage(40, 3)])).toBe(true);
+    expect(sorter.verdict([yearList(2026, 2, 3)])).toBe(true);
+    // Another sport's news pages, its year archive, its home page's headlines: kept, with nothing pending.
+    expect(sorter.verdict([newsPage(1, 5)])).toBe(false);
+    expect(sorter.verdict([yearList(2019, 1, 5), yearList(2026, 1, 5)])).toBe(false);
+    expect(sorter.verdict([`q:articles:${JSON.stringify([{ sport_id: 5, category_id: 2, per_page: 3 }])}`])).toBe(
+      false,
+    );
+    // Its own sport's year archive of another year: pending on whether it was in it, as for any sport.
+    expect(sorter.verdict([yearList(2019, 1, 3)])).toEqual(['f:articles:[["sport_id",3],["year",2019]]']);
+    // A page of another sport that read the article itself is touched all the same.
+    expect(sorter.verdict([newsPage(1, 5), 'article:7'])).toBe(true);
+    // Its sport now unknown (the API could not say): every sport's lists.
+    const unknown = createTouchSorter(changedRecords([change('publish', 7)]), {
+      articleYears: [null],
+      articleSports: null,
+    });
+    expect(unknown.verdict([newsPage(1, 5)])).toBe(true);
+  });
+
+  it('an article deleted, or moved to another sport: the lists of the sport it was in, found by a page that showed it', () => {
+    for (const [records, now] of [
+      [changedRecords([change('delete', 7)]), []],
+      [changedRecords([change('update', 7, ['sport_id'])]), [3]],
+    ] as const) {
+      const sorter = createTouchSorter(records, {
+        articleYears: [now.length ? [2025, 2026, 2027] : []],
+        articleSports: { now: new Set(now), kept: false },
+      });
+      // Read before the page that showed it, and after: pending on the sport's lists either way.
+      const before = sorter.verdict([newsPage(4, 5)]);
+      const home = sorter.verdict([`q:articles:${JSON.stringify([{ sport_id: 5, category_id: 2, per_page: 3 }])}`]);
+      expect(before).toEqual(['s:articles:5']);
+      expect(sorter.verdict([newsPage(2, 5), 'article:7'])).toBe(true);
+      const after = sorter.verdict([newsPage(9, 5)]);
+      const other = sorter.verdict([newsPage(1, 6)]);
+      // The sport's year archives: pending on the year's list, found by the archive's page that showed it.
+      const year2019 = sorter.verdict([yearList(2019, 1, 5)]);
+      const year2024 = sorter.verdict([yearList(2024, 2, 5)]);
+      expect(year2019).toEqual(['f:articles:[["sport_id",5],["year",2019]]']);
+      expect(sorter.verdict([yearList(2024, 1, 5), 'article:7'])).toBe(true);
+      for (const pending of [before, home, after, year2024])
+        expect(sorter.settle(pending as string[], new Set())).toBe(true);
+      for (const pending of [other, year2019]) expect(sorter.settle(pending as string[], new Set())).toBe(false);
+      expect(sorter.verdict([newsPage(1, 3)])).toEqual(now.length ? true : ['s:articles:3']);
+    }
+  });
+
+  it('asks the API for each moved article’s sport now, and says whether a change can have taken it from another', async () => {
+    expect(
+      changedRecords([
+        change('create', 1),
+        change('publish', 2),
+        change('update', 3, ['date', 'title']),
+        change('update', 4, ['sport_id']),
+        change('unpublish', 5),
+        change('delete', 6),
+      ]).map((c) => c.sportKept),
+    ).toEqual([true, true, true, false, false, false]);
+    // The API now: article 7 is of sport 3, 8 of no sport, 9 is gone (404), 10 cannot be had.
+    const api = {
+      async article(id: number) {
+        if (id === 9) throw createError(RecordNotPublic, ['GET /articles/9', 'article 9', 'a draft'], { status: 404 });
+        if (id === 10) throw new Error('503');
+        return { date: '2026-11-20T12:00:00Z', sport: id === 7 ? { id: 3 } : null };
+      },
+    } as unknown as ContentApi;
+    const after = (...records: ContentChange[]) => askAfterChanges(api, changedRecords(records));
+    expect(await after(change('publish', 7), change('create', 8), change('create', 9))).toEqual({
+      articleYears: [[2025, 2026, 2027], [2025, 2026, 2027], []],
+      articleSports: { now: new Set([3]), kept: true },
+    });
+    expect((await after(change('publish', 7), change('update', 8, ['sport_id']))).articleSports).toEqual({
+      now: new Set([3]),
+      kept: false,
+    });
+    expect((await after(change('delete', 9))).articleSports).toEqual({ now: new Set(), kept: false });
+    expect(await after(change('publish', 7), change('publish', 10))).toEqual({
+      articleYears: [[2025, 2026, 2027], null],
+      articleSports: null,
+    });
+    // An update that moves nothing asks nothing.
+    expect(await after(change('update', 7, ['title']))).toEqual({
+      articleYears: [],
+      articleSports: { now: new Set(), kept: true },
+    });
   });
 
   it('a result entered touches the season statistics the API now answers otherwise, and only those', () => {

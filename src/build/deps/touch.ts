@@ -4,6 +4,7 @@
  * - for a change that can move a record in or out of a list (anything but an update of fields that do not place
  *   it), every page that read a list of that kind; except that an incremental build, which knows more, keeps
  *   - a page whose list of articles is of a year the article is not of, before or after the change;
+ *   - a page whose list of articles is of a sport the article is not of, before or after the change;
  *   - a page that read an answer the build asks for again and finds the same (the years that have articles);
  * - `settings` touches every page (site-wide data is on every page).
  */
@@ -13,7 +14,15 @@ import type { ChangedRecord, ContentChange } from '../../webhooks/change.ts';
 import { cachedPages } from './cache.ts';
 import { ANSWER_PREFIX, answerDep, answerOf, ANSWERS_OF } from './refs.ts';
 
-type Change = ChangedRecord & { listed?: boolean };
+type Change = ChangedRecord & {
+  /** The record may have moved in or out of a list, or within it (absent: it may have). */
+  listed?: boolean;
+  /**
+   * Before the change the record was in no list, or in the lists of the sport it has after it (a create, a publish,
+   * or an update that sets no sport): the lists of other sports never held it. Absent: they may have.
+   */
+  sportKept?: boolean;
+};
 
 /** Which built pages of a build cache a change to these records touches (the conservative rule: touchTest). */
 export function touchedPages(dir: string, changes: readonly Change[]): { pages: string[]; all: boolean } {
@@ -55,23 +64,38 @@ export interface AfterChanges {
    * API could not say, so it may be under any year.
    */
   articleYears: (readonly number[] | null)[];
+  /**
+   * The sports whose lists of articles the changed articles are in now (an article of no sport, or in no list, is in
+   * none), and whether those are the only ones they can have been in before (every change left a sport as it was:
+   * `sportKept`). Absent or null: the API could not place one of them, so any sport's lists may hold it.
+   */
+  articleSports?: { now: ReadonlySet<number>; kept: boolean } | null;
 }
 
-/** Ask the API where the changed articles are now (the only kind whose lists are sorted by year today). */
+/** Ask the API where the changed articles are now (the only kind whose lists are sorted by year and sport today). */
 export async function askAfterChanges(api: ContentApi, changes: readonly Change[]): Promise<AfterChanges> {
   const articles = changes.filter((c) => c.resource === 'article' && c.listed !== false && c.recordId !== null);
-  const articleYears = await Promise.all(
-    articles.map(async (c) => {
+  const placed = await Promise.all(
+    articles.map(async (c): Promise<{ years: number[]; sport: number | null } | null> => {
       try {
-        const year = Number((await api.article(c.recordId!)).date.slice(0, 4));
-        return Number.isInteger(year) ? [year - 1, year, year + 1] : null;
+        const article = await api.article(c.recordId!);
+        const year = Number(article.date.slice(0, 4));
+        return Number.isInteger(year) ? { years: [year - 1, year, year + 1], sport: article.sport?.id ?? null } : null;
       } catch (error) {
-        // Not found, or not public: it is in no public list now. Anything else: no answer, so no year is ruled out.
-        return isFieldhouseError(error) && error.status === 404 ? [] : null;
+        // Not found, or not public: it is in no public list now. Anything else: no answer, so nothing is ruled out.
+        return isFieldhouseError(error) && error.status === 404 ? { years: [], sport: null } : null;
       }
     }),
   );
-  return { articleYears };
+  return {
+    articleYears: placed.map((p) => p?.years ?? null),
+    articleSports: placed.includes(null)
+      ? null
+      : {
+          now: new Set(placed.flatMap((p) => (p!.sport === null ? [] : [p!.sport]))),
+          kept: articles.every((c) => c.sportKept === true),
+        },
+  };
 }
 
 /** A page's verdict: touched or not, or touched if any of these keys turns out to have changed (settle). */
@@ -81,6 +105,8 @@ export type Verdict = boolean | string[];
  * The incremental build's sorter: a page's verdict as the cache is read, then, once every page has been seen, the
  * pending ones settled. A list of articles of one year is pending on that list (its filter): touched when the
  * article was in a list of that filter before (a page that read the article read it), or may be under that year now.
+ * A list of articles of a sport no changed article is of now is pending on that sport's lists in the same way, or kept
+ * at once when no change can have taken an article from another sport (a publish, an edit of its title).
  * An `a:` answer is pending on itself: touched when the API answers otherwise now. `onAnswer` is told of each such
  * answer a pending page reads (createAnswerCheck asks for each once), so the build asks while the pass goes on.
  */
@@ -94,14 +120,19 @@ export function createTouchSorter(
   const yearsNow = after.articleYears.some((years) => years === null)
     ? null
     : new Set(after.articleYears.flatMap((years) => years ?? []));
-  /** Filters of the year lists the changed articles were in (read by a page that read one of them). */
+  const sports = after.articleSports ?? null;
+  /**
+   * Filters of the year lists the changed articles were in, and the sports of the lists (`s:articles:<sport>`), read
+   * by a page that read one of them.
+   */
   const filtersBefore = new Set<string>();
 
   const verdict = (deps: readonly string[]): Verdict => {
     let touched = false;
     let readsChanged = false;
     const pending: string[] = [];
-    const yearLists: string[] = [];
+    /** The filters of the lists this page read that a changed article can have been in before (`filtersBefore`). */
+    const listsRead: string[] = [];
     for (const dep of deps) {
       if (records.has(dep)) {
         touched = readsChanged = true;
@@ -117,9 +148,18 @@ export function createTouchSorter(
         continue;
       }
       if (call === 'articles' && articleMoved) {
-        const filter = yearListFilter(dep);
+        const query = articleListQuery(dep);
+        const filter = query && yearListFilter(query);
+        // A list of a sport no changed article is of now: touched only if one was in it before (a page of it, or of
+        // the sport's lists for one not by year, read it), which none was when every change left its sport as it was.
+        if (sports && typeof query?.sport_id === 'number' && !sports.now.has(query.sport_id)) {
+          const key = filter?.key ?? `s:articles:${query.sport_id}`;
+          listsRead.push(key);
+          if (!sports.kept) pending.push(key);
+          continue;
+        }
         if (filter) {
-          yearLists.push(filter.key);
+          listsRead.push(filter.key);
           if (yearsNow === null || yearsNow.has(filter.year)) touched = true;
           else pending.push(filter.key);
           continue;
@@ -131,7 +171,7 @@ export function createTouchSorter(
       }
       touched = true;
     }
-    if (readsChanged) for (const key of yearLists) filtersBefore.add(key);
+    if (readsChanged) for (const key of listsRead) filtersBefore.add(key);
     if (touched) return true;
     for (const key of pending) if (key.startsWith(ANSWER_PREFIX)) onAnswer(key);
     return pending.length ? pending : false;
@@ -248,17 +288,23 @@ async function answerChanged(api: ContentApi, dep: string): Promise<boolean> {
   }
 }
 
-/** `q:articles:[{"year":2019,"page":2,…}]` → the list's year and its filter without paging; null: not by year. */
-function yearListFilter(dep: string): { year: number; key: string } | null {
-  if (!dep.includes('"year":')) return null;
+/** `q:articles:[{"sport_id":3,"page":2,…}]` → its query; null: a list asked for without one, or unreadable. */
+function articleListQuery(dep: string): Record<string, unknown> | null {
+  // Lists of all articles, of every year and sport, are most of them: not parsed.
+  if (!dep.includes('"year":') && !dep.includes('"sport_id":')) return null;
   let args: unknown;
   try {
     args = JSON.parse(dep.slice('q:articles:'.length));
   } catch {
     return null;
   }
-  const query = Array.isArray(args) ? (args[0] as Record<string, unknown> | null) : null;
-  if (!query || typeof query.year !== 'number') return null;
+  const query = Array.isArray(args) ? (args[0] as unknown) : null;
+  return query && typeof query === 'object' ? (query as Record<string, unknown>) : null;
+}
+
+/** A list's query `{"year":2019,"page":2,…}` → its year and its filter without paging; null: not by year. */
+function yearListFilter(query: Record<string, unknown>): { year: number; key: string } | null {
+  if (typeof query.year !== 'number') return null;
   const filter = Object.entries(query)
     .filter(([key]) => key !== 'page' && key !== 'per_page')
     .sort(([a], [b]) => (a < b ? -1 : 1));
@@ -302,12 +348,19 @@ const PLACING_FIELDS: Record<string, string[]> = {
 };
 
 /** The records a CMS's changes name, each saying whether it may have moved in a list. */
-export function changedRecords(changes: readonly ContentChange[]): (ChangedRecord & { listed: boolean })[] {
+export function changedRecords(
+  changes: readonly ContentChange[],
+): (ChangedRecord & { listed: boolean; sportKept: boolean })[] {
   return changes.map((change) => ({
     resource: change.resource,
     recordId: change.record_id,
     listed:
       change.action !== 'update' ||
       change.fields.some((field) => (PLACING_FIELDS[change.resource] ?? []).includes(field)),
+    // A created or published record was in no public list before; an update that sets no sport left it in its own.
+    sportKept:
+      change.action === 'create' ||
+      change.action === 'publish' ||
+      (change.action === 'update' && !change.fields.includes('sport_id')),
   }));
 }
