@@ -380,7 +380,7 @@ async function runStages(
   pool.expect(reuse ? reuse.touched : Number.POSITIVE_INFINITY);
   // An output updated in place keeps the files that stay the same where they are: the media only kept pages use,
   // and the feed and search files that come out the same.
-  const keptFiles = createKeptFiles(outDir);
+  const keptFiles = createKeptFiles();
   const media = createMediaMirror(
     source.client,
     source.endpoints.baseUrl,
@@ -824,7 +824,7 @@ async function incrementalScope(
       // The pages kept, less those the plan found gone or builds (a file route's); what the cache holds besides them.
       const excluded = new Set<string>();
       return {
-        has: (path) => kept.has(path) && !excluded.has(path),
+        has: (path) => kept.has(path) && (excluded.size === 0 || !excluded.has(path)),
         get size() {
           return kept.size - excluded.size;
         },
@@ -849,18 +849,21 @@ async function incrementalScope(
       return tally;
     },
     keptLines(paths, notKept) {
+      const dropped = new Set(notKept);
       // The carried lines' digest: the previous cache's, less the lines not carried (touched, or gone).
       const digest = createSetDigest();
       if (paths.size) {
         digest.merge(cache.manifest.pagesDigest);
-        for (const path of notKept) digest.add(path, store.facts(refOf(path)).digest);
+        for (const path of dropped) digest.add(path, store.facts(refOf(path)).digest);
       }
       return {
         digest: digest.hex(),
         mergeInto(cacheDir, added) {
-          // The kept map is in the cache's order: the pages pending on what the pass found were only taken out.
+          // The kept map is in the cache's order: the pages pending on what the pass found were only taken out. Of
+          // its pages, `paths` are those not dropped (asked of the few dropped: a lookup among 100,000 paths costs
+          // more than the line it keeps).
           const lines = function* () {
-            for (const [path, ref] of kept) if (paths.has(path)) yield { path, ref };
+            for (const [path, ref] of kept) if (!dropped.has(path)) yield { path, ref };
           };
           return store.mergeInto(cacheDir, lines(), added);
         },

@@ -13,7 +13,7 @@
 import { linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { BUILDS_DIR, PAYLOAD_FILE, pageDir, pageHtmlFile } from '../output/layout.ts';
-import { outputPath, sameFiles } from '../output/writer.ts';
+import { outputName, sameFiles } from '../output/writer.ts';
 
 /** The output's files of a page (site path): its HTML and its payload, relative to the output. */
 export function pageFiles(path: string): [string, string] {
@@ -75,11 +75,11 @@ export interface KeptFiles {
   files(): string[];
 }
 
-export function createKeptFiles(outDir: string): KeptFiles {
+export function createKeptFiles(): KeptFiles {
   const kept = new Map<string, string>();
   return {
     keep(sitePath) {
-      kept.set(sitePath, relativeName(outDir, outputPath(outDir, sitePath, `kept file ${sitePath}`)));
+      kept.set(sitePath, outputName(sitePath, `kept file ${sitePath}`));
     },
     has: (sitePath) => kept.has(sitePath),
     files: () => [...kept.values()],

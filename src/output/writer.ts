@@ -23,15 +23,30 @@ export function unsafeParam(value: string | string[]): boolean {
 
 /** Join a site path under the output folder, refusing anything that would land outside it. */
 export function outputPath(root: string, sitePath: string, label: string): string {
-  const segments = sitePath.split('/').filter(Boolean);
-  const bad = segments.find((s) => UNSAFE_SEGMENT.test(s));
+  const segments = safeSegments(sitePath, label);
   const base = resolve(root);
   const full = resolve(base, ...segments);
-  if (bad !== undefined || (full !== base && !full.startsWith(base + sep))) {
-    throw createError(UnsafeOutputPath, [sitePath, label], { details: { record: label } });
-  }
+  if (full !== base && !full.startsWith(base + sep)) throw unsafePath(sitePath, label);
   return full;
 }
+
+/**
+ * A site path's file relative to the output folder, with `/` between folders (as outputPath would place it, without
+ * asking the file system's path rules: a segment that passes the check cannot climb out or name another folder).
+ */
+export function outputName(sitePath: string, label: string): string {
+  return safeSegments(sitePath, label).join('/');
+}
+
+/** A site path's segments, refusing one that is `.` or `..`, holds a separator or a NUL, or encodes one. */
+function safeSegments(sitePath: string, label: string): string[] {
+  const segments = sitePath.split('/').filter(Boolean);
+  if (segments.some((s) => UNSAFE_SEGMENT.test(s))) throw unsafePath(sitePath, label);
+  return segments;
+}
+
+const unsafePath = (sitePath: string, label: string) =>
+  createError(UnsafeOutputPath, [sitePath, label], { details: { record: label } });
 
 /** A file written a piece at a time (manifests, sitemaps): pieces go straight to disk. */
 export interface OutputStream {

@@ -29,7 +29,7 @@ describe('the media of an output updated in place', () => {
       },
     } as unknown as ApiClient;
     const warnings: string[] = [];
-    const kept = createKeptFiles(previous);
+    const kept = createKeptFiles();
     // The build cache lists every file but failed.pdf, and gone.pdf too, which was removed from the output by hand.
     // A cache edited by hand also lists a path outside the output: never read from there, nor kept.
     writeFileSync(join(work, 'secret.pdf'), 'not the site’s');

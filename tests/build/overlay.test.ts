@@ -93,7 +93,7 @@ describe('an incremental build that updates its output in place', () => {
     });
     const staged = filesUnder(staging);
     // A photo only kept pages use, and a search file that came out the same: left where they are, never staged.
-    const kept = createKeptFiles(out);
+    const kept = createKeptFiles();
     kept.keep('/media/kept.jpg');
     kept.keep('/_site/search/d-0.json');
     expect(kept.has('/media/kept.jpg')).toBe(true);
@@ -284,10 +284,13 @@ describe('an incremental build that updates its output in place', () => {
   });
 
   it('refuses to keep a file outside the output', () => {
-    const kept = createKeptFiles(join(work, 'out'));
-    for (const bad of ['/../outside.txt', '/media/%2e%2e/x.jpg', '/a/../../b'])
-      expect(() => kept.keep(bad), bad).toThrow();
+    const kept = createKeptFiles();
+    for (const bad of ['/../outside.txt', '/media/%2e%2e/x.jpg', '/a/../../b', '/a/..\\..\\b', '/a/%2F../b', '/a\0b'])
+      expect(() => kept.keep(bad), bad).toThrow(/outside|unsafe|output/i);
     expect(kept.files()).toEqual([]);
+    // A file inside is named as filesUnder names it.
+    kept.keep('/_site/search//d-0.json');
+    expect(kept.files()).toEqual(['_site/search/d-0.json']);
   });
 
   it('refuses a cache that names a file outside the output for removal, before anything is moved', () => {
