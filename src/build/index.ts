@@ -849,21 +849,19 @@ async function incrementalScope(
       return tally;
     },
     keptLines(paths, notKept) {
-      const dropped = new Set(notKept);
       // The carried lines' digest: the previous cache's, less the lines not carried (touched, or gone).
       const digest = createSetDigest();
       if (paths.size) {
         digest.merge(cache.manifest.pagesDigest);
-        for (const path of dropped) digest.add(path, store.facts(refOf(path)).digest);
+        for (const path of notKept) digest.add(path, store.facts(refOf(path)).digest);
       }
       return {
         digest: digest.hex(),
         mergeInto(cacheDir, added) {
-          // The kept map is in the cache's order: the pages pending on what the pass found were only taken out. Of
-          // its pages, `paths` are those not dropped (asked of the few dropped: a lookup among 100,000 paths costs
-          // more than the line it keeps).
+          // The kept map is in the cache's order: the pages pending on what the pass found were only taken out.
+          // (When the build id changed, `paths` is empty and notKept names none: every page was rendered again.)
           const lines = function* () {
-            for (const [path, ref] of kept) if (!dropped.has(path)) yield { path, ref };
+            for (const [path, ref] of kept) if (paths.has(path)) yield { path, ref };
           };
           return store.mergeInto(cacheDir, lines(), added);
         },
