@@ -824,7 +824,7 @@ async function incrementalScope(
       // The pages kept, less those the plan found gone or builds (a file route's); what the cache holds besides them.
       const excluded = new Set<string>();
       return {
-        has: (path) => kept.has(path) && (excluded.size === 0 || !excluded.has(path)),
+        has: (path) => kept.has(path) && !excluded.has(path),
         get size() {
           return kept.size - excluded.size;
         },
