@@ -534,11 +534,7 @@ async function runStages(
   searching.catch(() => undefined);
   // The pages kept in place are listed from the previous build's list, not added and sorted one by one (once the
   // search index's thread is at work: it does not need the list).
-  if (
-    reuse?.inPlace &&
-    pages.keptInPlace.size &&
-    !ledger.addKept(reuse.ledgerBase, (path) => pages.keptInPlace.has(path))
-  ) {
+  if (reuse?.inPlace && pages.keptInPlace.size && !ledger.addKept(reuse.ledgerBase, keptView!.previousKept())) {
     session.warn(
       `incremental build: the list of pages was made from every kept page's line (the build cache's ${reuse.ledgerBase.file} is not the file its manifest has the digest of)`,
     );
@@ -681,7 +677,16 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
    * (`touchedPaths`), or the plan `exclude`s them (gone from their lists, or built: a file route's). `notKept`: the
    * cache's pages not kept, few, so that what is made from the kept ones is the cache's whole less them.
    */
-  keptView: () => KeptInPlace & { exclude(path: string): void; notKept(): string[] };
+  keptView: () => KeptInPlace & {
+    exclude(path: string): void;
+    notKept(): string[];
+    /**
+     * `has`, for the pages of the previous output only (its list's), once the plan is done. When each of them has its
+     * line in the cache, a page is kept unless it is one of the few `notKept`: asked of them, not of the map of every
+     * kept page, whose lookups by a path just read cost several times more.
+     */
+    previousKept(): (path: string) => boolean;
+  };
   /**
    * How many of the pages kept in place name each medium and each chrome: the previous output's counts, less those of
    * its pages not kept (`notKept`: their lines' facts).
@@ -807,6 +812,8 @@ async function incrementalScope(
   // whose ids match would keep the pages it lacks missing. A sample of what the cache lists must be there.
   const lacking = inPlace ? lackingFiles(outDir, { length: pageCount, at: store.path }, others) : null;
   if (lacking) return full(lacking);
+  // Every page of the previous output has its line (a page built from older data, --keep-going, has none).
+  const everyPageLined = cache.manifest.pages === pageCount;
   return {
     plan,
     planDone() {
@@ -818,8 +825,7 @@ async function incrementalScope(
     has: (path) => kept.has(path),
     facts: (path) => store.facts(kept.get(path)!),
     touchedPaths: [...touchedRefs.keys()],
-    // Every page of the previous output has its line (a page built from older data, --keep-going, has none).
-    everyPageLined: cache.manifest.pages === pageCount,
+    everyPageLined,
     keptView() {
       // The pages kept, less those the plan found gone or builds (a file route's); what the cache holds besides them.
       const excluded = new Set<string>();
@@ -835,6 +841,11 @@ async function incrementalScope(
           if (kept.has(path)) excluded.add(path);
         },
         notKept: () => [...touchedRefs.keys(), ...excluded],
+        previousKept() {
+          if (!everyPageLined) return (path) => kept.has(path) && !excluded.has(path);
+          const notKept = new Set([...touchedRefs.keys(), ...excluded]);
+          return (path) => !notKept.has(path);
+        },
       };
     },
     keptTally(notKept) {
