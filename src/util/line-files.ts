@@ -296,26 +296,49 @@ export function mergeSortedLines(sources: Iterable<string>[], output: string): v
 }
 
 /**
- * The lines of sorted sources in one sorted sequence, each with the index of the source it came from (k is small:
- * the smallest head line goes out next; on a tie, the first source's).
+ * The lines of sorted sources in one sorted sequence, each with the index of the source it came from; on a tie, the
+ * first source's. The sources wait in a binary heap ordered by their head lines: a line costs about log2(k) string
+ * comparisons. (A scan of every head, as here before, cost k a line: a build cache's page lines at scale 10 are
+ * 235 runs, 28 million comparisons, growing as the square of the site.)
  */
 export function* mergeSorted(sources: Iterable<string>[]): Generator<[line: string, source: number]> {
   const readers = sources.map((source) => source[Symbol.iterator]());
-  const heads: (string | null)[] = readers.map((reader) => {
-    const next = reader.next();
-    return next.done ? null : next.value;
-  });
-  try {
+  const heads: string[] = [];
+  /** The sources with a line left, as a binary heap: `heap[0]` holds the smallest head. */
+  const heap: number[] = [];
+  /** Does source `a` go before source `b`? */
+  const before = (a: number, b: number) => heads[a]! < heads[b]! || (heads[a] === heads[b] && a < b);
+  const siftDown = (from: number) => {
+    const source = heap[from]!;
+    let at = from;
     for (;;) {
-      let best = -1;
-      for (let i = 0; i < heads.length; i++) {
-        const head = heads[i];
-        if (head !== null && (best < 0 || head! < heads[best]!)) best = i;
-      }
-      if (best < 0) break;
-      yield [heads[best]!, best];
-      const next = readers[best]!.next();
-      heads[best] = next.done ? null : next.value;
+      let child = 2 * at + 1;
+      if (child >= heap.length) break;
+      if (child + 1 < heap.length && before(heap[child + 1]!, heap[child]!)) child++;
+      if (!before(heap[child]!, source)) break;
+      heap[at] = heap[child]!;
+      at = child;
+    }
+    heap[at] = source;
+  };
+  try {
+    readers.forEach((reader, source) => {
+      const next = reader.next();
+      if (next.done) return;
+      heads[source] = next.value;
+      heap.push(source);
+    });
+    for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(i);
+    while (heap.length) {
+      const source = heap[0]!;
+      yield [heads[source]!, source];
+      const next = readers[source]!.next();
+      if (next.done) {
+        const last = heap.pop()!;
+        if (!heap.length) break;
+        heap[0] = last;
+      } else heads[source] = next.value;
+      siftDown(0);
     }
   } finally {
     for (const reader of readers) reader.return?.(undefined);

@@ -9,7 +9,7 @@ import { createChannel } from '../../src/build/channel.ts';
 import { writeManifests } from '../../src/build/finish.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
 import { createLedger } from '../../src/build/ledger.ts';
-import { createLineReader, createLineWriter, readLines, sortLines } from '../../src/util/line-files.ts';
+import { createLineReader, createLineWriter, mergeSorted, readLines, sortLines } from '../../src/util/line-files.ts';
 import { createPathSet } from '../../src/util/path-set.ts';
 import { batched } from '../../src/util/batch.ts';
 
@@ -92,6 +92,29 @@ describe('line files', () => {
     const single = file('sorted-single.txt');
     sortLines(input, single);
     expect(readFileSync(single, 'utf8')).toBe(readFileSync(output, 'utf8'));
+  });
+
+  it('merge any number of sorted sources in order, a tie going to the first source, and close the sources', () => {
+    // 300 sources (as many as a large site's runs), some empty, with lines repeated within and across sources.
+    const sources = Array.from({ length: 300 }, (_, s) =>
+      Array.from({ length: (s * 37) % 11 }, (_, i) => `/p-${(s * 7 + i * 13) % 53}`).sort(),
+    );
+    const merged = [...mergeSorted(sources)];
+    const expected = sources
+      .flatMap((lines, source) => lines.map((line, i) => ({ line, source, i })))
+      .sort((a, b) => (a.line < b.line ? -1 : a.line > b.line ? 1 : a.source - b.source || a.i - b.i))
+      .map(({ line, source }) => [line, source]);
+    expect(merged).toEqual(expected);
+    let closed = 0;
+    const source = function* (lines: string[]) {
+      try {
+        yield* lines;
+      } finally {
+        closed++;
+      }
+    };
+    for (const [line] of mergeSorted([source(['a', 'c']), source(['b']), source([])])) if (line === 'b') break;
+    expect(closed).toBe(3);
   });
 });
 
