@@ -35,19 +35,9 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, Map<number, number | null>>();
 /** Days known, over every zone's map. */
 let knownDays = 0;
-/** The last zone asked about, and its days: a build asks of one zone, call after call. */
+/** The last zone a day was asked of, and its days: a build asks of one zone, call after call. */
 let lastZone: string | undefined;
-let lastDays = new Map<number, number | null>();
-
-/** The days known of a zone. */
-function daysOf(timeZone: string): Map<number, number | null> {
-  if (timeZone === lastZone) return lastDays;
-  let days = offsets.get(timeZone);
-  if (!days) offsets.set(timeZone, (days = new Map()));
-  lastZone = timeZone;
-  lastDays = days;
-  return days;
-}
+let lastDays: Map<number, number | null> | undefined;
 
 function formatterOf(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -84,18 +74,22 @@ function offsetAt(ms: number, timeZone: string): number {
 /** The offset through the UTC day of `ms`, or null on a day it changes. */
 function dayOffset(ms: number, timeZone: string): number | null {
   const day = Math.floor(ms / DAY_MS);
-  const days = daysOf(timeZone);
-  let offset = days.get(day);
-  if (offset === undefined) {
-    if (knownDays >= KNOWN_DAYS) {
-      for (const known of offsets.values()) known.clear();
-      knownDays = 0;
-    }
-    const first = offsetAt(day * DAY_MS, timeZone);
-    offset = first === offsetAt((day + 1) * DAY_MS - 1000, timeZone) ? first : null;
-    days.set(day, offset);
-    knownDays++;
+  const days = timeZone === lastZone ? lastDays : offsets.get(timeZone);
+  let offset = days?.get(day);
+  if (offset !== undefined) return offset;
+  // Asked of Intl first: a zone Intl does not know throws here, and leaves no map behind.
+  const first = offsetAt(day * DAY_MS, timeZone);
+  offset = first === offsetAt((day + 1) * DAY_MS - 1000, timeZone) ? first : null;
+  if (knownDays >= KNOWN_DAYS) {
+    offsets.clear();
+    knownDays = 0;
   }
+  let known = offsets.get(timeZone);
+  if (!known) offsets.set(timeZone, (known = new Map()));
+  known.set(day, offset);
+  knownDays++;
+  lastZone = timeZone;
+  lastDays = known;
   return offset;
 }
 
