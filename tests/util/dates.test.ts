@@ -93,6 +93,22 @@ describe('wall-clock fields in a timezone (src/util/zoned.ts)', () => {
     expect(changes).toBeGreaterThan(30);
   });
 
+  it('gives what Intl gives past the number of days it keeps (100,000), asked of two zones in turn', () => {
+    // 55,000 days of each zone (1880 to 2030), a day of one then a day of the other: the days kept fill and empty.
+    const from = Date.UTC(1880, 0, 1, 17, 30);
+    const zones = ['America/Chicago', 'Australia/Lord_Howe'];
+    for (let day = 0; day < 55_000; day++)
+      for (const zone of zones) {
+        const ms = from + day * 86_400_000;
+        const fields = ours(ms, zone);
+        if (day % 211 === 0) expect(fields, `${zone} ${new Date(ms).toISOString()}`).toEqual(intl(ms, zone));
+      }
+    // The first days again, asked after the days kept were emptied.
+    for (let day = 0; day < 2_000; day += 37)
+      for (const zone of zones)
+        expect(ours(from + day * 86_400_000, zone)).toEqual(intl(from + day * 86_400_000, zone));
+  });
+
   it('gives what Intl gives at random instants from 1900 to 2100, and Intl’s error for an invalid one', () => {
     let seed = 7;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
