@@ -829,8 +829,10 @@ async function incrementalScope(
     keptView() {
       // The pages kept, less those the plan found gone or builds (a file route's); what the cache holds besides them.
       const excluded = new Set<string>();
+      const has = (path: string) => kept.has(path) && !excluded.has(path);
+      const notKept = () => [...touchedRefs.keys(), ...excluded];
       return {
-        has: (path) => kept.has(path) && !excluded.has(path),
+        has,
         get size() {
           return kept.size - excluded.size;
         },
@@ -840,11 +842,11 @@ async function incrementalScope(
         exclude(path) {
           if (kept.has(path)) excluded.add(path);
         },
-        notKept: () => [...touchedRefs.keys(), ...excluded],
+        notKept,
         previousKept() {
-          if (!everyPageLined) return (path) => kept.has(path) && !excluded.has(path);
-          const notKept = new Set([...touchedRefs.keys(), ...excluded]);
-          return (path) => !notKept.has(path);
+          if (!everyPageLined) return has;
+          const few = new Set(notKept());
+          return (path) => !few.has(path);
         },
       };
     },
