@@ -99,7 +99,10 @@ function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>):
         ]
       : []),
     ['pages/s', n(s.pagesPerSecond)],
-    ['CPU', `${n(s.cpuMs)} ms, ${s.cpuMsPerPage.toFixed(2)} ms per page (every thread of the build process)`],
+    [
+      'CPU',
+      `${n(s.cpuMs)} ms, ${s.cpuMsPerPage.toFixed(2)} ms per page (every thread of the build process; the kernel's part ${n(s.systemCpuMs)} ms)`,
+    ],
     [
       'peak RSS',
       `${n(s.peakRssMb)} MB${s.demoPeakRssMb !== null ? ` (demo CMS process: ${n(s.demoPeakRssMb)} MB)` : ''}`,

@@ -14,9 +14,10 @@ export interface Session {
   progress(label: string, total: number): Progress;
   /**
    * Stop sampling; the build's peak memory (main thread and workers) in MB, and the CPU time its process used on
-   * every thread (JavaScript, V8's compiler and GC helpers, libuv), from the OS, in ms.
+   * every thread (JavaScript, V8's compiler and GC helpers, libuv), from the OS, in ms; and of that, the time the
+   * kernel spent on the process's behalf (system calls: making folders and files above all).
    */
-  end(): { wallMs: number; peakRssMb: number; cpuMs: number };
+  end(): { wallMs: number; peakRssMb: number; cpuMs: number; systemCpuMs: number };
 }
 
 export function createSession(options: { logger: Logger; verbose?: boolean; tty?: boolean }): Session {
@@ -48,17 +49,13 @@ export function createSession(options: { logger: Logger; verbose?: boolean; tty?
     progress: (label, total) => createProgress({ label, total, logger: options.logger, tty: options.tty ?? false }),
     end() {
       clearInterval(sampler);
+      const used = process.cpuUsage(cpuAtStart);
       return {
         wallMs: Math.round(performance.now() - started),
         peakRssMb: Math.round(Math.max(peakRss, process.memoryUsage.rss()) / 1048576),
-        cpuMs: cpuMsSince(cpuAtStart),
+        cpuMs: Math.round((used.user + used.system) / 1000),
+        systemCpuMs: Math.round(used.system / 1000),
       };
     },
   };
-}
-
-/** CPU time of this process (all its threads: getrusage RUSAGE_SELF) since `start`, user and system, in ms. */
-function cpuMsSince(start: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(start);
-  return Math.round((used.user + used.system) / 1000);
 }

@@ -87,6 +87,10 @@ describe('site build of a demo CMS', () => {
     expect(first.files).toBe(smallDepartment().documents.filter(isPublic).length);
     expect(first.buildId).toMatch(/^[0-9a-f]{16}$/);
     expect(first.apiRequests).toBeGreaterThan(first.routes / 2);
+    // CPU from the OS, with the kernel's part of it (a build makes thousands of files: never none).
+    expect(first.systemCpuMs).toBeGreaterThan(0);
+    expect(first.systemCpuMs).toBeLessThan(first.cpuMs);
+    expect(first.cpuMsPerPage).toBeCloseTo(first.cpuMs / first.pages, 2);
   });
 
   it('builds every route family of behaviour §2 from the demo data', () => {
