@@ -244,26 +244,62 @@ export function writeManifests(
   prerendered: Iterable<string>,
   redirects: Redirect[],
 ): void {
-  // `id` is what the pages carry (the poller reloads when it moves on); `content` moves with any content change.
-  const latest = JSON.stringify({ id: buildId, content: contentId, timestamp });
-  writer.write(`/${BUILDS_DIR}/latest.json`, latest, 'build manifest');
+  writeLatest(writer, { buildId, contentId }, timestamp);
+  const meta = openBuildMeta(writer, buildId, timestamp, redirects);
+  try {
+    for (const path of prerendered) meta.add(path);
+  } finally {
+    meta.close();
+  }
+}
+
+/**
+ * `_site/builds/latest.json`: `id` is what the pages carry (the poller reloads when it moves on); `content` moves
+ * with any content change.
+ */
+export function writeLatest(
+  writer: OutputWriter,
+  { buildId, contentId }: { buildId: string; contentId: string },
+  timestamp: string,
+): void {
+  writer.write(
+    `/${BUILDS_DIR}/latest.json`,
+    JSON.stringify({ id: buildId, content: contentId, timestamp }),
+    'build manifest',
+  );
+}
+
+/**
+ * `_site/builds/meta/<id>.json`, written as its pages come: `add` each page's path, in path order, then `close`. The
+ * build adds them while it writes the sitemap, from the one pass over its list of pages that both need.
+ */
+export function openBuildMeta(
+  writer: OutputWriter,
+  buildId: string,
+  timestamp: string,
+  redirects: Redirect[],
+): { add(path: string): void; close(): void } {
   const head = JSON.stringify({ id: buildId, timestamp, routeRules: routeRules(redirects), prerendered: [] });
   const stream = writer.stream(`/${buildMetaFile(buildId)}`, 'build manifest');
-  try {
-    let block = head.slice(0, -2);
-    let first = true;
-    for (const path of prerendered) {
+  let block = head.slice(0, -2);
+  let first = true;
+  return {
+    add(path) {
       block += `${first ? '' : ','}${JSON.stringify(path)}`;
       first = false;
       if (block.length >= 1 << 16) {
         stream.write(block);
         block = '';
       }
-    }
-    stream.write(`${block}]}`);
-  } finally {
-    stream.close();
-  }
+    },
+    close() {
+      try {
+        stream.write(`${block}]}`);
+      } finally {
+        stream.close();
+      }
+    },
+  };
 }
 
 /** Copy the project's public/ folder (favicons, vendor stand-ins) into the site as it is. */

@@ -31,7 +31,8 @@ import {
   copyPublic,
   createMediaMirror,
   notFoundTask,
-  writeManifests,
+  openBuildMeta,
+  writeLatest,
   writeSiteData,
   type PreviousMedia,
 } from './finish.ts';
@@ -556,9 +557,17 @@ async function runStages(
   const mirrored = await session.stage('media', () => media.finish());
   outcome.images = mirrored.images;
   const derived = reuse?.inPlace ? createReusingWriter(writer, outDir, keptFiles.keep) : writer;
-  const feeds = await session.stage('feeds', () =>
-    writeFeeds(derived, site.siteUrl, { entries: sitemapEntries(ledger.sorted()), count: ledger.indexable }, feedsMade),
-  );
+  const rules = hostRules(await redirecting, config, site);
+  // The sitemap and the build's manifest list the pages from one pass over the list (read from disk, decoded once).
+  const meta = openBuildMeta(writer, buildId, clock.toISOString(), rules.redirects);
+  const feeds = await session.stage('feeds', async () => {
+    try {
+      const entries = sitemapEntries(ledger.sorted(), meta.add);
+      return await writeFeeds(derived, site.siteUrl, { entries, count: ledger.indexable }, feedsMade);
+    } finally {
+      meta.close();
+    }
+  });
   const searched = await searching;
   if (searched?.baseRefused)
     session.warn(
@@ -575,7 +584,6 @@ async function runStages(
       patched: searched!.patched,
       patchRefused: searched!.patchRefused,
     };
-  const rules = hostRules(await redirecting, config, site);
   // The pages kept in place are in the content digest by the build cache's digest of them.
   const keptLines = reuse ? reuse.keptLines(pages.keptInPlace, notKept) : null;
   if (keptLines) pages.contentDigest.merge(keptLines.digest);
@@ -589,7 +597,7 @@ async function runStages(
   outcome.contentId = contentId;
   await session.stage('finish', async () => {
     const ids = { buildId, contentId };
-    writeManifests(writer, ids, clock.toISOString(), prerenderedPaths(ledger.sorted()), rules.redirects);
+    writeLatest(writer, ids, clock.toISOString());
     writeHostFiles(writer, rules, built.edgeWorker);
     copyPublic(options.root, config.build.publicDir, writer);
   });
@@ -1136,10 +1144,10 @@ function unreachable(error: unknown, config: SiteConfig): unknown {
   return createError(ApiUnreachable, [where, error.message], { cause: error });
 }
 
-function* sitemapEntries(entries: Iterable<LedgerEntry>): Generator<SitemapEntry> {
-  for (const { path, indexable, lastmod } of entries) if (indexable) yield { path, lastmod };
-}
-
-function* prerenderedPaths(entries: Iterable<LedgerEntry>): Generator<string> {
-  for (const { path } of entries) yield path;
+/** The sitemap's entries of the list of pages; `each` is given every page's path, indexable or not, as it passes. */
+function* sitemapEntries(entries: Iterable<LedgerEntry>, each: (path: string) => void): Generator<SitemapEntry> {
+  for (const { path, indexable, lastmod } of entries) {
+    each(path);
+    if (indexable) yield { path, lastmod };
+  }
 }

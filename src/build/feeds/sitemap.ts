@@ -40,6 +40,9 @@ export function* sitemaps(
   let latest: string | null = null;
   let seen = 0;
   let previous: string | null = null;
+  // A page's path (it starts with `/`) goes after the site's address, made once (absoluteUrl, for any other).
+  const base = siteUrl.replace(/\/$/, '');
+  const locOf = (path: string) => (path.startsWith('/') ? `${base}${path}` : absoluteUrl(path, siteUrl));
   for (const entry of sorted) {
     if (previous !== null && !(previous < entry.path))
       throw new Error(`sitemaps() needs entries in path order, without repeats: ${entry.path} came after ${previous}`);
@@ -49,7 +52,7 @@ export function* sitemaps(
       parts.push({ name: file, lastmod: latest });
       [file, text, inPart, latest] = [`sitemap-${parts.length + 1}.xml`, open, 0, null];
     }
-    text += `<url><loc>${xmlEscape(absoluteUrl(entry.path, siteUrl))}</loc>${entry.lastmod ? `<lastmod>${xmlEscape(entry.lastmod)}</lastmod>` : ''}</url>\n`;
+    text += `<url><loc>${xmlEscape(locOf(entry.path))}</loc>${entry.lastmod ? `<lastmod>${xmlEscape(entry.lastmod)}</lastmod>` : ''}</url>\n`;
     inPart++;
     seen++;
     if (entry.lastmod && (!latest || entry.lastmod > latest)) latest = entry.lastmod;
