@@ -13,6 +13,7 @@ import { rankedRoutes } from '../routes/match.ts';
 import type { Redirect } from '../routes/url-rules.ts';
 import { createPathSet } from '../util/path-set.ts';
 import { createSetDigest } from '../util/set-digest.ts';
+import { byteClasses, copyBytes, JSON_SPECIAL, NON_ASCII } from '../util/text-bytes.ts';
 import { shellPath } from './plan.ts';
 import type { RenderTask } from './render/protocol.ts';
 import type { LoadedSiteData } from './site-data.ts';
@@ -247,7 +248,10 @@ export function writeManifests(
   writeLatest(writer, { buildId, contentId }, timestamp);
   const meta = openBuildMeta(writer, buildId, timestamp, redirects);
   try {
-    for (const path of prerendered) meta.add(path);
+    for (const path of prerendered) {
+      const bytes = Buffer.from(path);
+      meta.add(bytes, 0, bytes.length);
+    }
   } finally {
     meta.close();
   }
@@ -270,37 +274,55 @@ export function writeLatest(
 }
 
 /**
- * `_site/builds/meta/<id>.json`, written as its pages come: `add` each page's path, in path order, then `close`. The
- * build adds them while it writes the sitemap, from the one pass over its list of pages that both need.
+ * `_site/builds/meta/<id>.json`, written as its pages come: `add` each page's path (UTF-8 bytes, `bytes[start,
+ * end)`), in path order, then `close`. The build adds them from the list of pages as bytes, in the pass that writes
+ * the sitemap: an ASCII path JSON need not escape is copied as it is; any other is decoded, and written as
+ * JSON.stringify gives it (so bytes that are not UTF-8 go out as U+FFFD, as the text of the list would give them).
  */
 export function openBuildMeta(
   writer: OutputWriter,
   buildId: string,
   timestamp: string,
   redirects: Redirect[],
-): { add(path: string): void; close(): void } {
+): { add(bytes: Buffer, start: number, end: number): void; close(): void } {
   const head = JSON.stringify({ id: buildId, timestamp, routeRules: routeRules(redirects), prerendered: [] });
   const stream = writer.stream(`/${buildMetaFile(buildId)}`, 'build manifest');
-  let block = head.slice(0, -2);
+  let block = Buffer.allocUnsafe(1 << 17);
+  let at = 0;
   let first = true;
+  const put = (bytes: Buffer, start = 0, end = bytes.length) => {
+    if (at + end - start > block.length) {
+      stream.write(block.subarray(0, at));
+      at = 0;
+      if (end - start > block.length) block = Buffer.allocUnsafe((end - start) * 2);
+    }
+    at += copyBytes(bytes, start, end, block, at);
+  };
+  put(Buffer.from(head.slice(0, -2)));
   return {
-    add(path) {
-      block += `${first ? '' : ','}${JSON.stringify(path)}`;
+    add(bytes, start, end) {
+      put(first ? QUOTE : COMMA_QUOTE);
       first = false;
-      if (block.length >= 1 << 16) {
-        stream.write(block);
-        block = '';
-      }
+      if (byteClasses(bytes, start, end) & (JSON_SPECIAL | NON_ASCII)) {
+        const json = JSON.stringify(bytes.toString('utf8', start, end));
+        put(Buffer.from(json.slice(1, -1)));
+      } else put(bytes, start, end);
+      put(QUOTE);
     },
     close() {
       try {
-        stream.write(`${block}]}`);
+        put(END);
+        stream.write(block.subarray(0, at));
       } finally {
         stream.close();
       }
     },
   };
 }
+
+const QUOTE = Buffer.from('"');
+const COMMA_QUOTE = Buffer.from(',"');
+const END = Buffer.from(']}');
 
 /** Copy the project's public/ folder (favicons, vendor stand-ins) into the site as it is. */
 export function copyPublic(root: string, publicDir: string, writer: OutputWriter): void {

@@ -26,7 +26,7 @@ import {
 import { bundle } from './bundle.ts';
 import { createChannel } from './channel.ts';
 import { buildClock } from './dates.ts';
-import { writeFeeds, type SitemapEntry } from './feeds/index.ts';
+import { writeFeeds, type SitemapAdd } from './feeds/index.ts';
 import {
   copyPublic,
   createMediaMirror,
@@ -38,7 +38,7 @@ import {
 } from './finish.ts';
 import { hostRules, writeHostFiles, type HostRules } from './hosts/index.ts';
 import { brokenLinks, createLinkLedger, type BrokenLink, type LinkLedger, type LinkTargets } from './links.ts';
-import { createLedger, type Ledger, type LedgerEntry } from './ledger.ts';
+import { createLedger, type Ledger } from './ledger.ts';
 import { askAfterChanges, createAnswerCheck, createTouchSorter, touchTest, type Verdict } from './deps/touch.ts';
 import {
   depsOf,
@@ -562,8 +562,15 @@ async function runStages(
   const meta = openBuildMeta(writer, buildId, clock.toISOString(), rules.redirects);
   const feeds = await session.stage('feeds', async () => {
     try {
-      const entries = sitemapEntries(ledger.sorted(), meta.add);
-      return await writeFeeds(derived, site.siteUrl, { entries, count: ledger.indexable }, feedsMade);
+      const pages = {
+        count: ledger.indexable,
+        each: (add: SitemapAdd) =>
+          ledger.scanSorted((line) => {
+            meta.add(line.block, line.start, line.pathEnd);
+            if (line.indexable) add(line.block, line.start, line.pathEnd, line.lastmodStart, line.lastmodEnd);
+          }),
+      };
+      return await writeFeeds(derived, site.siteUrl, pages, feedsMade);
     } finally {
       meta.close();
     }
@@ -1142,12 +1149,4 @@ function unreachable(error: unknown, config: SiteConfig): unknown {
   if (!isFieldhouseError(error) || error.code !== 'ApiNetworkError') return error;
   const where = config.api ? `api.baseUrl (${config.api.baseUrl})` : 'the demo CMS this build started';
   return createError(ApiUnreachable, [where, error.message], { cause: error });
-}
-
-/** The sitemap's entries of the list of pages; `each` is given every page's path, indexable or not, as it passes. */
-function* sitemapEntries(entries: Iterable<LedgerEntry>, each: (path: string) => void): Generator<SitemapEntry> {
-  for (const { path, indexable, lastmod } of entries) {
-    each(path);
-    if (indexable) yield { path, lastmod };
-  }
 }

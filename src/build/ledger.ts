@@ -37,8 +37,25 @@ export interface Ledger {
   readonly added: readonly string[] | null;
   /** Every entry in path order (JavaScript string order); the list is sorted on disk once, on the first call. */
   sorted(): Generator<LedgerEntry>;
+  /**
+   * Every entry in path order, as bytes of the sorted list (read whole, once, into a buffer the next build of a
+   * long-running process takes again): no string is made per entry. `line` is one object, its fields set anew for
+   * each entry; its block (the whole list, the same for every entry) is valid until scanSorted returns. The fields
+   * decode as `sorted()` gives them.
+   */
+  scanSorted(visit: (line: LedgerLine) => void): void;
   /** The file of the sorted list (for the next build cache). */
   sortedFile(): string;
+}
+
+/** An entry of the sorted list as bytes: its path is `block[start, pathEnd)`, its lastmod (empty: none) the other. */
+export interface LedgerLine {
+  block: Buffer;
+  start: number;
+  pathEnd: number;
+  indexable: boolean;
+  lastmodStart: number;
+  lastmodEnd: number;
 }
 
 // path TAB i|n TAB lastmod: a tab sorts before any character a path may hold, so sorting lines sorts by path.
@@ -108,6 +125,16 @@ export function createLedger(dir: string): Ledger {
       sort();
       for (const line of readLines(sortedFile)) yield decodeEntry(line);
     },
+    scanSorted(visit) {
+      sort();
+      let taken: Buffer | undefined;
+      const bytes = readFileBytes(sortedFile, undefined, (size) => (taken = sortedSpare.take(size)));
+      try {
+        scanEntries(bytes, visit);
+      } finally {
+        sortedSpare.give(taken!);
+      }
+    },
     sortedFile() {
       sort();
       return sortedFile;
@@ -121,6 +148,42 @@ const NEWLINE = 10;
 
 /** The buffer the previous list is read into, kept for the next build of a long-running process (file-bytes.ts). */
 const previousSpare = createSpareBuffer();
+/** The buffer this build's sorted list is read into (scanSorted), kept likewise. */
+const sortedSpare = createSpareBuffer();
+
+/**
+ * Visit each line of a sorted list's bytes, split at its tabs as decodeEntry splits it: the path up to the first tab
+ * (the whole line without one), indexable when the second field is `i` alone, the lastmod the third field. A last
+ * line without its newline is not read, as readLines does not. The bytes are walked one by one (a call to Buffer's
+ * indexOf for each tab costs more than the bytes of a line).
+ */
+function scanEntries(bytes: Buffer, visit: (line: LedgerLine) => void): void {
+  const line: LedgerLine = { block: bytes, start: 0, pathEnd: 0, indexable: false, lastmodStart: 0, lastmodEnd: 0 };
+  const last = bytes.lastIndexOf(NEWLINE);
+  // Each loop stops at a tab or at the line's newline: there is one at `last`, after every line visited.
+  for (let start = 0; start <= last;) {
+    let at = start;
+    while (bytes[at] !== TAB && bytes[at] !== NEWLINE) at++;
+    line.start = start;
+    line.pathEnd = at;
+    line.indexable = false;
+    line.lastmodStart = line.lastmodEnd = at;
+    if (bytes[at] === TAB) {
+      const flag = ++at;
+      while (bytes[at] !== TAB && bytes[at] !== NEWLINE) at++;
+      line.indexable = at === flag + 1 && bytes[flag] === I;
+      line.lastmodStart = line.lastmodEnd = at;
+      if (bytes[at] === TAB) {
+        line.lastmodStart = ++at;
+        while (bytes[at] !== TAB && bytes[at] !== NEWLINE) at++;
+        line.lastmodEnd = at;
+        while (bytes[at] !== NEWLINE) at++;
+      }
+    }
+    visit(line);
+    start = at + 1;
+  }
+}
 
 /**
  * Write into `file` the previous list's lines (its `bytes`) whose pages are `kept`, merged with the `added` lines

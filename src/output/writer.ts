@@ -50,7 +50,7 @@ const unsafePath = (sitePath: string, label: string) =>
 
 /** A file written a piece at a time (manifests, sitemaps): pieces go straight to disk. */
 export interface OutputStream {
-  write(text: string): void;
+  write(content: string | Uint8Array): void;
   close(): void;
 }
 
@@ -105,7 +105,13 @@ export function createOutputWriter(root: string): OutputWriter {
     },
     stream(sitePath, label) {
       const fd = openSync(prepare(sitePath, label), 'w');
-      return { write: (text) => void writeSync(fd, text), close: () => closeSync(fd) };
+      return {
+        write(content) {
+          const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+          for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at, bytes.byteLength - at);
+        },
+        close: () => closeSync(fd),
+      };
     },
     link(from, sitePath, label) {
       const file = prepare(sitePath, label);

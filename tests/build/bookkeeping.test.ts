@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createChannel } from '../../src/build/channel.ts';
 import { writeManifests } from '../../src/build/finish.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
-import { createLedger } from '../../src/build/ledger.ts';
+import { createLedger, type Ledger } from '../../src/build/ledger.ts';
 import { createLineReader, createLineWriter, mergeSorted, readLines, sortLines } from '../../src/util/line-files.ts';
 import { createPathSet } from '../../src/util/path-set.ts';
 import { batched } from '../../src/util/batch.ts';
@@ -179,6 +179,19 @@ describe('the set of planned paths', () => {
   });
 });
 
+/** A ledger's entries as scanSorted gives them, decoded. */
+function scanned(ledger: Ledger) {
+  const entries: { path: string; indexable: boolean; lastmod: string | null }[] = [];
+  ledger.scanSorted(({ block, start, pathEnd, indexable, lastmodStart, lastmodEnd }) =>
+    entries.push({
+      path: block.toString('utf8', start, pathEnd),
+      indexable,
+      lastmod: lastmodEnd > lastmodStart ? block.toString('utf8', lastmodStart, lastmodEnd) : null,
+    }),
+  );
+  return entries;
+}
+
 describe('the ledger of written pages', () => {
   it('lists pages in path order with their sitemap entries, and in the order written for the workers', () => {
     const dir = mkdtempSync(join(work, 'ledger-'));
@@ -195,6 +208,8 @@ describe('the ledger of written pages', () => {
     const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : 1);
     expect([...ledger.sorted()]).toEqual([...entries].sort(byPath));
     expect([...ledger.sorted()]).toEqual([...entries].sort(byPath));
+    // As bytes, the same entries (the sitemap's and the manifest's pass).
+    expect(scanned(ledger)).toEqual([...entries].sort(byPath));
     expect(() => ledger.add({ path: '/x', indexable: true, lastmod: null })).toThrow(/closed/);
     expect(() => createLedger(dir).add({ path: '/a\tb', indexable: true, lastmod: null })).toThrow(/tab/);
   });
@@ -231,6 +246,7 @@ describe('the ledger of written pages', () => {
     const full = createLedger(mkdtempSync(join(work, 'ledger-')));
     for (const e of all) full.add(e);
     expect([...next.sorted()]).toEqual([...full.sorted()]);
+    expect(scanned(next)).toEqual([...full.sorted()]);
     expect(readFileSync(next.sortedFile(), 'utf8')).toBe(readFileSync(full.sortedFile(), 'utf8'));
     expect([next.count, next.indexable]).toEqual([9, 8]);
     expect(next.added).toEqual(['/news', '/news/2026/c', '/news/cafe', '/zoo']);
@@ -248,7 +264,11 @@ describe('the ledger of written pages', () => {
 
   it('streams the manifest’s prerendered list: the same JSON as one stringify', async () => {
     const out = mkdtempSync(join(work, 'manifest-'));
-    const paths = Array.from({ length: 20_000 }, (_, i) => `/news/2026/${String(i).padStart(5, '0')}/"quoted"-é`);
+    // Paths copied as bytes (ASCII) and paths JSON escapes or that are not ASCII, past the writer's block.
+    const paths = Array.from(
+      { length: 20_000 },
+      (_, i) => `/news/2026/${String(i).padStart(5, '0')}/${i % 3 ? 'plain' : i % 2 ? '"quoted"-é' : 'tab\there'}`,
+    );
     writeManifests(
       createOutputWriter(out),
       { buildId: 'abc123', contentId: 'c1' },

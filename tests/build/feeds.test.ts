@@ -41,6 +41,47 @@ describe('sitemaps', () => {
     // Exactly a full part: no empty part after it.
     expect([...files(sitemaps(entries.slice(0, 2), 2, SITE, 2)).keys()]).toEqual(['sitemap.xml']);
   });
+
+  it('writes what the text of each page gives, from pages given as bytes, past ASCII and XML’s special characters', () => {
+    // Paths as a CMS may make them, in JavaScript's order (not UTF-8's past U+D7FF: '😀' < '\uE000' in JavaScript).
+    const paths = ['/a&b', "/it's", '/news/<1>', '/plain', '/ümlaut', '/\uE000', '/😀'].sort();
+    const entries = paths.map((path, i) => ({ path, lastmod: i % 3 ? `2026-0${i + 1}-01T00:00:00Z` : null }));
+    const esc = (text: string) =>
+      text
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&apos;');
+    const url = (e: (typeof entries)[number]) =>
+      `<url><loc>${esc(SITE + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>\n`;
+    const open =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+    const joined = new Map<string, string>();
+    for (const { file, text } of sitemaps(entries, entries.length, `${SITE}/`, 3))
+      joined.set(file, (joined.get(file) ?? '') + text);
+    expect([...joined.keys()]).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml', 'sitemap.xml']);
+    for (const [n, part] of [entries.slice(0, 3), entries.slice(3, 6), entries.slice(6)].entries())
+      expect(joined.get(`sitemap-${n + 1}.xml`)).toBe(`${open}${part.map(url).join('')}</urlset>\n`);
+    // Each part's latest lastmod, in the index.
+    const index = xml.parse(joined.get('sitemap.xml')!).sitemapindex.sitemap;
+    expect(index.map((s: { lastmod?: string }) => s.lastmod ?? null)).toEqual([
+      entries[2]!.lastmod,
+      entries[5]!.lastmod,
+      null,
+    ]);
+    // JavaScript's order, not the bytes': an astral character comes before U+E000, and after it is refused.
+    expect(() => [
+      ...sitemaps(
+        [
+          { path: '/\uE000', lastmod: null },
+          { path: '/😀', lastmod: null },
+        ],
+        2,
+        SITE,
+      ),
+    ]).toThrow(/path order/);
+  });
 });
 
 describe('iCalendar text', () => {

@@ -6,9 +6,9 @@ import type { PageContext } from '../../pages/index.ts';
 import { pickSeason, shared, sportPage } from '../../pages/shared.ts';
 import { icalendar, type CalendarEvent } from './ical.ts';
 import { rssFeed } from './rss.ts';
-import { robotsTxt, sitemaps, type SitemapEntry } from './sitemap.ts';
+import { createSitemaps, robotsTxt, type SitemapAdd } from './sitemap.ts';
 
-export type { SitemapEntry } from './sitemap.ts';
+export type { SitemapAdd } from './sitemap.ts';
 
 /** Articles in the site-wide feed and in each sport's. */
 export const RSS_ITEMS = { site: 50, sport: 25 } as const;
@@ -26,12 +26,13 @@ export type ApiFeeds = Map<string, string>;
 /**
  * The files crawlers and fans' apps read: sitemap(s) and robots.txt, RSS 2.0 news feeds (the site's and each
  * sport's), and iCalendar feeds of each sport's current schedule and of all sports. The sitemap needs the list of
- * pages, known at the end; the others (`apiFeeds`) need only the API, and are made from it while the pages are built.
+ * pages, known at the end (`indexable.each` adds its indexable pages, in path order, as bytes: createSitemaps); the
+ * others (`apiFeeds`) need only the API, and are made from it while the pages are built.
  */
 export async function writeFeeds(
   writer: OutputWriter,
   siteUrl: string,
-  indexable: { entries: Iterable<SitemapEntry>; count: number },
+  indexable: { count: number; each(add: SitemapAdd): void },
   made: Promise<ApiFeeds>,
 ): Promise<FeedsResult> {
   // Each file's digest, by path; the feeds' digest is made over them in path order.
@@ -44,16 +45,21 @@ export async function writeFeeds(
     current.stream.close();
     digests.set(current.path, current.hash.digest('hex'));
   };
-  for (const { file, text } of sitemaps(indexable.entries, indexable.count, siteUrl)) {
-    if (current?.path !== `/${file}`) {
-      endSitemap();
-      current = { path: `/${file}`, stream: writer.stream(`/${file}`, `feed /${file}`), hash: createHash('sha256') };
-    }
-    current.stream.write(text);
-    current.hash.update(text);
-    bytes += Buffer.byteLength(text);
+  try {
+    const sitemap = createSitemaps(indexable.count, siteUrl, (file, piece) => {
+      if (current?.path !== `/${file}`) {
+        endSitemap();
+        current = { path: `/${file}`, stream: writer.stream(`/${file}`, `feed /${file}`), hash: createHash('sha256') };
+      }
+      current.stream.write(piece);
+      current.hash.update(piece);
+      bytes += piece.byteLength;
+    });
+    indexable.each(sitemap.add);
+    sitemap.end();
+  } finally {
+    endSitemap();
   }
-  endSitemap();
   const files = await made;
   for (const path of [...files.keys()].sort()) {
     const text = files.get(path)!;
