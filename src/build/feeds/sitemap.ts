@@ -66,8 +66,13 @@ export function createSitemaps(
   let seen = 0;
   /** The greatest lastmod of the part (a copy of its bytes, and their classes). */
   let latest: { bytes: Buffer; classes: number } | null = null;
-  /** The previous page's path, in the bytes it came in. */
-  let previous: { bytes: Buffer; start: number; end: number; classes: number } | null = null;
+  /** The previous page's path (once one is `seen`), in the bytes it came in. */
+  const previous: { bytes: Buffer; start: number; end: number; classes: number } = {
+    bytes: Buffer.alloc(0),
+    start: 0,
+    end: 0,
+    classes: 0,
+  };
   const flush = () => {
     if (at) emit(file, out.subarray(0, at));
     at = 0;
@@ -92,7 +97,7 @@ export function createSitemaps(
     add(bytes, pathStart, pathEnd, lastmodStart, lastmodEnd) {
       const classes = byteClasses(bytes, pathStart, pathEnd);
       if (
-        previous !== null &&
+        seen > 0 &&
         !textBefore(previous.bytes, previous.start, previous.end, previous.classes, bytes, pathStart, pathEnd, classes)
       ) {
         const [before, now] = [
@@ -101,9 +106,10 @@ export function createSitemaps(
         ];
         throw new Error(`sitemaps need pages in path order, without repeats: ${now} came after ${before}`);
       }
-      if (previous)
-        [previous.bytes, previous.start, previous.end, previous.classes] = [bytes, pathStart, pathEnd, classes];
-      else previous = { bytes, start: pathStart, end: pathEnd, classes };
+      previous.bytes = bytes;
+      previous.start = pathStart;
+      previous.end = pathEnd;
+      previous.classes = classes;
       if (inPart === maxPerFile) {
         put(CLOSE);
         flush();
