@@ -1,16 +1,20 @@
 /**
  * An incremental build's index, patched in place. When every document the build made takes the place of the previous
- * build's document of its page (none new, none gone, none of another sport, type or key), every document keeps its
- * id, and the index is the previous one but for the changed documents' chunks, the shards of the terms whose scores
- * changed and the vocabularies of terms new or gone: those are written again from the previous files, and every other
- * file is kept where it is, unread. An article edited, a result entered: a few files of 10,800, where the index
- * written whole reads, scores and sorts 45,000 documents again (0.8–1.0 s of an article edit at demo scale 10).
+ * build's document of its page (none of another sport, type or key), or is new at the end of its group (the newest
+ * article, published), and every document gone was at the end of its group (that article, unpublished again), every
+ * other document keeps its id: the index is the previous one but for the chunks of the documents changed, new or gone,
+ * the shards of the terms whose scores changed, the vocabularies of terms new or gone and the manifest when the count
+ * of documents changes. Those are written again from the previous files, and every other file is kept where it is,
+ * unread. An article edited, published or unpublished, a result entered: a few files of 10,800, where the index written
+ * whole reads, scores and sorts 45,000 documents again (0.5–1.0 s of the build at demo scale 10).
  *
- * What the previous files cannot tell exactly, it does not guess: a term whose list was full (MAX_POSTINGS) loses a
- * document it cannot replace from the list; a group of terms would be split otherwise; a file would be new or gone;
- * a previous file does not read back as the index writes it. Then it refuses, with the reason, before writing
- * anything, and the index is written whole (./writer.ts): the same files either way, which the build's
- * incremental-equivalence test and tests/search hold it to.
+ * What the previous files cannot tell exactly, or what would move other documents' ids, it does not do: a document new
+ * or gone in the middle of its group, or that would make its group's range of ids grow or shrink (index-rules.ts,
+ * rangeOf); a document new or gone that has a key (which of the keyed documents is indexed could change); a term whose
+ * list was full (MAX_POSTINGS) loses a document it cannot replace from the list; a group of terms would be split
+ * otherwise; a shard or a vocabulary would be new or gone; a previous file does not read back as the index writes it.
+ * Then it refuses, with the reason, before writing anything, and the index is written whole (./writer.ts): the same
+ * files either way, which the build's incremental-equivalence test and tests/search hold it to.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
@@ -74,47 +78,75 @@ export function patchIndex(input: PatchInput, output: KnownFilesWriter): SearchI
     return { refused: `a previous file cannot be read: ${error instanceof Error ? error.message : String(error)}` };
   }
   if ('refused' in planned) return planned;
-  const { files, terms } = planned;
+  const { files, inserted, terms, docs } = planned;
   const { index } = input;
-  // Every file of the previous index, in its order: written again, or kept as it is.
+  // Every file of the previous index, in its order: written again, kept as it is, or gone; a new file (a group's next
+  // chunk) follows the file the index written whole writes before it.
   const digest = createHash('sha256');
   let bytes = index.stats.bytes;
+  let count = 0;
+  const put = (name: string, json: string, bytesBefore: number) => {
+    output.write(SITE_PREFIX + name, json, `search index ${name}`);
+    digest.update(digestLine(name, contentDigest(json)));
+    bytes += Buffer.byteLength(json) - bytesBefore;
+    count++;
+  };
   for (const [sitePath, known] of index.known) {
     const name = sitePath.slice(SITE_PREFIX.length);
     const rewritten = files.get(name);
     if (rewritten === undefined) {
       output.keepKnown(sitePath);
       digest.update(digestLine(name, known));
-      continue;
-    }
-    output.write(sitePath, rewritten.json, `search index ${name}`);
-    digest.update(digestLine(name, contentDigest(rewritten.json)));
-    bytes += Buffer.byteLength(rewritten.json) - rewritten.bytesBefore;
+      count++;
+    } else if (rewritten.json === null) bytes -= rewritten.bytesBefore;
+    else put(name, rewritten.json, rewritten.bytesBefore);
+    for (let next = inserted.get(name); next !== undefined; next = inserted.get(next))
+      put(next, files.get(next)!.json!, 0);
   }
-  const lines = writeLines(input, planned.replaced);
+  const lines = writeLines(input, planned.edits);
   return {
-    stats: { ...index.stats, terms: index.stats.terms + terms, bytes, digest: digest.digest('hex') },
+    stats: {
+      ...index.stats,
+      docs: index.stats.docs + docs,
+      terms: index.stats.terms + terms,
+      files: count,
+      bytes,
+      digest: digest.digest('hex'),
+    },
     lines,
   };
 }
 
-/** A document whose line changed, and its id in the index (null: a keyed document not chosen, so not indexed). */
+/**
+ * A document whose line changed, is new or is gone, and its id in the index (null: a keyed document not chosen, so not
+ * indexed). `before` is null for a document new to the index, `after` for one gone from it.
+ */
 interface Changed {
-  place: LinePlace;
-  before: IndexLine;
-  after: IndexLine;
-  line: string;
+  path: string;
+  before: IndexLine | null;
+  after: IndexLine | null;
   id: number | null;
+}
+
+/** The next cache's lines as the previous file's: the bytes `[start, end)` replaced by `text` (lines with newlines). */
+interface LinesEdit {
+  start: number;
+  end: number;
+  text: string;
 }
 
 type Planned =
   | {
-      /** The files written again, by name, with their previous size. */
-      files: Map<string, { json: string; bytesBefore: number }>;
+      /** The files written again (or gone: null), by name, with their previous size (0 for a new one). */
+      files: Map<string, { json: string | null; bytesBefore: number }>;
+      /** Files new to the index, each by the name of the file written before it. */
+      inserted: Map<string, string>;
       /** Terms new less terms gone. */
       terms: number;
-      /** The changed lines, by their place in the previous file. */
-      replaced: Changed[];
+      /** Documents new less documents gone. */
+      docs: number;
+      /** The next cache's lines, as edits of the previous file, in its order. */
+      edits: LinesEdit[];
     }
   | { refused: string };
 
@@ -122,39 +154,88 @@ function planPatch({ previous, index, added, dropped }: PatchInput): Planned {
   const refuse = (refused: string) => ({ refused });
   const addedByPath = new Map<string, string>();
   for (const line of added) addedByPath.set(splitIndexLine(line).path, line);
-  for (const path of dropped)
-    if (previous.places.has(path) && !addedByPath.has(path)) return refuse(`the document of ${path} is gone`);
   const knownCount = index.known.size;
   if (knownCount !== index.stats.files)
     return refuse(`the previous index lists ${knownCount} files, its figures ${index.stats.files}`);
 
-  // The changed documents: each in its previous place, of the same group, sport name and key.
+  const ids = idsOf(previous);
+  if (ids.docs !== index.stats.docs)
+    return refuse(`the previous lines number ${ids.docs} documents, the previous index ${index.stats.docs}`);
+  const groupIndex = new Map(previous.groups.map((group, g) => [group.key, g]));
   const changed: Changed[] = [];
+  const edits: LinesEdit[] = [];
+  /** Per group (by its number), the lines of documents new to the index, and the places of documents gone from it. */
+  const fresh = new Map<number, string[]>();
+  const gone = new Map<number, LinePlace[]>();
   const fd = openSync(previous.file, 'r');
   try {
     for (const [path, line] of addedByPath) {
       const place = previous.places.get(path);
-      if (!place) return refuse(`${path} has a document new to the index`);
+      if (!place) {
+        const g = groupIndex.get(groupKeyOf(line));
+        if (g === undefined) return refuse(`${path} has a document new to the index, the first of its group`);
+        if (splitIndexLine(line).keyed) return refuse(`${path} has a document new to the index, with a key`);
+        entryOf(fresh, g, () => []).push(line);
+        continue;
+      }
       const before = readLine(fd, place);
       if (before === line) continue;
       const [was, is] = [splitIndexLine(before), splitIndexLine(line)];
       if (was.sport !== is.sport || groupKeyOf(before) !== groupKeyOf(line) || was.sportName !== is.sportName)
         return refuse(`the document of ${path} changed its sport or type`);
       if (was.keyed !== is.keyed) return refuse(`the document of ${path} changed its key or version`);
-      changed.push({ place, before: was, after: is, line, id: null });
+      changed.push({ path, before: was, after: is, id: ids.of(place.line, path) });
+      edits.push({ start: place.start, end: place.start + place.bytes + 1, text: `${line}\n` });
+    }
+    for (const path of dropped) {
+      const place = previous.places.get(path);
+      if (!place || addedByPath.has(path)) continue;
+      if (previous.keyed.has(path)) return refuse(`the document of ${path} is gone, and it has a key`);
+      entryOf(gone, ids.groupOf(place.line), () => []).push(place);
+    }
+    // Documents gone: the last of their group's lines, all of them.
+    for (const [g, places] of gone) {
+      const { end, count } = ids.groups[g]!;
+      places.sort((a, b) => a.line - b.line);
+      const path = () => splitIndexLine(readLine(fd, places[0]!)).path;
+      if (places.some((place, n) => place.line !== end - places.length + n))
+        return refuse(`the document of ${path()} is gone from the middle of its group`);
+      if (fresh.has(g)) return refuse(`the group of ${path()} has documents both gone and new`);
+      if (rangeOf(count - places.length) !== rangeOf(count))
+        return refuse(`the group of ${path()} would take a smaller range of ids`);
+      for (const place of places) {
+        const before = splitIndexLine(readLine(fd, place));
+        changed.push({ path: before.path, before, after: null, id: ids.of(place.line, before.path) });
+        edits.push({ start: place.start, end: place.start + place.bytes + 1, text: '' });
+      }
+    }
+    // Documents new: after their group's last line, in the order the lines sort in.
+    for (const [g, lines] of fresh) {
+      const { end, count } = ids.groups[g]!;
+      lines.sort();
+      const last = placeOfLine(previous, end - 1);
+      const lastLine = readLine(fd, last);
+      const path = splitIndexLine(lines[0]!).path;
+      if (lines[0]! <= lastLine) return refuse(`${path} has a document new to the index, in the middle of its group`);
+      if (rangeOf(count + lines.length) !== rangeOf(count))
+        return refuse(`${path} has a document new to the index, whose group would take a larger range of ids`);
+      lines.forEach((line, n) => {
+        const after = splitIndexLine(line);
+        changed.push({ path: after.path, before: null, after, id: ids.groups[g]!.base + count + n });
+      });
+      const at = last.start + last.bytes + 1;
+      edits.push({ start: at, end: at, text: lines.map((line) => `${line}\n`).join('') });
     }
   } finally {
     closeSync(fd);
   }
-  changed.sort((a, b) => a.place.line - b.place.line);
-  if (!changed.length) return { files: new Map(), terms: 0, replaced: [] };
+  // In the file's order; a line new after a group comes before a line changed at the next group's start.
+  edits.sort((a, b) => a.start - b.start || a.end - b.end);
+  const docs = changed.reduce((sum, doc) => sum + (doc.before ? 0 : 1) - (doc.after ? 0 : 1), 0);
+  if (!changed.length) return { files: new Map(), inserted: new Map(), terms: 0, docs: 0, edits };
 
-  const ids = idsOf(previous);
-  if (ids.docs !== index.stats.docs)
-    return refuse(`the previous lines number ${ids.docs} documents, the previous index ${index.stats.docs}`);
-  for (const doc of changed) doc.id = ids.of(doc.place.line, doc.before.path);
-
-  const files = new Map<string, { json: string; bytesBefore: number }>();
+  const files = new Map<string, { json: string | null; bytesBefore: number }>();
+  const inserted = new Map<string, string>();
   const read = (name: string): string | null => {
     if (!index.known.has(SITE_PREFIX + name)) return null;
     try {
@@ -168,33 +249,61 @@ function planPatch({ previous, index, added, dropped }: PatchInput): Planned {
   const manifest = JSON.parse(manifestText) as SearchManifest;
   if (manifest.docs !== index.stats.docs || manifest.docChunk !== DOC_CHUNK)
     return refuse(`the previous ${SEARCH_MANIFEST} is not of these documents`);
+  if (docs) {
+    // Its groups' ranges stay (checked above): of the manifest, only the count of documents changes.
+    if (JSON.stringify(manifest) !== manifestText)
+      return refuse(`the previous ${SEARCH_MANIFEST} does not read back as the index writes it`);
+    files.set(SEARCH_MANIFEST, {
+      json: JSON.stringify({ ...manifest, docs: manifest.docs + docs }),
+      bytesBefore: Buffer.byteLength(manifestText),
+    });
+  }
 
-  // The chunks of the changed documents, each row in its place.
-  const chunks = new Map<string, { rows: string[]; before: string }>();
-  for (const doc of changed) {
-    if (doc.id === null) continue;
-    const name = docFile(Math.floor(doc.id / DOC_CHUNK));
+  // The chunks of the documents, each row in its place: changed, then those gone from a chunk's end (the last first),
+  // then those new (the first first), so that each row goes where its id says.
+  const kind = (doc: Changed) => (doc.before && doc.after ? 0 : doc.after ? 2 : 1);
+  const inChunkOrder = (a: Changed, b: Changed) => kind(a) - kind(b) || (kind(a) === 1 ? b.id! - a.id! : a.id! - b.id!);
+  const chunks = new Map<string, { rows: string[]; before: string | null }>();
+  for (const doc of changed.filter((d) => d.id !== null).sort(inChunkOrder)) {
+    const id = doc.id!;
+    const number = Math.floor(id / DOC_CHUNK);
+    const name = docFile(number);
     let chunk = chunks.get(name);
     if (!chunk) {
       const text = read(name);
-      const rows = text === null ? null : (JSON.parse(text) as unknown[]).map((row) => JSON.stringify(row));
-      if (text === null || rows === null || `[${rows.join(',')}]` !== text)
-        return refuse(`the previous ${name} does not read back as the index writes it`);
-      chunks.set(name, (chunk = { rows, before: text }));
+      if (text === null && !doc.before && id % DOC_CHUNK === 0 && number > 0) {
+        // A new document that starts a chunk: a new file, after the chunk before it (the last of its group).
+        chunks.set(name, (chunk = { rows: [], before: null }));
+        inserted.set(docFile(number - 1), name);
+      } else {
+        const rows = text === null ? null : (JSON.parse(text) as unknown[]).map((row) => JSON.stringify(row));
+        if (text === null || rows === null || `[${rows.join(',')}]` !== text)
+          return refuse(`the previous ${name} does not read back as the index writes it`);
+        chunks.set(name, (chunk = { rows, before: text }));
+      }
     }
-    if (chunk.rows[doc.id % DOC_CHUNK] !== doc.before.stored)
-      return refuse(`the previous ${name} does not hold ${doc.before.path} where its lines place it`);
-    chunk.rows[doc.id % DOC_CHUNK] = doc.after.stored;
+    const at = id % DOC_CHUNK;
+    if (doc.before && chunk.rows[at] !== doc.before.stored)
+      return refuse(`the previous ${name} does not hold ${doc.path} where its lines place it`);
+    if (doc.before && doc.after) chunk.rows[at] = doc.after.stored;
+    else if (doc.after && chunk.rows.length === at) chunk.rows.push(doc.after.stored);
+    else if (!doc.after && chunk.rows.length === at + 1) chunk.rows.pop();
+    else return refuse(`the previous ${name} does not end where the lines of ${doc.path}'s group do`);
   }
-  for (const [name, { rows, before }] of chunks)
-    files.set(name, { json: `[${rows.join(',')}]`, bytesBefore: Buffer.byteLength(before) });
+  for (const [name, { rows, before }] of chunks) {
+    const bytesBefore = before === null ? 0 : Buffer.byteLength(before);
+    files.set(name, { json: rows.length ? `[${rows.join(',')}]` : null, bytesBefore });
+  }
+  for (const [before, name] of inserted)
+    if (!index.known.has(SITE_PREFIX + before) && !chunks.has(before))
+      return refuse(`the new ${name} has no chunk before it`);
 
   // Each term whose postings change: the documents whose score for it changed, and their score now (null: none).
   const termChanges = new Map<string, Map<number, number | null>>();
   for (const doc of changed) {
     if (doc.id === null) continue;
-    const was = scoresOf(doc.before.scores);
-    const is = scoresOf(doc.after.scores);
+    const was = scoresOf(doc.before?.scores ?? '');
+    const is = scoresOf(doc.after?.scores ?? '');
     for (const [term, score] of is)
       if (was.get(term) !== score) entryOf(termChanges, term, () => new Map()).set(doc.id, score);
     for (const term of was.keys()) if (!is.has(term)) entryOf(termChanges, term, () => new Map()).set(doc.id, null);
@@ -256,7 +365,7 @@ function planPatch({ previous, index, added, dropped }: PatchInput): Planned {
     if (!terms.length) return refuse(`the vocabulary ${name} would be empty`);
     files.set(name, { json: JSON.stringify(terms), bytesBefore: Buffer.byteLength(text) });
   }
-  return { files, terms: termsNew, replaced: changed };
+  return { files, inserted, terms: termsNew, docs, edits };
 }
 
 /**
@@ -290,7 +399,14 @@ export function updatedPostings(list: readonly number[], updates: ReadonlyMap<nu
  * The ids the previous index gave its documents, from its lines: each group's documents in order, less the keyed
  * ones not chosen, from the group's first id (index-rules.ts, rangeOf).
  */
-function idsOf(previous: PreviousLines): { docs: number; of(line: number, path: string): number | null } {
+function idsOf(previous: PreviousLines): {
+  docs: number;
+  /** Each group's first id, how many of its documents are indexed, and the number of the line after its last. */
+  groups: { base: number; count: number; end: number }[];
+  /** The group of a line, by its number. */
+  groupOf(line: number): number;
+  of(line: number, path: string): number | null;
+} {
   const choice = createKeyedChoice();
   for (const [path, keyed] of previous.keyed) choice.offer(path, keyed);
   const unchosen: number[] = [];
@@ -309,41 +425,47 @@ function idsOf(previous: PreviousLines): { docs: number; of(line: number, path: 
     return low;
   };
   const { groups } = previous;
-  const bases: number[] = [];
+  const ranges: { base: number; count: number; end: number }[] = [];
   let docs = 0;
   let base = 0;
   for (let g = 0; g < groups.length; g++) {
     const first = groups[g]!.first;
     const end = g + 1 < groups.length ? groups[g + 1]!.first : previous.count;
     const count = end - first - (unchosenBefore(end) - unchosenBefore(first));
-    bases.push(base);
+    ranges.push({ base, count, end });
     base += rangeOf(count);
     docs += count;
   }
+  const groupOf = (line: number) => {
+    let low = 0;
+    let high = groups.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (groups[mid]!.first <= line) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  };
   return {
     docs,
+    groups: ranges,
+    groupOf,
     of(line, path) {
       const keyed = previous.keyed.get(path) ?? null;
       if (!choice.chosen(path, keyed)) return null;
-      let low = 0;
-      let high = groups.length - 1;
-      while (low < high) {
-        const mid = (low + high + 1) >> 1;
-        if (groups[mid]!.first <= line) low = mid;
-        else high = mid - 1;
-      }
-      const first = groups[low]!.first;
-      return bases[low]! + (line - first) - (unchosenBefore(line) - unchosenBefore(first));
+      const g = groupOf(line);
+      const first = groups[g]!.first;
+      return ranges[g]!.base + (line - first) - (unchosenBefore(line) - unchosenBefore(first));
     },
   };
 }
 
 /**
- * The next cache's lines: the previous file with the changed lines replaced (they keep their places: the same group
- * and path), copied a block at a time, and its SHA-256.
+ * The next cache's lines: the previous file with its edits (lines changed in their places, new after their group's
+ * last, gone), copied a block at a time, and its SHA-256.
  */
-function writeLines({ previous, linesFile }: PatchInput, replaced: readonly Changed[]): SearchIndexWritten['lines'] {
-  if (!replaced.length) {
+function writeLines({ previous, linesFile }: PatchInput, edits: readonly LinesEdit[]): SearchIndexWritten['lines'] {
+  if (!edits.length) {
     copyFileSync(previous.file, linesFile);
     return { file: linesFile, digest: previous.digest };
   }
@@ -365,10 +487,10 @@ function writeLines({ previous, linesFile }: PatchInput, replaced: readonly Chan
   };
   try {
     let at = 0;
-    for (const { place, line } of replaced) {
-      copy(at, place.start);
-      put(Buffer.from(`${line}\n`));
-      at = place.start + place.bytes + 1;
+    for (const { start, end, text } of edits) {
+      copy(at, start);
+      put(Buffer.from(text));
+      at = end;
     }
     copy(at, previous.bytes);
   } finally {
@@ -376,6 +498,12 @@ function writeLines({ previous, linesFile }: PatchInput, replaced: readonly Chan
     closeSync(to);
   }
   return { file: linesFile, digest: hash.digest('hex') };
+}
+
+/** The place of the previous file's line of this number. */
+function placeOfLine(previous: PreviousLines, line: number): LinePlace {
+  for (const place of previous.places.values()) if (place.line === line) return place;
+  throw new Error(`${previous.file} has no line ${line + 1}`);
 }
 
 function readLine(fd: number, place: LinePlace): string {

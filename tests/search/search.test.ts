@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SEARCH_DIR } from '../../src/output/layout.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
-import type { SearchManifest } from '../../src/search/format.ts';
+import { DOC_CHUNK, type SearchManifest } from '../../src/search/format.ts';
 import { createStaticSearch } from '../../src/search/query.ts';
 import { readSearch, searchHref } from '../../src/search/url.ts';
 import { serverBundleOptions } from '../../src/build/bundle.ts';
@@ -517,11 +517,82 @@ describe("an incremental build's index patched in place", () => {
     await expectWhole(again, after);
   });
 
+  it("patches an article published at its group's end, and unpublished again, keeping every other document's id", async () => {
+    const first = await built(before);
+    // Football's articles: the stories of odd numbers and one of DOCS. Its group's last chunk is not full, so the
+    // first new story fills it; the next ones start a new chunk (a file new to the index) and fill part of it.
+    const fbArticles = before.filter((d) => d.type === 'article' && d.sport === FB).length;
+    const fill = DOC_CHUNK - (fbArticles % DOC_CHUNK);
+    expect(fill).toBeGreaterThan(0);
+    expect(fill).toBeLessThan(DOC_CHUNK);
+    const newest = Array.from({ length: fill + 2 }, (_, i) =>
+      doc('article', `Overtime thriller ${i}`, `/news/2026/12/${String(20 + i)}/thriller-${i}`, FB, 'Miller yards'),
+    );
+    const published = await built([newest[0]!], first, []);
+    expect(published.refused).toBeNull();
+    expect(published.stats.docs).toBe(first.stats.docs + 1);
+    expect(first.stats.files - published.kept.length).toBeLessThan(12);
+    await expectWhole(published, [...before, newest[0]!]);
+
+    // Two more in one build: the next chunk is a new file, between the group's last and the next group's first.
+    const more = await built(newest.slice(1), published, []);
+    expect(more.refused).toBeNull();
+    expect(more.stats.files).toBe(first.stats.files + 1);
+    await expectWhole(more, [...before, ...newest]);
+    const search = createStaticSearch(async (file) =>
+      JSON.parse(readFileSync(join(more.out, SEARCH_DIR, file), 'utf8')),
+    );
+    const hits = (await search.search({ s: 'overtime thriller' })).hits.map((h) => h.path);
+    expect(hits).toEqual(expect.arrayContaining(newest.map((d) => d.path)));
+
+    // Unpublished, the newest first: the chunk it was alone in is gone, then the one it shared is written again.
+    const last = newest.at(-1)!.path;
+    const unpublished = await built([], more, [last]);
+    expect(unpublished.refused).toBeNull();
+    await expectWhole(unpublished, [...before, ...newest.slice(0, -1)]);
+    const all = newest.slice(0, -1).map((d) => d.path);
+    const back = await built([], unpublished, all);
+    expect(back.refused).toBeNull();
+    expect(back.stats).toEqual(first.stats);
+    await expectWhole(back, before);
+    // Published and edited in one build: one new, one changed in its place.
+    const edited = { ...stories[9]!, title: 'Stadium story 9, a thriller' };
+    const both = await built([newest[0]!, edited], first, [edited.path]);
+    expect(both.refused).toBeNull();
+    await expectWhole(both, [...before.map((d) => (d.path === edited.path ? edited : d)), newest[0]!]);
+  });
+
   it('refuses, having written nothing, what the previous files cannot tell, and the index is then written whole', async () => {
     const first = await built(before);
     const cases: [string, SearchDoc[], string[], RegExp][] = [
-      ['published', [doc('article', 'New coach', '/news/2026/01/02/new-coach', FB)], [], /new to the index/],
-      ['unpublished', [], [stories[3]!.path], /is gone/],
+      ['published in the middle', [doc('article', 'New coach', '/news/2026/01/02/new-coach', FB)], [], /in the middle/],
+      [
+        'published, the first of its group',
+        [doc('video', 'Highlights', '/videos/1', FB, 'Stadium')],
+        [],
+        /the first of its group/,
+      ],
+      ['published with a key', [{ ...coach('2026-27'), path: '/sports/football/zz/dana' }], [], /with a key/],
+      [
+        'published, outgrowing its range',
+        Array.from({ length: 1000 }, (_, i) => doc('article', `Story ${i}`, `/news/2027/01/01/s-${i}`, FB)),
+        [],
+        /larger range/,
+      ],
+      ['unpublished from the middle', [], [stories[3]!.path], /gone from the middle/],
+      ['unpublished with a key', [], [coach('2025-26').path], /has a key/],
+      [
+        'unpublished, shrinking its range',
+        [],
+        [...stories.filter((d) => d.sport === WBB).slice(-600), DOCS[4]!].map((d) => d.path),
+        /smaller range/,
+      ],
+      [
+        'published and unpublished in one group',
+        [doc('article', 'Okafor again', '/news/2026/12/31/okafor', WBB)],
+        [DOCS[4]!.path],
+        /both gone and new/,
+      ],
       ['a full list left', [{ ...stories[5]!, title: 'Story 5' }], [stories[5]!.path], /list was full/],
       ['moved to another sport', [{ ...stories[6]!, sport: MBB }], [stories[6]!.path], /sport or type/],
       ['a new version', [{ ...coach('2025-26'), version: '2026-27' }], [coach('2025-26').path], /key or version/],
