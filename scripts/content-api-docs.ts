@@ -207,7 +207,7 @@ async function main() {
       method: 'GET',
       path: '/articles/{id}',
       summary:
-        'A published article: rich-text body, author, sport, categories, featured image, related articles, event.',
+        'A published article: rich-text body, author, sport, categories, featured image, related articles, event. An article no public list holds (a draft, unpublished, deleted) answers 404: an incremental build asks for a changed article this way instead of listing every article again, and takes the 404 to mean it is in no list.',
       example: `/articles/${article.id}`,
       schema: 'Article',
     },

@@ -449,7 +449,7 @@ async function runStages(
     .stage('plan', async () => {
       const started = performance.now();
       // Planning has a small memo of its own (the all-time rosters it lists players from: a few sports' at a time).
-      const { refused, replayed, counted } = await planPages({
+      const { refused, replayed, counted, patched } = await planPages({
         ctx,
         memo: createMemo(PLAN_MEMO_ENTRIES),
         router,
@@ -463,6 +463,7 @@ async function runStages(
               // A page kept where it is need not be listed: it is one of keptView's already.
               keeps: (route, path) => route.render !== 'file' && keptView.has(path),
               pagesOf: (name) => reuse!.pages().filter((path) => routeOf(path, router) === name),
+              changed: reuse!.planChanges,
             }
           : null,
         record: (line) => planLines.write(line),
@@ -487,7 +488,8 @@ async function runStages(
         'build',
         `${(planned.pushed + pagesDone.keptInPlace.size).toLocaleString('en-US')} routes planned in ${Math.round(performance.now() - started)} ms` +
           (reuse
-            ? ` (${replayed} of ${ROUTES.length} route lists replayed from the build cache, ${counted} of them as counts)`
+            ? ` (${replayed} of ${ROUTES.length} route lists replayed from the build cache, ${counted} of them as counts` +
+              `${patched ? `; ${patched} made from the previous list and the changed records` : ''})`
             : ''),
       );
       if (refused.length && !options.keepGoing) throw failedBuild(refused);
@@ -680,6 +682,8 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
   /** The plan has been replayed: its lines are not read again, and their bytes may be read into for the next build. */
   planDone(): void;
   planTouches: (deps: readonly string[]) => boolean;
+  /** The changes that can move a record in or out of a list (those planTouches judges by). */
+  planChanges: readonly ChangedRecord[];
   /** Every page of the previous output (made when first asked for), and its other files (the build cache's). */
   pages(): readonly string[];
   others: string[];
@@ -752,6 +756,7 @@ async function incrementalScope(
   const cache = readBuildCache(outDir, { fieldhouse: FIELDHOUSE_VERSION, config: configDigest(config) });
   if (!cache.ok) return full(cache.reason);
   if (!touchTest(changes)) return full('the site settings changed: every page shows them');
+  const planChanges = changes.filter((change) => change.listed !== false);
   // Where the moved records are now, then one pass over the cache: the pages a change touches are counted; the
   // others' lines are kept, as written, those pending on what the pass finds (touch.ts) settled after it.
   // The answers pending pages read (a season's statistics) are asked for again as the pass finds them.
@@ -843,7 +848,8 @@ async function incrementalScope(
       planBytes = undefined;
     },
     // Which pages there are changes only with records that moved (placing fields: deps/cache.ts).
-    planTouches: touchTest(changes.filter((change) => change.listed !== false))!,
+    planTouches: touchTest(planChanges)!,
+    planChanges,
     has: (path) => kept.has(path),
     facts: (path) => store.facts(kept.get(path)!),
     touchedPaths: [...touchedRefs.keys()],

@@ -2,8 +2,11 @@ import type { Memo } from './memo.ts';
 import pLimit from 'p-limit';
 import { isFieldhouseError } from '../errors/error.ts';
 import { createDepsRecorder } from './deps/recorder.ts';
+import { touchTest } from './deps/touch.ts';
+import type { ChangedRecord } from '../webhooks/change.ts';
 import { SHELLS_DIR } from '../output/layout.ts';
 import { unsafeParam } from '../output/writer.ts';
+import type { PageRef } from '../pages/define.ts';
 import { ROUTES, sourceOf, type PageContext } from '../pages/index.ts';
 import type { Router } from '../routes/match.ts';
 import type { Params } from '../routes/params.ts';
@@ -18,6 +21,8 @@ export interface PlannedPage {
   path: string;
   /** The API record it comes from, in words, for messages. */
   label: string;
+  /** The record's id, on a route of one page per record (PageSource.records). */
+  record?: number;
 }
 
 /** A record refused as unsafe (it would write outside out/): a build error. */
@@ -51,6 +56,11 @@ export interface PlanOptions {
     whole(route: RouteSpec): boolean;
     keeps(route: RouteSpec, path: string): boolean;
     pagesOf(route: string): Iterable<string>;
+    /**
+     * The changes that can move a record in or out of a list: a route of one page per record (PageSource.records)
+     * that only changes of its records touch asks for those records alone, and keeps its other pages (patchRoute).
+     */
+    changed?: readonly ChangedRecord[];
   } | null;
   /**
    * Each route's plan as a line of the build cache's plan.jsonl (not called for a route that refused a record): a
@@ -59,13 +69,16 @@ export interface PlanOptions {
   record?(line: string | Buffer): void;
 }
 
+/** A page of a route's plan line: `[params, path, label]`, with the record's id on a route of one page per record. */
+export type PlannedRouteLine = [Params, string, string] | [Params, string, string, number];
+
 /** One route's part of a plan, as the build cache keeps it (deps/cache.ts, plan.jsonl). */
 export interface PlannedRoute {
   route: string;
   /** What listing its pages read from the API (deps/recorder.ts). */
   deps: string[];
-  /** Its pages: `[params, path, label]`. */
-  pages: [Params, string, string][];
+  /** Its pages: `[params, path, label]`, and the record's id on a route of one page per record. */
+  pages: PlannedRouteLine[];
   /** What listing them warned of (skipped records), said again when the route is replayed. */
   warnings: string[];
 }
@@ -88,6 +101,8 @@ export interface PlanResult {
   /** Routes replayed from the previous build's plan (`counted` of them without reading their pages). */
   replayed: number;
   counted: number;
+  /** Routes of one page per record whose changed records were asked for alone, their other pages kept (patchRoute). */
+  patched: number;
 }
 
 /**
@@ -98,6 +113,12 @@ const ROUTES_AT_ONCE = 4;
 
 /** Pages a replayed route lists between two turns of the event loop. */
 const REPLAY_TURN_PAGES = 1024;
+
+/**
+ * Changed records beyond which a route of one page per record is listed again, not asked for record by record: a
+ * listing answers 100 records a call.
+ */
+const PATCH_RECORDS_MAX = 64;
 
 const routesByName = new Map(ROUTES.map((route) => [route.name, route]));
 
@@ -132,6 +153,7 @@ export async function planPages({ ctx, memo, router, into, previous, record }: P
   const recorder = createDepsRecorder(memo);
   let replayed = 0;
   let counted = 0;
+  let patched = 0;
   /** A route's pages in the previous plan (null: none, or its line cannot be read: the route is listed again). */
   const previousPages = (route: RouteSpec, cached: CachedRoute | undefined) => {
     if (!cached) return null;
@@ -162,6 +184,30 @@ export async function planPages({ ctx, memo, router, into, previous, record }: P
       }
       return;
     }
+    if (cached && previous?.changed) {
+      const before = readBefore();
+      const patch = before && (await patchRoute(ctx, router, route, cached, before, previous.changed));
+      if (patch) {
+        patched++;
+        refused.push(...patch.refused);
+        if (patch.refused.length === 0)
+          record?.(
+            JSON.stringify({ route: route.name, deps: patch.deps, pages: patch.pages, warnings: patch.warnings }),
+          );
+        for (const warning of patch.warnings) ctx.warn(warning);
+        let sunk = 0;
+        for (const [params, path, label, id] of patch.pages) {
+          if (id !== undefined && !patch.asked.has(id) && previous.keeps(route, path)) continue;
+          sink({ route, params, path, label, record: id });
+          if (++sunk % REPLAY_TURN_PAGES === 0) await new Promise(setImmediate);
+        }
+        if (into.gone) {
+          const listed = new Set(patch.pages.map(([, path]) => path));
+          for (const [, path] of before) if (!listed.has(path)) into.gone(path);
+        }
+        return;
+      }
+    }
     const warnings: string[] = [];
     const pages: PlannedRoute['pages'] = [];
     const routeCtx = {
@@ -173,7 +219,7 @@ export async function planPages({ ctx, memo, router, into, previous, record }: P
     };
     const { result, deps } = await recorder.track(routeCtx, (recording) =>
       planRoute(recording, router, route, (page) => {
-        pages.push([page.params, page.path, page.label]);
+        pages.push(lineOf(page));
         sink(page);
       }),
     );
@@ -189,7 +235,7 @@ export async function planPages({ ctx, memo, router, into, previous, record }: P
   };
   const limit = pLimit(ROUTES_AT_ONCE);
   await Promise.all(ROUTES.map((route) => limit(() => plan(route))));
-  return { refused, replayed, counted };
+  return { refused, replayed, counted, patched };
 }
 
 async function planRoute(
@@ -204,30 +250,10 @@ async function planRoute(
     return refused;
   }
   try {
-    for await (const { params, label } of sourceOf(route.name).paths(ctx)) {
-      const bad = Object.entries(params).find(([, value]) => unsafeParam(value));
-      if (bad) {
-        refused.push({
-          path: `${route.pattern} (${bad[0]}=${JSON.stringify(bad[1])})`,
-          label,
-          message: `Refused ${label}: its ${bad[0]} ${JSON.stringify(bad[1])} would resolve outside the output folder.`,
-        });
-        continue;
-      }
-      const reason = router.check(route, params);
-      if (reason) {
-        ctx.warn(`skipped ${label}: ${reason} (route ${route.name})`);
-        continue;
-      }
-      const path = router.pathFor(route.name, params);
-      const match = router.match(path);
-      if (match.type !== 'match' || match.route.name !== route.name) {
-        ctx.warn(
-          `skipped ${label}: its path ${path} belongs to route ${match.type === 'none' ? '(none)' : match.route.name}, which takes precedence`,
-        );
-        continue;
-      }
-      sink({ route, params, path, label });
+    for await (const ref of sourceOf(route.name).paths(ctx)) {
+      const placed = placeRef(ctx, router, route, ref);
+      if (placed && 'message' in placed) refused.push(placed);
+      else if (placed) sink(placed);
     }
   } catch (error) {
     if (isFieldhouseError(error) && error.status === 404) {
@@ -237,4 +263,112 @@ async function planRoute(
     throw error;
   }
   return refused;
+}
+
+/**
+ * A listed record's page: refused when a parameter would write outside the output, skipped with a warning (null)
+ * when the route's rules or a route that takes precedence refuse its path.
+ */
+function placeRef(
+  ctx: Pick<PageContext, 'warn'>,
+  router: Router,
+  route: RouteSpec,
+  { params, label, record }: PageRef,
+): PlannedPage | RefusedRecord | null {
+  const bad = Object.entries(params).find(([, value]) => unsafeParam(value));
+  if (bad)
+    return {
+      path: `${route.pattern} (${bad[0]}=${JSON.stringify(bad[1])})`,
+      label,
+      message: `Refused ${label}: its ${bad[0]} ${JSON.stringify(bad[1])} would resolve outside the output folder.`,
+    };
+  const reason = router.check(route, params);
+  if (reason) {
+    ctx.warn(`skipped ${label}: ${reason} (route ${route.name})`);
+    return null;
+  }
+  const path = router.pathFor(route.name, params);
+  const match = router.match(path);
+  if (match.type !== 'match' || match.route.name !== route.name) {
+    ctx.warn(
+      `skipped ${label}: its path ${path} belongs to route ${match.type === 'none' ? '(none)' : match.route.name}, which takes precedence`,
+    );
+    return null;
+  }
+  return record === undefined ? { route, params, path, label } : { route, params, path, label, record };
+}
+
+/** A planned page as its route's plan line holds it. */
+const lineOf = (page: PlannedPage): PlannedRouteLine =>
+  page.record === undefined ? [page.params, page.path, page.label] : [page.params, page.path, page.label, page.record];
+
+/** A route's plan made from the previous one and its changed records (patchRoute). */
+interface PatchedRoute {
+  deps: string[];
+  pages: PlannedRouteLine[];
+  warnings: string[];
+  refused: RefusedRecord[];
+  /** The records asked for: their pages are built (the others are where the previous build left them). */
+  asked: ReadonlySet<number>;
+}
+
+/**
+ * The plan of a route of one page per public record (PageSource.records) from its previous plan, when the changes
+ * that touch its listing are all of such records: its previous pages less those of the changed records, and the
+ * changed records' pages now, each record asked of the API alone (a listing of an article site's 25,000 articles is
+ * 256 calls of 100). The same pages a listing finds, as the incremental-equivalence test holds it to, and the deps
+ * a listing records but for the calls of its listing's pages (their count can differ by one: a call's arguments are
+ * not what a change is matched by, deps/touch.ts). Null when it cannot tell, and the route is listed again: its
+ * previous plan warned (of which record, it does not know), names a page without its record or read something else,
+ * a change of another kind touches it, too many records changed, or one cannot be asked for.
+ */
+async function patchRoute(
+  ctx: Omit<PageContext, 'memo'>,
+  router: Router,
+  route: RouteSpec,
+  cached: CachedRoute,
+  before: readonly PlannedRouteLine[],
+  changed: readonly ChangedRecord[],
+): Promise<PatchedRoute | null> {
+  const source = sourceOf(route.name);
+  const records = 'records' in source ? source.records : undefined;
+  if (!records || cached.warnings.length) return null;
+  const { resource } = records;
+  const own = `${resource}:`;
+  if (
+    before.some((page) => page.length < 4) ||
+    cached.deps.some((dep) => !dep.startsWith(own) && !dep.startsWith('q:'))
+  )
+    return null;
+  const others = changed.filter((change) => change.resource !== resource);
+  const touchedByOthers = others.length ? touchTest(others) : null;
+  if (others.length && (!touchedByOthers || touchedByOthers(cached.deps))) return null;
+  const asked = new Set<number>();
+  for (const change of changed) {
+    if (change.resource !== resource) continue;
+    if (change.recordId === null) return null;
+    asked.add(change.recordId);
+  }
+  if (asked.size > PATCH_RECORDS_MAX) return null;
+  let refs: (PageRef | null)[];
+  try {
+    refs = await Promise.all([...asked].map((id) => records.page(ctx, id)));
+  } catch {
+    // The listing asks again, and says what fails if it fails there too.
+    return null;
+  }
+  const warnings: string[] = [];
+  const refused: RefusedRecord[] = [];
+  const pages = before.filter(([, , , id]) => !asked.has(id!));
+  const deps = new Set(cached.deps);
+  for (const id of asked) deps.delete(`${own}${id}`);
+  for (const ref of refs) {
+    if (!ref) continue;
+    if (ref.record === undefined || !asked.has(ref.record)) return null;
+    deps.add(`${own}${ref.record}`);
+    const placed = placeRef({ warn: (message) => warnings.push(message) }, router, route, ref);
+    if (placed && 'message' in placed) refused.push(placed);
+    else if (placed) pages.push(lineOf(placed));
+  }
+  return { deps: [...deps].sort(), pages, warnings, refused, asked };
 }

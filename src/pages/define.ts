@@ -11,6 +11,7 @@ import type { Router } from '../routes/match.ts';
 import type { ParamRule, Params, ValidatorName } from '../routes/params.ts';
 import type { RenderMode } from '../routes/table.ts';
 import type { SearchDoc } from '../search/writer.ts';
+import type { ContentResource } from '../webhooks/change.ts';
 
 /** What page sources get: the API, site-wide data, the router, a shared answer cache, and a way to warn. */
 export interface PageContext {
@@ -36,6 +37,8 @@ export interface PageRef {
   params: Params;
   /** The API record it comes from, in words: `article 12 (slug "x")`. */
   label: string;
+  /** The id of the record the page is of, on a route of one page per record (PageSource.records). */
+  record?: number;
 }
 
 /** What loading a page gives: its data and head, or why there is no page after all. */
@@ -45,6 +48,14 @@ export type Loaded<D> = { data: D; head: HeadData } | { skip: string };
 export interface PageSource<D> {
   paths(ctx: PageContext): AsyncIterable<PageRef>;
   load(ctx: PageContext, params: Params): Promise<Loaded<D>>;
+  /**
+   * A route of one page per public record of a kind, whose `paths` lists every such record once and reads nothing
+   * else, each page with its `record`: the page of one record, asked of the API alone (null: the record is in no
+   * public list now). An incremental build whose changes that touch the route's listing are all of such records asks
+   * for the changed ones this way and keeps the previous plan's other pages (src/build/plan.ts), instead of listing
+   * every record again.
+   */
+  records?: { resource: ContentResource; page(ctx: Omit<PageContext, 'memo'>, id: number): Promise<PageRef | null> };
 }
 
 /** A page component: its data, the site data, and the page's whole payload. */

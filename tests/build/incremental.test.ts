@@ -186,6 +186,20 @@ const config = () =>
     'test',
   );
 
+/** An incremental build of the output `site` with these changes, and what it logged (verbose), line by line. */
+async function buildLogged(site: string, changes: NonNullable<Parameters<typeof buildSite>[0]['changes']>) {
+  const lines: string[] = [];
+  const summary = await buildSite({
+    config: config(),
+    root,
+    outDir: site,
+    logger: createLogger({ write: (line) => lines.push(line), color: false }),
+    verbose: true,
+    changes,
+  });
+  return { summary, lines };
+}
+
 /** A fan's tab on the site: client navigations through a link the runtime handles, and what went wrong in it. */
 async function openTab(url: string) {
   browser = await chromium.launch(CHROMIUM);
@@ -371,15 +385,7 @@ describe('the incremental build (issue 19)', () => {
     cpSync(join(work, '.full-cache'), join(work, `.${name}-cache`), { recursive: true });
     damage(site);
     const article = demo.dataset.articles.find(isPublic)!;
-    const lines: string[] = [];
-    const summary = await buildSite({
-      config: config(),
-      root,
-      outDir: site,
-      logger: createLogger({ write: (line) => lines.push(line), color: false }),
-      changes: [{ resource: 'article', recordId: article.id, listed: false }],
-    });
-    return { site, summary, lines };
+    return { site, ...(await buildLogged(site, [{ resource: 'article', recordId: article.id, listed: false }])) };
   }
 
   it('builds in full when the output lacks files its cache lists (restored in part), and mends it', async () => {
@@ -499,16 +505,8 @@ describe('the incremental build (issue 19)', () => {
     const othersBefore = cached(FILES_FILE);
     const media = othersBefore.filter((file) => file.startsWith('media/'));
     const inodes = new Map(media.map((file) => [file, statSync(join(site, file)).ino]));
-    const lines: string[] = [];
     const article = demo.dataset.articles.filter(isPublic).at(-1)!;
-    const summary = await buildSite({
-      config: config(),
-      root,
-      outDir: site,
-      logger: createLogger({ write: (line) => lines.push(line), color: false }),
-      verbose: true,
-      changes: [{ resource: 'article', recordId: article.id, listed: false }],
-    });
+    const { summary, lines } = await buildLogged(site, [{ resource: 'article', recordId: article.id, listed: false }]);
     expect(summary.ok).toBe(true);
     expect(summary.incremental).toMatchObject({ reusedAs: 'in place' });
     // The routes that hold no touched page were replayed without reading their pages (as counts).
@@ -545,7 +543,7 @@ describe('the incremental build (issue 19)', () => {
       for (const edit of edits) await apply(edit);
       const changes = changedRecords(demo.cms.log.since(seq, 100));
       const conservative = touchedPages(buildCacheDir(site), changes).pages.length;
-      const summary = await buildSite({ config: config(), root, outDir: site, logger, changes });
+      const { summary, lines } = await buildLogged(site, changes);
       const full = join(work, `years-full-${name}`);
       await buildSite({ config: config(), root, outDir: full, logger });
       const a = treeDigest(site);
@@ -555,7 +553,17 @@ describe('the incremental build (issue 19)', () => {
       // Each round is built incrementally from the cache the round before left: never a full build instead.
       expect(summary.incremental, name).toMatchObject({ touched: expect.any(Number) });
       const incremental = summary.incremental as { touched: number; reusedAs: string };
-      return { touched: incremental.touched, reusedAs: incremental.reusedAs, conservative, search: summary.search };
+      // The routes of one page per record whose changed records were asked for alone (src/build/plan.ts).
+      const patched = Number(
+        /(\d+) made from the previous list and the changed records/.exec(lines.join('\n'))?.[1] ?? 0,
+      );
+      return {
+        touched: incremental.touched,
+        reusedAs: incremental.reusedAs,
+        conservative,
+        search: summary.search,
+        patched,
+      };
     };
     const byYear = (year: number) => d.articles.filter((a) => isPublic(a) && a.date.startsWith(`${year}-`));
     const oldest = Math.min(...d.articles.filter(isPublic).map((a) => Number(a.date.slice(0, 4))));
@@ -585,6 +593,8 @@ describe('the incremental build (issue 19)', () => {
     // An article today and one moved from an earlier year into this one: the lists of other years stay as they were.
     const first = await round('moved', [published, move]);
     expect(first.touched).toBeLessThan(first.conservative);
+    // The article route's plan: the previous one, less the moved article's old page, with the two articles' pages now.
+    expect(first.patched).toBe(1);
     // The moved article's document, new in the middle of its year's group and gone from the middle of another's,
     // would move the ids after it: the index is written whole.
     expect(first.search).toMatchObject({
@@ -694,11 +704,13 @@ describe('the incremental build (issue 19)', () => {
       },
     ]);
     expect(created.search).toMatchObject({ patched: true, patchRefused: null });
+    expect(created.patched).toBe(1);
     const newest = demo.cms.log.since(demo.cms.log.latest - 1, 1)[0]!.record_id;
     const withdrawn = await round('unpublished-today', [
       { what: 'unpublish the newest article', method: 'POST', path: `/articles/${newest}/unpublish` },
     ]);
     expect(withdrawn.search).toMatchObject({ patched: true, patchRefused: null });
+    expect(withdrawn.patched).toBe(1);
   }, 400_000);
 
   it("reports a kept page's link to a page that is gone, naming it, as a full build does", async () => {

@@ -1,9 +1,10 @@
 /** News: the site's and each sport's news lists (newest first, by page and by year), and the articles. */
 import { collectAll } from '../../api/endpoints.ts';
+import { isFieldhouseError } from '../../errors/error.ts';
 import type * as S from '../../api/schemas/index.ts';
 import type { SportPage } from '../../contract/index.ts';
 import { articleParams } from '../../routes/links.ts';
-import { family, template, type Loaded, type PageContext } from '../define.ts';
+import { family, template, type Loaded, type PageContext, type PageRef } from '../define.ts';
 import { describe, every, perSport, shared, single, sportPage, str } from '../shared.ts';
 
 const NEWS_PAGE_SIZE = 24;
@@ -11,6 +12,13 @@ const SPORT_NEWS_PAGE_SIZE = 24;
 const DAY_MS = 86_400_000;
 /** Articles lose their recency boost in search over three years. */
 const RECENCY_DAYS = 3 * 365;
+
+/** An article's page, as the article route lists it. */
+const articleRef = (ctx: Pick<PageContext, 'site'>, a: Pick<S.ArticleSummary, 'id' | 'slug' | 'date'>): PageRef => ({
+  params: articleParams(a, ctx.site.settings.website_timezone),
+  label: `article ${a.id} (slug "${a.slug}")`,
+  record: a.id,
+});
 
 export interface NewsData {
   sport: SportPage | null;
@@ -161,11 +169,20 @@ export default family({
         paths(ctx) {
           return every(
             (page) => ctx.api.articles({ per_page: 100, page }),
-            (a) => ({
-              params: articleParams(a, ctx.site.settings.website_timezone),
-              label: `article ${a.id} (slug "${a.slug}")`,
-            }),
+            (a) => articleRef(ctx, a),
           );
+        },
+        records: {
+          resource: 'article',
+          async page(ctx, id) {
+            try {
+              return articleRef(ctx, await ctx.api.article(id));
+            } catch (error) {
+              // Not found, or not public (the API answers 404 for both): in no public list.
+              if (isFieldhouseError(error) && error.status === 404) return null;
+              throw error;
+            }
+          },
         },
         async load(ctx, params) {
           const date = `${str(params, 'year')}-${str(params, 'month')}-${str(params, 'day')}`;
