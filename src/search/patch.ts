@@ -10,11 +10,12 @@
  *
  * What the previous files cannot tell exactly, or what would move other documents' ids, it does not do: a document new
  * or gone in the middle of its group, or that would make its group's range of ids grow or shrink (index-rules.ts,
- * rangeOf); a document new or gone that has a key (which of the keyed documents is indexed could change); a term whose
- * list was full (MAX_POSTINGS) loses a document it cannot replace from the list; a group of terms would be split
- * otherwise; a shard or a vocabulary would be new or gone; a previous file does not read back as the index writes it.
- * Then it refuses, with the reason, before writing anything, and the index is written whole (./writer.ts): the same
- * files either way, which the build's incremental-equivalence test and tests/search hold it to.
+ * rangeOf); a document new or gone that has a key (which of the keyed documents is indexed could change); a group of
+ * terms would be split otherwise; a shard or a vocabulary would be new or gone; a previous file does not read back as
+ * the index writes it. Then it refuses, with the reason, before writing anything, and the index is written whole
+ * (./writer.ts): the same files either way, which the build's incremental-equivalence test and tests/search hold it to.
+ * A term whose list was full (MAX_POSTINGS) and that a document leaves (an article unpublished, a word edited out of a
+ * title) takes the best of the documents beyond it, found in one pass over the previous lines (documentsBeyond).
  */
 import { createHash } from 'node:crypto';
 import { closeSync, copyFileSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { contentDigest, type KnownFilesWriter } from '../output/known-files.ts';
 import { SEARCH_DIR } from '../output/layout.ts';
 import { readFull } from '../util/file-bytes.ts';
+import { readLines } from '../util/line-files.ts';
 import { DOC_CHUNK, docFile, SEARCH_MANIFEST, shardFile, vocabFile, type SearchManifest } from './format.ts';
 import {
   createKeyedChoice,
@@ -316,18 +318,39 @@ function planPatch({ previous, index, added, dropped }: PatchInput): Planned {
     if (!groups.has(prefix)) groups.set(prefix, readShardGroup(manifest.shards, prefix, read));
     return groups.get(prefix)!;
   };
+  // Each term's list now. A full list that a document leaves with no known document to take its place is made
+  // again with the documents beyond it, found in the previous lines (one pass for every such term).
+  const lists = new Map<string, number[] | null>();
+  for (const [term, updates] of termChanges) {
+    const group = groupOf(shardKeyOf(term, SHARD_PREFIX));
+    if (!group)
+      return refuse(`a previous shard of ${shardKeyOf(term, SHARD_PREFIX)} does not read back as the index writes it`);
+    lists.set(term, updatedPostings(group.lists.get(term) ?? [], updates));
+  }
+  const short = [...lists.keys()].filter((term) => lists.get(term) === null);
+  if (short.length) {
+    const beyond = documentsBeyond(previous, ids, short, (term) => {
+      const held = new Set<number>();
+      const list = groupOf(shardKeyOf(term, SHARD_PREFIX))!.lists.get(term) ?? [];
+      for (let at = 0; at < list.length; at += 2) held.add(list[at]!);
+      for (const id of termChanges.get(term)!.keys()) held.add(id);
+      return held;
+    });
+    for (const term of short) {
+      const group = groupOf(shardKeyOf(term, SHARD_PREFIX))!;
+      lists.set(term, updatedPostings(group.lists.get(term) ?? [], termChanges.get(term)!, beyond.get(term) ?? []));
+    }
+  }
   let termsNew = 0;
   const vocabChanges = new Map<string, { add: string[]; remove: Set<string> }>();
   const touchedShards = new Map<string, string>();
-  for (const [term, updates] of termChanges) {
+  for (const term of termChanges.keys()) {
     const prefix = shardKeyOf(term, SHARD_PREFIX);
-    const group = groupOf(prefix);
-    if (!group) return refuse(`a previous shard of ${prefix} does not read back as the index writes it`);
+    const group = groupOf(prefix)!;
     const key = group.split && term.length > SHARD_PREFIX ? shardKeyOf(term, SHARD_PREFIX + 1) : prefix;
     if (!shards.has(key)) return refuse(`the term ${term} would make a new shard, ${key}`);
     const before = group.lists.get(term) ?? [];
-    const list = updatedPostings(before, updates);
-    if (!list) return refuse(`the term ${term}'s list was full and loses a document it cannot replace`);
+    const list = lists.get(term)!;
     const vocab = () => entryOf(vocabChanges, vocabFile(term[0]!), () => ({ add: [], remove: new Set<string>() }));
     if (!before.length && list.length) {
       termsNew++;
@@ -371,9 +394,14 @@ function planPatch({ previous, index, added, dropped }: PatchInput): Planned {
 /**
  * A term's list `[id, score, …]` (best first) with the documents of `updates` at their new score (null: gone), or
  * null when it cannot be known from the list: it was full, and a document leaves a place that one of the documents
- * beyond the list, which it does not hold, may take.
+ * beyond the list, which it does not hold, may take. With `beyond` (every document that has the term and is neither
+ * in the list nor in `updates`, as `[id, score]`), it is always known.
  */
-export function updatedPostings(list: readonly number[], updates: ReadonlyMap<number, number | null>): number[] | null {
+export function updatedPostings(
+  list: readonly number[],
+  updates: ReadonlyMap<number, number | null>,
+  beyond?: readonly (readonly [number, number])[],
+): number[] | null {
   const kept: number[] = [];
   let left = false;
   for (let at = 0; at < list.length; at += 2)
@@ -389,10 +417,45 @@ export function updatedPostings(list: readonly number[], updates: ReadonlyMap<nu
     if (weakest && ranksAfter(id, score, weakest[0], weakest[1])) above++;
   }
   // A full list that a document left: the documents beyond it (not held) come before any that rank after its weakest
-  // kept one, so the list is known only when enough rank above it.
-  if (list.length / 2 === MAX_POSTINGS && left && above < MAX_POSTINGS) return null;
+  // kept one, so the list is known only when enough rank above it, or when those documents are given.
+  if (beyond) for (const [id, score] of beyond) entries.push([id, score]);
+  else if (list.length / 2 === MAX_POSTINGS && left && above < MAX_POSTINGS) return null;
   entries.sort(([aId, aScore], [bId, bScore]) => (ranksAfter(aId, aScore, bId, bScore) ? -1 : 1));
   return entries.slice(0, MAX_POSTINGS).flat();
+}
+
+/**
+ * The documents of the previous lines that have one of `terms`, with their scores, less those `held` names for the
+ * term (its list, and the documents whose scores changed): one pass over the lines, decoding each and reading its
+ * scores' terms. A document not indexed (a keyed one not chosen) has no id and is left out.
+ */
+function documentsBeyond(
+  previous: PreviousLines,
+  ids: ReturnType<typeof idsOf>,
+  terms: readonly string[],
+  heldOf: (term: string) => ReadonlySet<number>,
+): Map<string, [number, number][]> {
+  const held = new Map(terms.map((term) => [term, heldOf(term)]));
+  const found = new Map<string, [number, number][]>(terms.map((term) => [term, []]));
+  let number = 0;
+  for (const line of readLines(previous.file)) {
+    const at = number++;
+    const { path, scores } = splitIndexLine(line);
+    let id: number | null | undefined;
+    for (let start = 0; start < scores.length;) {
+      const space = scores.indexOf(' ', start);
+      const end = scores.indexOf(' ', space + 1);
+      const term = scores.slice(start, space);
+      const heldNow = held.get(term);
+      if (heldNow) {
+        id ??= ids.of(at, path);
+        if (id !== null && !heldNow.has(id))
+          found.get(term)!.push([id, Number(scores.slice(space + 1, end < 0 ? scores.length : end))]);
+      }
+      start = end < 0 ? scores.length : end + 1;
+    }
+  }
+  return found;
 }
 
 /**

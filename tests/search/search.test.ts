@@ -555,6 +555,12 @@ describe("an incremental build's index patched in place", () => {
     expect(back.refused).toBeNull();
     expect(back.stats).toEqual(first.stats);
     await expectWhole(back, before);
+    // A story that leaves the full list of "stadium" (its title no longer has it), and the newest unpublished: the
+    // documents beyond the list, found in the previous lines, take their places.
+    const plain = { ...stories[5]!, title: 'Story 5' };
+    const left = await built([plain], more, [plain.path, newest.at(-1)!.path]);
+    expect(left.refused).toBeNull();
+    await expectWhole(left, [...before.map((d) => (d.path === plain.path ? plain : d)), ...newest.slice(0, -1)]);
     // Published and edited in one build: one new, one changed in its place.
     const edited = { ...stories[9]!, title: 'Stadium story 9, a thriller' };
     const both = await built([newest[0]!, edited], first, [edited.path]);
@@ -593,7 +599,6 @@ describe("an incremental build's index patched in place", () => {
         [DOCS[4]!.path],
         /both gone and new/,
       ],
-      ['a full list left', [{ ...stories[5]!, title: 'Story 5' }], [stories[5]!.path], /list was full/],
       ['moved to another sport', [{ ...stories[6]!, sport: MBB }], [stories[6]!.path], /sport or type/],
       ['a new version', [{ ...coach('2025-26'), version: '2026-27' }], [coach('2025-26').path], /key or version/],
       ['a new shard', [{ ...DOCS[8]!, summary: 'Director of Qwxyz' }], [DOCS[8]!.path], /new shard/],
@@ -639,6 +644,15 @@ describe("an incremental build's index patched in place", () => {
     // Full, one leaves and nothing known ranks above the weakest to fill its place: unknown.
     expect(updatedPostings(full, new Map([[3, null]]))).toBeNull();
     expect(updatedPostings(full, new Map([[3, 1]]))).toBeNull();
+    // Full, one leaves, and the documents beyond the list are given: the best of them takes the last place.
+    const beyond: [number, number][] = [
+      [7000, 400],
+      [6000, 501],
+      [6001, 501],
+    ];
+    const filled = updatedPostings(full, new Map([[3, null]]), beyond)!;
+    expect(filled.length).toBe(MAX_POSTINGS * 2);
+    expect(filled.slice(-4)).toEqual([1999, 501, 6000, 501]);
     // Full, one moves up: its place is its own.
     expect(updatedPostings(full, new Map([[1999, 2000]]))!.slice(0, 2)).toEqual([1999, 2000]);
   });
