@@ -13,7 +13,7 @@
 import { linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 import { BUILDS_DIR, PAYLOAD_FILE, pageDir, pageHtmlFile } from '../output/layout.ts';
-import { outputName, sameFiles } from '../output/writer.ts';
+import { createFileComparer, outputName } from '../output/writer.ts';
 
 /** The output's files of a page (site path): its HTML and its payload, relative to the output. */
 export function pageFiles(path: string): [string, string] {
@@ -173,6 +173,7 @@ export function commitOverlay(stagingDir: string, outDir: string, plan: OverlayP
   };
   const made = new Set<string>();
   const unlessSame = new Set(plan.unlessSame);
+  const sameFiles = createFileComparer();
   for (const file of plan.staged) {
     const target = join(outDir, file);
     if (unlessSame.has(file) && sameFiles(join(stagingDir, file), target)) continue;

@@ -185,22 +185,47 @@ export function fileHolds(file: string, bytes: Uint8Array): boolean {
  * either cannot be read.
  */
 export function sameFiles(a: string, b: string): boolean {
-  try {
-    const [first, second] = [statSync(a), statSync(b)];
-    if (first.ino === second.ino && first.dev === second.dev) return true;
-    if (first.size !== second.size) return false;
-    const fd = openSync(b, 'r');
+  return createFileComparer()(a, b);
+}
+
+/**
+ * {@link sameFiles} for many pairs, of which many are links of the same two files: each pair of files (by device
+ * and inode) is read and compared once. An output and its staging folder on another device than the image cache
+ * hold copies, not links, of its files, each copied once and linked from the page paths that name it (the demo's
+ * 2,202 media paths are 32 photos); compared path by path, an article published at demo scale 1 read 1.9 GB to
+ * find 999 media unchanged.
+ */
+export function createFileComparer(): (a: string, b: string) => boolean {
+  const compared = new Map<string, boolean>();
+  return (a, b) => {
     try {
-      const other = scratch(1);
-      return compareBlocks(a, (block, at) => {
-        const read = readFull(fd, other, block.length, at);
-        return read === block.length && other.subarray(0, read).equals(block);
-      });
-    } finally {
-      closeSync(fd);
+      const [first, second] = [statSync(a, { bigint: true }), statSync(b, { bigint: true })];
+      if (first.ino === second.ino && first.dev === second.dev) return true;
+      if (first.size !== second.size) return false;
+      const pair = `${first.dev}:${first.ino} ${second.dev}:${second.ino}`;
+      let same = compared.get(pair);
+      if (same === undefined) {
+        same = sameContent(a, b);
+        compared.set(pair, same);
+      }
+      return same;
+    } catch {
+      return false;
     }
-  } catch {
-    return false;
+  };
+}
+
+/** Two files of the same size: the same bytes? */
+function sameContent(a: string, b: string): boolean {
+  const fd = openSync(b, 'r');
+  try {
+    const other = scratch(1);
+    return compareBlocks(a, (block, at) => {
+      const read = readFull(fd, other, block.length, at);
+      return read === block.length && other.subarray(0, read).equals(block);
+    });
+  } finally {
+    closeSync(fd);
   }
 }
 

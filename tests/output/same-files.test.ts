@@ -1,10 +1,10 @@
 // The byte comparisons behind the in-place commit (build/overlay.ts) and the reusing writer: block by block, over
-// files of several blocks, up to the first difference.
+// files of several blocks, up to the first difference; and a commit's comparer, which reads each pair of files once.
 import { linkSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fileHolds, sameFiles } from '../../src/output/writer.ts';
+import { createFileComparer, fileHolds, sameFiles } from '../../src/output/writer.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-same-files-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -52,5 +52,42 @@ describe('files compared byte for byte', () => {
     const linked = join(dir, 'linked.bin');
     linkSync(a, linked);
     expect(sameFiles(a, linked)).toBe(true);
+  });
+});
+
+describe("a commit's comparer", () => {
+  const linkOf = (file: string) => {
+    const link = join(dir, `${n++}.bin`);
+    linkSync(file, link);
+    return link;
+  };
+
+  it('gives each path the answer of its files, for links of the same files and of others', () => {
+    const same = createFileComparer();
+    // A photo copied once into the staging folder and once into the output, each linked from several paths.
+    const staged = put(base);
+    const output = put(Buffer.from(base));
+    const changedStaged = put(changedAt(places.last));
+    const changedOutput = put(base);
+    for (let i = 0; i < 3; i++) {
+      expect(same(linkOf(staged), linkOf(output))).toBe(true);
+      expect(same(linkOf(changedStaged), linkOf(changedOutput))).toBe(false);
+    }
+    // A pair of files it has not seen is read, whatever it answered for others of the same size.
+    expect(same(linkOf(staged), put(changedAt(places.first)))).toBe(false);
+    expect(same(put(changedAt(places.first)), linkOf(output))).toBe(false);
+    expect(same(linkOf(staged), linkOf(staged))).toBe(true);
+    expect(same(staged, join(dir, 'missing'))).toBe(false);
+  });
+
+  it('reads a pair of files once: it lives for one commit, while the files stay as they are', () => {
+    const same = createFileComparer();
+    const staged = put(base);
+    const output = put(Buffer.from(base));
+    expect(same(staged, output)).toBe(true);
+    // The output's file changed in place (same inode, same size): a new comparer sees it, this one does not read again.
+    writeFileSync(output, changedAt(places['just past the first block']));
+    expect(same(linkOf(staged), linkOf(output))).toBe(true);
+    expect(createFileComparer()(linkOf(staged), linkOf(output))).toBe(false);
   });
 });
