@@ -63,6 +63,7 @@ import { outputVersion } from './staging.ts';
 import type { ChangedRecord } from '../webhooks/change.ts';
 import { createMemo, withMemo } from './memo.ts';
 import { createPageTally, type PageTally } from './deps/tally.ts';
+import { comparePaths, keptLines } from './deps/kept-lines.ts';
 import { scanPageLines, type LineRef } from './deps/page-lines.ts';
 import {
   createKeptFiles,
@@ -765,9 +766,9 @@ async function incrementalScope(
   // Each kept page's line, in the cache's bytes: decoded when the build asks for it, and only as far as it asks.
   // A line that names nothing a change touches is not parsed at all (most of them).
   const { segments: scanned, store } = scanPageLines(cache.pageFiles, sorter.needles);
-  const kept = new Map<string, LineRef>();
-  // The pages a change touches, with their lines.
+  // The pages a change touches, with their lines; every other line is kept (`kept`, once the pass is over).
   const touchedRefs = new Map<string, LineRef>();
+  const touchedLines = new Set<LineRef>();
   const pending: [string, string[]][] = [];
   /** Pages scanned, and the last one's path. */
   let pageCount = 0;
@@ -787,8 +788,13 @@ async function incrementalScope(
       for (let i = 0; i < paths.length; i++) {
         const path = paths[i]!;
         const ref = first + i;
-        // The lines are in path order, each page once: a path again is a garbled cache.
-        if (path === lastPath) throw new Error(`${PAGES_DIR}: the page ${path} has two lines`);
+        // The lines are in path order, each page once (kept pages are found by it): otherwise a garbled cache.
+        if (lastPath !== undefined && comparePaths(lastPath, path) >= 0)
+          throw new Error(
+            path === lastPath
+              ? `${PAGES_DIR}: the page ${path} has two lines`
+              : `${PAGES_DIR}: the page ${path} comes after ${lastPath}, out of order`,
+          );
         lastPath = path;
         const line = marked.get(ref);
         let verdict: Verdict = false;
@@ -797,9 +803,10 @@ async function incrementalScope(
           answers.see(deps);
           verdict = sorter.verdict(deps);
         }
-        if (verdict === true) touchedRefs.set(path, ref);
-        else kept.set(path, ref);
-        if (Array.isArray(verdict)) pending.push([path, verdict]);
+        if (verdict === true) {
+          touchedRefs.set(path, ref);
+          touchedLines.add(ref);
+        } else if (Array.isArray(verdict)) pending.push([path, verdict]);
       }
       pageCount += paths.length;
     }
@@ -817,6 +824,7 @@ async function incrementalScope(
     return full(`its files cannot be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   const { plan, others, failedMedia, media, chromes, links } = cached;
+  const kept = keptLines(pageCount, store.path, touchedLines);
   /** A page's line in the cache (a page kept or touched). */
   const refOf = (path: string): LineRef => {
     const ref = kept.get(path) ?? touchedRefs.get(path);

@@ -1,0 +1,96 @@
+/**
+ * The pages of a build cache's lines that an incremental build keeps, by path: every line less those taken out (the
+ * pages a change touches). The lines are in their paths' order (page-lines.ts: as the paths' JSON compare), so a
+ * path is found by a binary search of them, and no map of every path is made: at demo scale 10 a map of the 118,800
+ * kept paths took 0.1 s of each incremental build's scope, on its critical path, to answer a few hundred lookups in
+ * most builds and 25,000 in the largest (an article published: the article route planned again).
+ */
+import type { LineRef } from './page-lines.ts';
+
+/** The kept lines, as a read-mostly map of path → line, in the lines' order. */
+export interface KeptLines extends Iterable<[string, LineRef]> {
+  get(path: string): LineRef | undefined;
+  has(path: string): boolean;
+  /** Take a page out (a change touches it); false when it was not kept. */
+  delete(path: string): boolean;
+  readonly size: number;
+  /** The kept paths, in the lines' order. */
+  keys(): Iterable<string>;
+}
+
+const QUOTE = 0x22;
+
+/**
+ * A UTF-16 code unit whose JSON starts with itself, so compares as it: any but a control character, the quote and a
+ * surrogate (JSON.stringify escapes those with a backslash first, or a lone surrogate; a backslash is written twice).
+ */
+const asItself = (code: number) => code >= 0x20 && code !== QUOTE && (code < 0xd800 || code > 0xdfff);
+
+/**
+ * The order of two paths' lines: as `JSON.stringify(a)` and `JSON.stringify(b)` compare (the lines start with the
+ * path's JSON), without making those strings. Up to the first code unit where the paths differ, their JSON is the
+ * same; there, a path that has ended writes its closing quote. Where either side is a code unit JSON escapes otherwise (or a
+ * surrogate, which it escapes when lone), the JSON strings are made and compared.
+ */
+export function comparePaths(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  let at = 0;
+  while (at < length && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  if (at === a.length && at === b.length) return 0;
+  const left = at < a.length ? a.charCodeAt(at) : -1;
+  const right = at < b.length ? b.charCodeAt(at) : -1;
+  if ((left < 0 || asItself(left)) && (right < 0 || asItself(right)))
+    return (left < 0 ? QUOTE : left) - (right < 0 ? QUOTE : right);
+  const [first, second] = [JSON.stringify(a), JSON.stringify(b)];
+  return first < second ? -1 : first > second ? 1 : 0;
+}
+
+/**
+ * The kept lines of `count` lines in their paths' order (`pathOf`), less the lines `out` names (taken out; more can be
+ * taken out later).
+ */
+export function keptLines(count: number, pathOf: (ref: LineRef) => string, out: Set<LineRef>): KeptLines {
+  /** The line after the last one found: the passes over every page (sitemap, link check, next cache) go in order. */
+  let next = 0;
+  /** The line of a path, kept or not. */
+  const lineOf = (path: string): LineRef | undefined => {
+    if (next < count && pathOf(next) === path) return next++;
+    let low = 0;
+    let high = count - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const order = comparePaths(pathOf(mid), path);
+      if (order === 0) {
+        next = mid + 1;
+        return mid;
+      }
+      if (order < 0) low = mid + 1;
+      else high = mid - 1;
+    }
+    return undefined;
+  };
+  const get = (path: string) => {
+    const ref = lineOf(path);
+    return ref === undefined || out.has(ref) ? undefined : ref;
+  };
+  function* entries(): Generator<[string, LineRef]> {
+    for (let ref = 0; ref < count; ref++) if (!out.has(ref)) yield [pathOf(ref), ref];
+  }
+  return {
+    get,
+    has: (path) => get(path) !== undefined,
+    delete(path) {
+      const ref = get(path);
+      if (ref === undefined) return false;
+      out.add(ref);
+      return true;
+    },
+    get size() {
+      return count - out.size;
+    },
+    *keys() {
+      for (const [path] of entries()) yield path;
+    },
+    [Symbol.iterator]: entries,
+  };
+}
