@@ -100,6 +100,10 @@ function openBuild(setup: WorkerSetup) {
           for (const task of message.pages) void build(task);
           return;
         case 'render':
+          // The pages built before go first. A thread reports a chrome's links with the first page of it (links.ts);
+          // if that page is in a batch not yet sent, this reply would reach the main thread before the links it
+          // needs (a page --keep-going kept failed the build with "its chrome's links were never reported").
+          reply.flush();
           try {
             post({ type: 'rendered', id: message.id, result: { ok: true, rendered: render(message.task) } });
           } catch (error) {
