@@ -695,7 +695,15 @@ describe('the incremental build (issue 19)', () => {
     expect(retitled.search).toMatchObject({ patched: true, patchRefused: null });
 
     // An article published today, the newest of its sport, then unpublished: its document is new at its group's end,
-    // then gone from it, and every other document keeps its id: the index is patched in place both times.
+    // then gone from it, and every other document keeps its id: the index is patched in place both times. Unless the
+    // first test's random edits left its group with as many documents as its range of ids holds: then the new one
+    // makes the range larger, and its going smaller again, which the patch refuses (the index is written whole; the
+    // rounds' files are the full build's all the same). Which seeds do so depends on their edits.
+    const patchedUnlessResized = (search: unknown) => {
+      const { patched, patchRefused } = search as { patched: boolean; patchRefused: string | null };
+      if (patched) expect(patchRefused).toBeNull();
+      else expect(patchRefused).toMatch(/would take a (larger|smaller) range of ids$/);
+    };
     const created = await round('published-today', [
       {
         ...published,
@@ -703,13 +711,13 @@ describe('the incremental build (issue 19)', () => {
         body: { ...(published.body as object), title: 'Zone Defense Clinic Recap', date: `${d.asOf}T23:00:00Z` },
       },
     ]);
-    expect(created.search).toMatchObject({ patched: true, patchRefused: null });
+    patchedUnlessResized(created.search);
     expect(created.patched).toBe(1);
     const newest = demo.cms.log.since(demo.cms.log.latest - 1, 1)[0]!.record_id;
     const withdrawn = await round('unpublished-today', [
       { what: 'unpublish the newest article', method: 'POST', path: `/articles/${newest}/unpublish` },
     ]);
-    expect(withdrawn.search).toMatchObject({ patched: true, patchRefused: null });
+    patchedUnlessResized(withdrawn.search);
     expect(withdrawn.patched).toBe(1);
   }, 400_000);
 
