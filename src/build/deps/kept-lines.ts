@@ -1,9 +1,10 @@
 /**
  * The pages of a build cache's lines that an incremental build keeps, by path: every line less those taken out (the
  * pages a change touches). The lines are in their paths' order (page-lines.ts: as the paths' JSON compare), so a
- * path is found by a binary search of them, and no map of every path is made: at demo scale 10 a map of the 118,800
- * kept paths took 0.1 s of each incremental build's scope, on its critical path, to answer a few hundred lookups in
- * most builds and 25,000 in the largest (an article published: the article route planned again).
+ * path is found in them, and no map of every path is made: at demo scale 10 a map of the 118,800 kept paths took
+ * 0.1 s of each incremental build's scope, on its critical path. A build looks up about two paths per page, most in
+ * passes that go in the lines' order, so the line after the last one found is looked at first: at demo scale 1
+ * (11,350 pages) 23,000-25,000 lookups a build, 90-99% of them ending there, the rest (260-4,200) binary searches.
  */
 import type { LineRef } from './page-lines.ts';
 
@@ -50,7 +51,7 @@ export function comparePaths(a: string, b: string): number {
  * taken out later).
  */
 export function keptLines(count: number, pathOf: (ref: LineRef) => string, out: Set<LineRef>): KeptLines {
-  /** The line after the last one found: the passes over every page (sitemap, link check, next cache) go in order. */
+  /** The line after the last one found: most lookups come from passes over the pages in the lines' order. */
   let next = 0;
   /** The line of a path, kept or not. */
   const lineOf = (path: string): LineRef | undefined => {
