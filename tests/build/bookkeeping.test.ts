@@ -305,4 +305,23 @@ describe('messages batched per turn', () => {
     await new Promise((done) => setImmediate(done));
     expect(flushed).toEqual([[1, 2, 3], [4]]);
   });
+
+  it('sends what is queued at once when flushed, before what goes next, and the end of the turn only what came after', async () => {
+    // A render thread flushes before it answers a `render` request: that page may name a chrome whose links are
+    // in the batch (src/build/render/worker.ts).
+    const sent: string[] = [];
+    const send = batched<string>((items) => sent.push(`batch ${items.join(',')}`));
+    send('a');
+    send('b');
+    send.flush();
+    sent.push('reply');
+    send('c');
+    send.flush();
+    send.flush();
+    expect(sent).toEqual(['batch a,b', 'reply', 'batch c']);
+    send('d');
+    await new Promise((done) => setImmediate(done));
+    await new Promise((done) => setImmediate(done));
+    expect(sent).toEqual(['batch a,b', 'reply', 'batch c', 'batch d']);
+  });
 });
