@@ -1,14 +1,4 @@
-import {
-  closeSync,
-  copyFileSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UnsafeOutputPath } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
@@ -79,6 +69,38 @@ export interface OutputWriter {
   pathOf(sitePath: string, label?: string): string;
 }
 
+/** Write all of `bytes` at the file's position (a write may take fewer bytes than it is given). */
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at, bytes.byteLength - at);
+}
+
+/** UTF-8 is at most this many bytes a character: a buffer with this much room left took the whole string. */
+const LONGEST_CHARACTER = 4;
+/** Text longer than this is encoded into a buffer of its own, not the writer's (which would keep that size). */
+const ENCODE_KEPT_BYTES = 4 << 20;
+
+/**
+ * UTF-8 into one buffer the writer keeps: a page's HTML (70 KB of a news list) was measured for its size
+ * (`Buffer.byteLength`, a pass over the text) and then encoded again by the write, into memory new to it each time.
+ * The bytes given are the buffer's until the next `encode`: written at once, never held.
+ */
+function createTextEncoder(): { encode(text: string): Uint8Array } {
+  let buffer: Buffer | null = null;
+  return {
+    encode(text) {
+      // Every UTF-16 unit is 1 to 3 bytes (a pair, 4 for two): text.length * 3 always fits.
+      if (text.length * 3 > ENCODE_KEPT_BYTES) return Buffer.from(text, 'utf8');
+      buffer ??= Buffer.allocUnsafeSlow(64 << 10);
+      let length = buffer.write(text, 'utf8');
+      if (length > buffer.byteLength - LONGEST_CHARACTER) {
+        buffer = Buffer.allocUnsafeSlow(Math.max(buffer.byteLength * 2, text.length * 3));
+        length = buffer.write(text, 'utf8');
+      }
+      return buffer.subarray(0, length);
+    },
+  };
+}
+
 export function createOutputWriter(root: string): OutputWriter {
   const pathOf = (sitePath: string, label = `file ${sitePath}`) => outputPath(root, sitePath, label);
   // Folders this writer made or found: a recursive mkdir of one that exists costs tens of µs, per file.
@@ -87,6 +109,7 @@ export function createOutputWriter(root: string): OutputWriter {
   // path, and their latest copy in this output, which later paths link. The demo's 2,202 media URLs are 32 photos:
   // copied each time, an output on tmpfs took 4.9 GB of memory, not 98 MB.
   const copiedHere = new Map<string, string>();
+  const encoder = createTextEncoder();
   const prepare = (sitePath: string, label?: string) => {
     const file = pathOf(sitePath, label);
     const folder = dirname(file);
@@ -100,15 +123,21 @@ export function createOutputWriter(root: string): OutputWriter {
     root,
     pathOf,
     write(sitePath, content, label) {
-      writeFileSync(prepare(sitePath, label), content);
-      return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+      const file = prepare(sitePath, label);
+      const bytes = typeof content === 'string' ? encoder.encode(content) : content;
+      const fd = openSync(file, 'w');
+      try {
+        writeAll(fd, bytes);
+      } finally {
+        closeSync(fd);
+      }
+      return bytes.byteLength;
     },
     stream(sitePath, label) {
       const fd = openSync(prepare(sitePath, label), 'w');
       return {
         write(content) {
-          const bytes = typeof content === 'string' ? Buffer.from(content) : content;
-          for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at, bytes.byteLength - at);
+          writeAll(fd, typeof content === 'string' ? encoder.encode(content) : content);
         },
         close: () => closeSync(fd),
       };

@@ -56,3 +56,34 @@ describe('createOutputWriter().link', () => {
     expect(readFileSync(join(out, 'media/y/b.jpg'), 'utf8')).toBe('photo b');
   });
 });
+
+describe('createOutputWriter().write', () => {
+  it('writes text as UTF-8, whole, and says how many bytes, however long and in whatever order', () => {
+    const out = mkdtempSync(join(tmpdir(), 'fieldhouse-writer-text-'));
+    outputs.push(out);
+    const writer = createOutputWriter(out);
+    // Four-byte characters (a surrogate pair), a lone surrogate (written as U+FFFD, as Buffer and fs write it), and
+    // texts past the writer's first buffer (64 KB) and past where it grows, each after a longer or shorter one.
+    const texts = [
+      'plain ASCII',
+      `Hawks 🦅 – “quotes” ${'é'.repeat(40_000)}`,
+      'short after long',
+      `lone \ud800 surrogate ${'→'.repeat(100_000)} 🦅`,
+      '',
+      'x'.repeat(65_533) + '🦅',
+    ];
+    texts.forEach((text, i) => {
+      const bytes = writer.write(`/t/${i}.txt`, text);
+      const expected = Buffer.from(text, 'utf8');
+      expect(bytes).toBe(expected.byteLength);
+      expect(readFileSync(join(out, `t/${i}.txt`)).equals(expected)).toBe(true);
+    });
+    // Bytes as they are, and a stream of text pieces.
+    expect(writer.write('/b.bin', new Uint8Array([0, 255, 10]))).toBe(3);
+    expect([...readFileSync(join(out, 'b.bin'))]).toEqual([0, 255, 10]);
+    const stream = writer.stream('/s.txt');
+    for (const piece of ['é'.repeat(70_000), '🦅', 'end']) stream.write(piece);
+    stream.close();
+    expect(readFileSync(join(out, 's.txt'), 'utf8')).toBe(`${'é'.repeat(70_000)}🦅end`);
+  });
+});

@@ -124,14 +124,16 @@ export function createPageBuilder(config: PageBuilderConfig, site: SiteData, war
 /**
  * A page's raster images as the image pipeline made them (size, content id, colour), added to its payload as
  * `images` before it renders, so the build's HTML and the browser's render name the same variants. A payload that
- * has them already (a kept page's) keeps its own. `lookup` asks the pipeline (the build's main thread).
+ * has them already (a kept page's) keeps its own. `lookup` asks the pipeline (the build's main thread). `media` is
+ * the payload's media URLs when the caller has them (mediaIn of `loaded.payloadJson`); adding `images` adds none.
  */
 export async function addImages(
   loaded: Extract<LoadedPage, { kind: 'page' }>,
   lookup: (urls: string[]) => Promise<ImageMap>,
+  media: string[] = mediaIn(loaded.payloadJson),
 ): Promise<void> {
   if ('images' in loaded.payload) return;
-  const urls = mediaIn(loaded.payloadJson).filter(isRaster);
+  const urls = media.filter(isRaster);
   if (urls.length === 0) return;
   const images = await lookup(urls);
   if (Object.keys(images).length === 0) return;

@@ -45,8 +45,11 @@ function openBuild(setup: WorkerSetup) {
   const findLinks = createLinkFinder(new URL(site.siteUrl).origin);
   const page: PageRenderContext = { buildId: setup.buildId, site, assets: setup.assets, scripts: setup.scripts };
 
-  /** Write a page's HTML and payload (or, with `file`, only the HTML under that name). */
-  function render(task: RenderTask, payload?: PendingPayload): Rendered {
+  /**
+   * Write a page's HTML and payload (or, with `file`, only the HTML under that name). `media` is the payload's media
+   * URLs when the caller has them (mediaIn of its JSON).
+   */
+  function render(task: RenderTask, payload?: PendingPayload, media?: string[]): Rendered {
     const dir = task.dir === '' ? '' : `/${task.dir}`;
     const { html, payloadText: text, payload: full } = renderPageFiles(page, task.payloadJson, payload);
     const file = task.file ? `${dir}/${task.file}` : `/${pageHtmlFile(task.dir)}`;
@@ -55,7 +58,7 @@ function openBuild(setup: WorkerSetup) {
     return {
       bytes,
       digest: createHash('sha1').update(task.payloadJson).digest('hex'),
-      media: mediaIn(task.payloadJson),
+      media: media ?? mediaIn(task.payloadJson),
       links: findLinks(html, full.path),
     };
   }
@@ -77,8 +80,10 @@ function openBuild(setup: WorkerSetup) {
     if (loaded.kind === 'error') return reply({ id: task.id, kind: 'error', error: loaded.error });
     if (loaded.kind === 'absent') return reply({ id: task.id, kind: 'absent' });
     try {
-      if (setup.images) await addImages(loaded, images.ask);
-      const rendered = render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload);
+      // The payload's media, found once: the images added to it name only URLs it names already.
+      const named = mediaIn(loaded.payloadJson);
+      if (setup.images) await addImages(loaded, images.ask, named);
+      const rendered = render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload, named);
       const search = loaded.indexable?.searchDoc ?? null;
       if (search) searchDocs?.write(JSON.stringify(search));
       const { digest, media, links } = rendered;
