@@ -76,7 +76,7 @@ function writeAll(fd: number, bytes: Uint8Array): void {
 
 /** UTF-8 is at most this many bytes a character: a buffer with this much room left took the whole string. */
 const LONGEST_CHARACTER = 4;
-/** Text longer than this is encoded into a buffer of its own, not the writer's (which would keep that size). */
+/** The most the writer's buffer holds: a text that may need more is encoded into a buffer of its own. */
 const ENCODE_KEPT_BYTES = 4 << 20;
 
 /**
@@ -93,7 +93,8 @@ function createTextEncoder(): { encode(text: string): Uint8Array } {
       buffer ??= Buffer.allocUnsafeSlow(64 << 10);
       let length = buffer.write(text, 'utf8');
       if (length > buffer.byteLength - LONGEST_CHARACTER) {
-        buffer = Buffer.allocUnsafeSlow(Math.max(buffer.byteLength * 2, text.length * 3));
+        // Never past ENCODE_KEPT_BYTES: text.length * 3 is at most that here, and always fits.
+        buffer = Buffer.allocUnsafeSlow(Math.min(ENCODE_KEPT_BYTES, Math.max(buffer.byteLength * 2, text.length * 3)));
         length = buffer.write(text, 'utf8');
       }
       return buffer.subarray(0, length);

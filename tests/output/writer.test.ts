@@ -71,6 +71,9 @@ describe('createOutputWriter().write', () => {
       `lone \ud800 surrogate ${'→'.repeat(100_000)} 🦅`,
       '',
       'x'.repeat(65_533) + '🦅',
+      // Past what the writer keeps a buffer for (4 MB at three bytes a unit): a buffer of its own, then its own again.
+      'é'.repeat(1_500_000),
+      'after the largest',
     ];
     texts.forEach((text, i) => {
       const bytes = writer.write(`/t/${i}.txt`, text);
