@@ -80,15 +80,28 @@ const MIME: Record<ModernFormat, string> = { avif: 'image/avif', webp: 'image/we
 
 /**
  * The picture for an image URL: with the build's variants when it encoded them (`info`), the CDN's resized URLs
- * when the site has one, and the URL as it is otherwise (an SVG, an image the build could not read). A picture with
- * variants is made once per image and settings and then shared (`variantPicture`): never change one.
+ * when the site has one, and the URL as it is otherwise (an SVG, an image the build could not read).
  */
 export function pictureOf(
   url: string,
   info: ImageInfo | null | undefined,
   settings: ImageSettings | undefined,
 ): Picture {
-  if (info && settings && !settings.cdn) return variantPicture(info, settings);
+  if (info && settings && !settings.cdn) {
+    const widths = variantWidths(info.width, settings.widths);
+    const set = (format: ModernFormat | 'jpeg') =>
+      widths.map((w) => `${variantUrl(info.id, w, format)} ${w}w`).join(', ');
+    // The fallback src: a JPEG about as wide as a phone's screen needs (the srcset picks the right one anyway).
+    const fallback = widths.find((w) => w >= 960) ?? widths.at(-1)!;
+    return {
+      src: variantUrl(info.id, fallback, 'jpeg'),
+      srcSet: set('jpeg'),
+      sources: settings.formats.map((format) => ({ type: MIME[format], srcSet: set(format) })),
+      width: info.width,
+      height: info.height,
+      color: info.color,
+    };
+  }
   if (settings?.cdn && isRaster(url)) {
     const at = (w: number, format: string) =>
       settings.cdn!.replaceAll('{url}', url).replaceAll('{width}', String(w)).replaceAll('{format}', format);
@@ -100,40 +113,6 @@ export function pictureOf(
     };
   }
   return { src: url, sources: [] };
-}
-
-/**
- * The pictures made, per settings object (a build's, a page's in the browser) and image: a site names the same
- * image on many pages (an article's photo on its page, the news lists, its sport's page, the home page), and its
- * three `srcset`s of five URLs each were made again every time (at demo scale 10, 90 µs of a news page's 1.2 ms).
- * Held at most `PICTURES_KEPT` per settings, then started again.
- */
-const pictures = new WeakMap<ImageSettings, Map<string, Picture>>();
-const PICTURES_KEPT = 4096;
-
-function variantPicture(info: ImageInfo, settings: ImageSettings): Picture {
-  let made = pictures.get(settings);
-  if (!made) pictures.set(settings, (made = new Map()));
-  // The content id names the file; its size and colour are read from it, but a picture says them, so they key too.
-  const key = `${info.id} ${info.width} ${info.height} ${info.color}`;
-  const known = made.get(key);
-  if (known) return known;
-  const widths = variantWidths(info.width, settings.widths);
-  const set = (format: ModernFormat | 'jpeg') =>
-    widths.map((w) => `${variantUrl(info.id, w, format)} ${w}w`).join(', ');
-  // The fallback src: a JPEG about as wide as a phone's screen needs (the srcset picks the right one anyway).
-  const fallback = widths.find((w) => w >= 960) ?? widths.at(-1)!;
-  const picture: Picture = {
-    src: variantUrl(info.id, fallback, 'jpeg'),
-    srcSet: set('jpeg'),
-    sources: settings.formats.map((format) => ({ type: MIME[format], srcSet: set(format) })),
-    width: info.width,
-    height: info.height,
-    color: info.color,
-  };
-  if (made.size >= PICTURES_KEPT) made.clear();
-  made.set(key, picture);
-  return picture;
 }
 
 /** An image URL whose file is a raster image the pipeline encodes (by its extension; SVGs stay as they are). */

@@ -25,9 +25,6 @@ const SECTION_ROUTES: Record<SportSection, string> = {
   'roster/all': 'sports-sport-roster-all',
 };
 
-/** Article paths a link builder keeps (see `article` in createLinks): a few MB at most. */
-const ARTICLE_PATHS_KEPT = 50_000;
-
 /** The link builders of a route table. */
 export function createLinks(table: readonly RouteSpec[]) {
   const segments = new Map<string, Segment[]>(table.map((route) => [route.name, parsePattern(route.pattern)]));
@@ -47,31 +44,10 @@ export function createLinks(table: readonly RouteSpec[]) {
       if (params[param] !== undefined && !PARAM_RULES[rule](params[param])) return null;
     return path(name, params);
   };
-  // Article pages by zone, date and slug. A news list links 24 articles and each article is linked from several
-  // pages (the news lists, its sport's, the home page); its path (the date in the site's zone, the route's rules, the
-  // pattern) cost 3 µs a link. The path of the same three is the same: held here, at most ARTICLE_PATHS_KEPT.
-  const articlePaths = new Map<string, Map<string, Map<string, string | null>>>();
-  let articlePathsKept = 0;
-  const article = (a: Pick<ArticleSummary, 'date' | 'slug'>, timeZone: string): string | null => {
-    let byDate = articlePaths.get(timeZone);
-    let bySlug = byDate?.get(a.date);
-    const known = bySlug?.get(a.slug);
-    if (known !== undefined) return known;
-    const found = recordPath('news-year-month-day-slug', articleParams(a, timeZone));
-    if (articlePathsKept >= ARTICLE_PATHS_KEPT) {
-      articlePaths.clear();
-      articlePathsKept = 0;
-      byDate = bySlug = undefined;
-    }
-    if (!byDate) articlePaths.set(timeZone, (byDate = new Map()));
-    if (!bySlug) byDate.set(a.date, (bySlug = new Map()));
-    bySlug.set(a.slug, found);
-    articlePathsKept++;
-    return found;
-  };
   return {
     path,
-    article,
+    article: (a: Pick<ArticleSummary, 'date' | 'slug'>, timeZone: string) =>
+      recordPath('news-year-month-day-slug', articleParams(a, timeZone)),
     sport: (sport: string) => path('sports-sport-slug', { sport }),
     sportSection: (sport: string, section: SportSection) => path(SECTION_ROUTES[section], { sport }),
     season: (sport: string, section: 'roster' | 'schedule' | 'stats', season: string) =>

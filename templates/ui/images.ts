@@ -24,8 +24,14 @@ export function useMissing(): (url: string) => boolean {
   return (url) => images?.find(url) === null;
 }
 
+/**
+ * How a picture is made: `pictureOf` (src/images/variants.ts). The build's render threads put a memo of it in its
+ * place (src/build/render/page-memos.ts), which the browser's bundle need not carry.
+ */
+export const picturing = { pictureOf };
+
 /** The `<picture>` an image URL gets on this page (src/images/variants.ts: the same rule the build encodes by). */
 export function usePicture(url: string): Picture {
   const images = useContext(ImagesContext);
-  return pictureOf(url, images?.find(url), images?.settings);
+  return picturing.pictureOf(url, images?.find(url), images?.settings);
 }

@@ -203,20 +203,6 @@ describe('the image pipeline', () => {
       height: 800,
       color: '#102030',
     });
-    // Made once per image and settings, then shared: the same object again, for any URL of the same file.
-    const again = pictureOf('/media/copy-of-a.jpg', { ...info }, SETTINGS);
-    expect(again).toBe(pictureOf('/media/a.jpg', info, SETTINGS));
-    // Another size or colour read from the file, or other settings, is another picture.
-    expect(pictureOf('/media/a.jpg', { ...info, width: 640, height: 512 }, SETTINGS).srcSet).toBe(
-      [320, 640].map((w) => `/_site/img/0123456789abcdef-${w}.jpg ${w}w`).join(', '),
-    );
-    expect(pictureOf('/media/a.jpg', { ...info, color: '#ffffff' }, SETTINGS).color).toBe('#ffffff');
-    expect(pictureOf('/media/a.jpg', info, { ...SETTINGS, formats: ['webp'] }).sources).toEqual([
-      {
-        type: 'image/webp',
-        srcSet: [320, 640, 960, 1000].map((w) => `/_site/img/0123456789abcdef-${w}.webp ${w}w`).join(', '),
-      },
-    ]);
     // An image the build has no info on (an SVG, one it could not read) is named as it is.
     expect(pictureOf('/media/logo.svg', undefined, SETTINGS)).toEqual({ src: '/media/logo.svg', sources: [] });
     // A CDN that resizes: its URLs, nothing encoded.

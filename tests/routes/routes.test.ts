@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareRoutes, createRouter, PARAM_RULES, SEGMENT_SCORE } from '../../src/routes/index.ts';
 import { ROUTES, sourceOf } from '../../src/pages/index.ts';
-import { createLinks } from '../../src/routes/links.ts';
 import { parsePattern } from '../../src/routes/pattern.ts';
 
 const router = createRouter(ROUTES);
@@ -199,30 +198,5 @@ describe('the route table', () => {
       'page-revision-id',
       'search',
     ]);
-  });
-});
-
-describe('createLinks().article', () => {
-  const links = createLinks(ROUTES);
-  it('gives each article its page: the date in the zone, the slug, null where the slug breaks the route’s rules', () => {
-    const late = { date: '2026-03-01T03:30:00Z', slug: 'late-win' };
-    // Asked twice, in two zones, and for another slug of the same time: each answer its own.
-    for (let round = 0; round < 2; round++) {
-      expect(links.article(late, 'America/Chicago')).toBe('/news/2026/02/28/late-win');
-      expect(links.article(late, 'UTC')).toBe('/news/2026/03/01/late-win');
-      expect(links.article({ ...late, slug: 'other-story' }, 'America/Chicago')).toBe('/news/2026/02/28/other-story');
-      expect(links.article({ ...late, slug: 'Not A Slug' }, 'America/Chicago')).toBeNull();
-      expect(links.article({ date: '2026-03-01T12:00:00-06:00', slug: 'late-win' }, 'America/Chicago')).toBe(
-        '/news/2026/03/01/late-win',
-      );
-    }
-    // More articles than it keeps: every answer still right after it starts again.
-    for (let i = 0; i < 50_500; i++) {
-      const day = String((i % 28) + 1).padStart(2, '0');
-      expect(links.article({ date: `2025-07-${day}T18:00:00Z`, slug: `story-${i}` }, 'UTC')).toBe(
-        `/news/2025/07/${day}/story-${i}`,
-      );
-    }
-    expect(links.article(late, 'America/Chicago')).toBe('/news/2026/02/28/late-win');
   });
 });

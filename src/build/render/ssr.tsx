@@ -12,6 +12,10 @@ import type { LayoutComponent, PageComponent } from '../../../templates/app.tsx'
 import { PAGE_TEMPLATES, templateOf } from '../../pages/index.ts';
 import { payloadFile, renderDocument, type AssetManifest, type DocumentScripts } from './document.ts';
 import type { PendingPayload } from './page-builder.ts';
+import { installPageMemos } from './page-memos.ts';
+
+// The templates' pictures and article links, made once per input in this thread (page-memos.ts).
+installPageMemos();
 
 /** Every template's and layout's component, loaded once per worker (see `loadComponents`). */
 let components: { pages: Map<string, PageComponent>; layouts: Map<string, LayoutComponent> } | null = null;
