@@ -5,9 +5,9 @@
  * from there.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSpareBuffer, readFileBytes } from '../util/file-bytes.ts';
+import { createSpareBuffer, readFileBytes, writeFull } from '../util/file-bytes.ts';
 import { createLineWriter, readLines, sortLines } from '../util/line-files.ts';
 
 export interface LedgerEntry {
@@ -207,7 +207,7 @@ function mergeKept(
     let next = adding.next();
     let nextPath = next.done ? '' : next.value.slice(0, next.value.indexOf('\t'));
     const writeAdded = () => {
-      writeSync(out, `${next.value as string}\n`);
+      writeFull(out, Buffer.from(`${next.value as string}\n`));
       added.push(nextPath);
       next = adding.next();
       nextPath = next.done ? '' : next.value.slice(0, next.value.indexOf('\t'));
@@ -215,7 +215,7 @@ function mergeKept(
     /** Start of the run of kept lines not written yet (-1: none). */
     let run = -1;
     const flush = (end: number) => {
-      if (run >= 0) writeSync(out, bytes, run, end - run);
+      if (run >= 0) writeFull(out, bytes.subarray(run, end));
       run = -1;
     };
     const last = bytes.lastIndexOf(NEWLINE);

@@ -1,8 +1,8 @@
-import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UnsafeOutputPath } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
-import { readFull } from '../util/file-bytes.ts';
+import { readFull, writeFull } from '../util/file-bytes.ts';
 
 const UNSAFE_SEGMENT = /^\.{1,2}$|[\\/\0]|%2e|%2f|%5c/i;
 
@@ -69,11 +69,6 @@ export interface OutputWriter {
   pathOf(sitePath: string, label?: string): string;
 }
 
-/** Write all of `bytes` at the file's position (a write may take fewer bytes than it is given). */
-function writeAll(fd: number, bytes: Uint8Array): void {
-  for (let at = 0; at < bytes.byteLength;) at += writeSync(fd, bytes, at, bytes.byteLength - at);
-}
-
 /** UTF-8 is at most this many bytes a character: a buffer with this much room left took the whole string. */
 const LONGEST_CHARACTER = 4;
 /** The most the writer's buffer holds: a text that may need more is encoded into a buffer of its own. */
@@ -128,7 +123,7 @@ export function createOutputWriter(root: string): OutputWriter {
       const bytes = typeof content === 'string' ? encoder.encode(content) : content;
       const fd = openSync(file, 'w');
       try {
-        writeAll(fd, bytes);
+        writeFull(fd, bytes);
       } finally {
         closeSync(fd);
       }
@@ -138,7 +133,7 @@ export function createOutputWriter(root: string): OutputWriter {
       const fd = openSync(prepare(sitePath, label), 'w');
       return {
         write(content) {
-          writeAll(fd, typeof content === 'string' ? encoder.encode(content) : content);
+          writeFull(fd, typeof content === 'string' ? encoder.encode(content) : content);
         },
         close: () => closeSync(fd),
       };

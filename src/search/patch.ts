@@ -18,11 +18,11 @@
  * title) takes the best of the documents beyond it, found in one pass over the previous lines (documentsBeyond).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentDigest, type KnownFilesWriter } from '../output/known-files.ts';
 import { SEARCH_DIR } from '../output/layout.ts';
-import { readFull } from '../util/file-bytes.ts';
+import { readFull, writeFull } from '../util/file-bytes.ts';
 import { readLines } from '../util/line-files.ts';
 import { DOC_CHUNK, docFile, SEARCH_MANIFEST, shardFile, vocabFile, type SearchManifest } from './format.ts';
 import {
@@ -538,7 +538,7 @@ function writeLines({ previous, linesFile }: PatchInput, edits: readonly LinesEd
   const block = Buffer.allocUnsafe(1 << 20);
   const put = (bytes: Buffer) => {
     hash.update(bytes);
-    for (let done = 0; done < bytes.length;) done += writeSync(to, bytes, done, bytes.length - done);
+    writeFull(to, bytes);
   };
   const copy = (start: number, end: number) => {
     for (let at = start; at < end;) {

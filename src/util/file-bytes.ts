@@ -4,7 +4,7 @@
  * 24 MB plan at demo scale 10, against 5 ms into pages the process had), so a long-running process (`site webhook`)
  * reads each build's large files into the buffer the build before gave back.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 
 /** Read up to `length` bytes at `position` into the start of `into`, however many reads it takes: the bytes read. */
 export function readFull(fd: number, into: Buffer, length: number, position: number): number {
@@ -15,6 +15,11 @@ export function readFull(fd: number, into: Buffer, length: number, position: num
     read += got;
   }
   return read;
+}
+
+/** Write all of `bytes` at the file's position, however many writes it takes (a write may take fewer than given). */
+export function writeFull(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.byteLength;) done += writeSync(fd, bytes, done, bytes.byteLength - done);
 }
 
 /**

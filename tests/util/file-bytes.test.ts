@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSpareBuffer, readFileBytes } from '../../src/util/file-bytes.ts';
+import { createSpareBuffer, readFileBytes, writeFull } from '../../src/util/file-bytes.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fieldhouse-file-bytes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -55,5 +55,21 @@ describe('createSpareBuffer', () => {
     spare.give(first);
     spare.give(larger);
     expect(spare.take(10)).toBe(larger);
+  });
+});
+
+describe('writeFull', () => {
+  it('writes the bytes of a view, after what the file has, and no others', () => {
+    const path = join(dir, 'written.bin');
+    const block = Buffer.from('0123456789'.repeat(200_000));
+    const fd = openSync(path, 'w');
+    try {
+      writeFull(fd, block.subarray(3, 7));
+      writeFull(fd, block.subarray(10, 1_999_993));
+      writeFull(fd, new Uint8Array(0));
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(path).equals(Buffer.concat([block.subarray(3, 7), block.subarray(10, 1_999_993)]))).toBe(true);
   });
 });

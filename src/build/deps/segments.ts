@@ -12,8 +12,9 @@
  * are written. Nothing ever writes into a segment file once it is closed, so a linked file never changes under the
  * cache that holds it too. The manifest gives each segment's lines and bytes: a reader checks them.
  */
-import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readdirSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, linkSync, mkdirSync, openSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFull } from '../../util/file-bytes.ts';
 
 /** The folder of the segments, in the cache folder. */
 export const PAGES_DIR = 'pages';
@@ -112,8 +113,8 @@ export function createSegmentWriter(cacheDir: string, sizes: SegmentSizes = SIZE
   };
   const put = (whole: Buffer, deps: Buffer, count: number) => {
     const fds = files();
-    writeAll(fds.whole, whole);
-    writeAll(fds.deps, deps);
+    writeFull(fds.whole, whole);
+    writeFull(fds.deps, deps);
     size += whole.length;
     lines += count;
   };
@@ -175,8 +176,4 @@ export function createSegmentWriter(cacheDir: string, sizes: SegmentSizes = SIZE
       return written;
     },
   };
-}
-
-function writeAll(fd: number, bytes: Buffer): void {
-  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done);
 }
