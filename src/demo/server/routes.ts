@@ -48,6 +48,9 @@ const SPORT_SORTS: Record<string, (a: Sport, b: Sport) => number> = {
   '-name': (a, b) => b.name.localeCompare(a.name),
 };
 
+/** The filtered lists kept of one list (routes made again at each edit start with none). */
+const FILTERS_KEPT = 1000;
+
 const NO_ACCESS = 'You do not have access to previews and revisions. Sign in to the CMS first.';
 
 /** The content API of docs/content-api.md, mounted under the API prefix. */
@@ -92,8 +95,12 @@ export function contentRoutes(
     .reverse()
     .map((g) => g.summary)
     .filter(shown);
+  const videosShown = dataset.videos.filter(shown);
   const pageRevisions = new Map(dataset.pageRevisions.map((r) => [r.id, r]));
-  const search = createSearch(dataset);
+  // These routes are made again after every edit (server.ts), so what is derived from the content below is made at
+  // most once per version of it: the search index at the first search, a filtered list at its first request.
+  let searchIndex: ReturnType<typeof createSearch> | null = null;
+  const search: ReturnType<typeof createSearch> = (...args) => (searchIndex ??= createSearch(dataset))(...args);
   let submissions = 0;
 
   const sportParam = (query: URLSearchParams): Sport | Answer => {
@@ -125,9 +132,38 @@ export function contentRoutes(
   };
   const editorOnly = (ctx: RequestContext, answer: () => Answer): Answer =>
     users(ctx.identity) ? answer() : fail(403, NO_ACCESS);
-  const bySport = <T extends { sport: { id: number } | null }>(items: T[], query: URLSearchParams) => {
+  /**
+   * A list filtered, kept by the list and the filter's name (a build asks for each page of a year's list), at most
+   * FILTERS_KEPT filters of a list: a client asking for endless years cannot fill the memory.
+   */
+  const filtered = new WeakMap<readonly object[], Map<string, readonly object[]>>();
+  const filterOnce = <T extends object>(items: readonly T[], name: string, keep: (item: T) => boolean): T[] => {
+    let lists = filtered.get(items);
+    if (!lists) filtered.set(items, (lists = new Map()));
+    let list = lists.get(name) as T[] | undefined;
+    if (!list) {
+      if (lists.size >= FILTERS_KEPT) lists.clear();
+      lists.set(name, (list = items.filter(keep)));
+    }
+    return list;
+  };
+  /** A list's items by sport, grouped in one pass over it (a build asks for every sport's lists). */
+  const grouped = new WeakMap<readonly object[], Map<number, readonly object[]>>();
+  const bySport = <T extends { sport: { id: number } | null }>(items: readonly T[], query: URLSearchParams) => {
     const id = query.get('sport_id');
-    return id ? items.filter((i) => i.sport?.id === Number(id)) : items;
+    if (!id) return items;
+    let sports = grouped.get(items) as Map<number, T[]> | undefined;
+    if (!sports) {
+      grouped.set(items, (sports = new Map()));
+      for (const item of items) {
+        const sport = item.sport?.id;
+        if (sport === undefined) continue;
+        const list = sports.get(sport);
+        if (list) list.push(item);
+        else sports.set(sport, [item]);
+      }
+    }
+    return sports.get(Number(id)) ?? [];
   };
 
   return [
@@ -253,8 +289,9 @@ export function contentRoutes(
         const category = query.get('category_id');
         const year = query.get('year');
         let list = bySport(query.get('sort') === 'date' ? published : newestFirst, query);
-        if (category) list = list.filter((a) => a.categories.some((c) => c.id === Number(category)));
-        if (year) list = list.filter((a) => a.date.startsWith(`${year}-`));
+        if (category)
+          list = filterOnce(list, `category ${category}`, (a) => a.categories.some((c) => c.id === Number(category)));
+        if (year) list = filterOnce(list, `year ${year}`, (a) => a.date.startsWith(`${year}-`));
         return paginate(list, query);
       },
     },
@@ -306,7 +343,7 @@ export function contentRoutes(
     {
       method: 'GET',
       pattern: '/videos',
-      handler: ({ query }) => paginate(bySport(dataset.videos.filter(shown), query), query),
+      handler: ({ query }) => paginate(bySport(videosShown, query), query),
     },
     { method: 'GET', pattern: '/galleries', handler: ({ query }) => paginate(bySport(galleriesNewest, query), query) },
     {

@@ -1,4 +1,4 @@
-import { wireShapes } from './wire.ts';
+import { createWireJson } from './wire.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateDataset, type Dataset, type DatasetOptions } from '../dataset.ts';
@@ -97,6 +97,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     // An edit changes what every endpoint answers: the indexes are made again and the answer cache dropped.
     onChange: () => {
       mounts[0]!.routes = contentMount();
+      wire.forget();
       cache.clear();
       cacheBytes = 0;
     },
@@ -113,6 +114,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
     { base: DEMO_REDIRECT_PATH, routes: compile(redirectRoutes(dataset, isEditor)), faulty: true },
   ];
   const cache = new Map<string, { body: Buffer; etag: string; contentType: string }>();
+  const wire = createWireJson();
   let cacheBytes = 0;
   let requests = 0;
 
@@ -240,7 +242,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
 
   function send(res: ServerResponse, req: IncomingMessage, answer: Answer, cacheKey: string | null): void {
     const isJson = answer.bytes === undefined;
-    const body = Buffer.from(isJson ? JSON.stringify(answer.json ?? null, wireShapes) : answer.bytes!);
+    const body = Buffer.from(isJson ? wire.json(answer.json ?? null) : answer.bytes!);
     const contentType = isJson ? 'application/json; charset=utf-8' : (answer.contentType ?? 'application/octet-stream');
     const etag = answer.status === 200 ? etagOf(body) : null;
     if (cacheKey && etag && !cache.has(cacheKey)) {

@@ -82,3 +82,49 @@ export function wireShapes(_key: string, value: unknown): unknown {
     return { ...record, staff: [] };
   return value;
 }
+
+/** An answer's JSON as `JSON.stringify(value, wireShapes)` writes it. */
+export type WireJson = (value: unknown) => string;
+
+/**
+ * `JSON.stringify(value, wireShapes)`, with each record of a list's answer (`{ data: [...], meta }`) written once and
+ * kept: a build asks for the same records in many lists (an article is on a news page, its sport's and its year's),
+ * and after an edit every list is asked for again. The dataset's records are edited in place, so what is kept is
+ * dropped by `forget`, which the server calls on every edit. The bytes are those `JSON.stringify` writes: a record in
+ * an array is written as it is alone (the replacer reads no key), and the wrapper as it is.
+ */
+export function createWireJson(): { json: WireJson; forget(): void } {
+  let written = new WeakMap<object, string>();
+  const item = (value: unknown): string => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return JSON.stringify(value, wireShapes) ?? 'null';
+    let text = written.get(value);
+    if (text === undefined) written.set(value, (text = JSON.stringify(value, wireShapes)));
+    return text;
+  };
+  return {
+    json(value) {
+      if (!isListAnswer(value)) return JSON.stringify(value, wireShapes) ?? 'null';
+      return `{"data":[${value.data.map(item).join(',')}],"meta":${JSON.stringify(value.meta, wireShapes)}}`;
+    },
+    forget() {
+      written = new WeakMap();
+    },
+  };
+}
+
+/** `{ data: [...], meta: {...} }`, those two keys in that order, which the replacer leaves as they are. */
+function isListAnswer(value: unknown): value is { data: unknown[]; meta: object } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  const { data, meta } = value as { data?: unknown; meta?: unknown };
+  return (
+    keys.length === 2 &&
+    keys[0] === 'data' &&
+    keys[1] === 'meta' &&
+    Array.isArray(data) &&
+    typeof meta === 'object' &&
+    meta !== null &&
+    wireShapes('', value) === value
+  );
+}
