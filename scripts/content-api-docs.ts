@@ -182,13 +182,19 @@ async function main() {
       path: '/articles',
       summary: 'Published news articles, newest first.',
       params: [
-        ['sport_id', 'optional'],
+        [
+          'sport_id',
+          'optional: the articles whose `sport` is this one (an incremental build relies on it: docs/build-cache.md)',
+        ],
         ['category_id', 'optional'],
         [
           'year',
           "optional: the calendar year of the article's date (an incremental build relies on it, give or take a year for the CMS's timezone: docs/build-cache.md)",
         ],
-        ['sort', '-date (default) or date'],
+        [
+          'sort',
+          "-date (default) or date: oldest first, by the date's time or its text (the numbered news pages, /news/page/k, are the pages of this order: an article must keep its place in it from one call to the next; docs/behaviour.md §2)",
+        ],
         ['per_page', '1–100'],
         ['page', ''],
       ],

@@ -63,15 +63,15 @@ export function createLinks(table: readonly RouteSpec[]) {
       sport
         ? path('sports-sport-news-year-year', { sport, year: String(year) })
         : path('news-year', { year: String(year) }),
-    /** Page 1 is the news page itself. */
-    newsPage: (page: number, sport?: string | null) =>
-      page > 1
+    /** A numbered page of news (numbered from the oldest story), or null: the news page itself. */
+    newsPage: (page: number | null, sport?: string | null) =>
+      page === null
         ? sport
-          ? path('sports-sport-news-page-page', { sport, page: String(page) })
-          : path('news-page-page', { page: String(page) })
-        : sport
           ? path('sports-sport-news', { sport })
-          : path('news'),
+          : path('news')
+        : sport
+          ? path('sports-sport-news-page-page', { sport, page: String(page) })
+          : path('news-page-page', { page: String(page) }),
     staff: (slug: string) => recordPath('staff-slug', { slug }),
     department: (slug: string) => recordPath('staff-directory-department-slug', { slug }),
     gallery: (slug: string) => recordPath('photo-galleries-slug', { slug }),

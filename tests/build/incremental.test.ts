@@ -6,7 +6,16 @@
  * was, so the pages no change touched are the previous output's own files (linked, not written again). The edits are drawn
  * from a seed that changes every run and is printed; FH_INCREMENTAL_SEED=<seed> repeats a run.
  */
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
@@ -625,7 +634,15 @@ describe('the incremental build (issue 19)', () => {
       d.articles.filter((a) => isPublic(a) && a.sport?.id === id && a.date.slice(0, 4) !== String(oldest));
     const newsSports = d.sports.filter((x) => x.slug !== NO_NEWS_SPORT && inSport(x.id).length > 3);
     const [from, to, third, untouched] = newsSports;
-    const keptNews = [`sports/${untouched!.slug}/news.html`, `sports/${untouched!.slug}/news/page/2.html`];
+    // Its news page, and every page under it: its year archives, and its numbered pages when it has any.
+    const newsDir = join(site, 'sports', untouched!.slug, 'news');
+    const keptNews = [
+      `sports/${untouched!.slug}/news.html`,
+      ...readdirSync(newsDir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.html'))
+        .map((file) => `sports/${untouched!.slug}/news/${file}`),
+    ];
+    expect(keptNews.length).toBeGreaterThan(1);
     const inodes = keptNews.map((file) => statSync(join(site, file)).ino);
     const resported = inSport(from!.id).find((a) => a.id !== moved.id)!;
     const unpublished = inSport(third!.id)[0]!;
@@ -732,6 +749,16 @@ describe('the incremental build (issue 19)', () => {
       if (patched) expect(patchRefused).toBeNull();
       else expect(patchRefused).toMatch(/would take a (larger|smaller) range of ids$/);
     };
+    // The site's numbered news pages (numbered from the oldest story: src/pages/news-paging.ts) below the newest
+    // few: a story published today, and its withdrawal, leave their files where they are, not written again.
+    const numberedDir = join(site, 'news', 'page');
+    const numberedFiles = readdirSync(numberedDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.(html|json)$/.test(file),
+    );
+    const newestNumbered = Math.max(...numberedFiles.map((file) => parseInt(file, 10)));
+    const below = numberedFiles.filter((file) => parseInt(file, 10) <= newestNumbered - 4);
+    expect(below.length).toBeGreaterThan(10);
+    const belowInodes = below.map((file) => statSync(join(numberedDir, file)).ino);
     const created = await round('published-today', [
       {
         ...published,
@@ -747,6 +774,11 @@ describe('the incremental build (issue 19)', () => {
     ]);
     patchedUnlessResized(withdrawn.search);
     expect(withdrawn.patched).toBe(1);
+    expect(below.map((file) => statSync(join(numberedDir, file)).ino)).toEqual(belowInodes);
+    // What the two touched: the news pages, the newest numbered pages, the article and the lists of the newest
+    // stories (the home page's, the sport's), far fewer than the site's numbered pages.
+    expect(created.touched).toBeLessThan(newestNumbered);
+    expect(withdrawn.touched).toBeLessThan(newestNumbered);
   }, 400_000);
 
   it("reports a kept page's link to a page that is gone, naming it, as a full build does", async () => {

@@ -1,6 +1,6 @@
 // Which pages a change touches, from what they read: the conservative rule and the incremental build's sorter.
 import { describe, expect, it } from 'vitest';
-import { answerDep, answerOf } from '../../src/build/deps/refs.ts';
+import { answerDep, answerOf, orderedDep, orderedOf } from '../../src/build/deps/refs.ts';
 import type { ContentApi } from '../../src/api/endpoints.ts';
 import {
   askAfterChanges,
@@ -167,8 +167,10 @@ describe('which pages a change touches', () => {
       },
     } as unknown as ContentApi;
     const after = (...records: ContentChange[]) => askAfterChanges(api, changedRecords(records));
+    const at = Date.parse('2026-11-20T12:00:00Z');
     expect(await after(change('publish', 7), change('create', 8), change('create', 9))).toEqual({
-      articleYears: [[2025, 2026, 2027], [2025, 2026, 2027], []],
+      articlePlaces: [{ date: at, sport: 3 }, { date: at, sport: null }, 'none'],
+      articleYears: [[2026], [2026], []],
       articleSports: { now: new Set([3]), kept: true },
     });
     expect((await after(change('publish', 7), change('update', 8, ['sport_id']))).articleSports).toEqual({
@@ -177,13 +179,133 @@ describe('which pages a change touches', () => {
     });
     expect((await after(change('delete', 9))).articleSports).toEqual({ now: new Set(), kept: false });
     expect(await after(change('publish', 7), change('publish', 10))).toEqual({
-      articleYears: [[2025, 2026, 2027], null],
+      articlePlaces: [{ date: at, sport: 3 }, null],
+      articleYears: [[2026], null],
       articleSports: null,
     });
+    // Near a new year, the years either side it may be filed under in another timezone.
+    const dated = (date: string) => ({ article: async () => ({ date, sport: null }) }) as unknown as ContentApi;
+    const yearsOf = async (date: string) =>
+      (await askAfterChanges(dated(date), changedRecords([change('publish', 7)]))).articleYears[0];
+    expect(await yearsOf('2026-01-01T03:00:00Z')).toEqual([2025, 2026]);
+    expect(await yearsOf('2026-12-31T20:00:00-06:00')).toEqual([2026, 2027]);
+    expect(await yearsOf('2026-06-30T20:00:00-06:00')).toEqual([2026]);
     // An update that moves nothing asks nothing.
     expect(await after(change('update', 7, ['title']))).toEqual({
+      articlePlaces: [],
       articleYears: [],
       articleSports: { now: new Set(), kept: true },
+    });
+  });
+
+  it('records where a page of a list in date order ends, and no such thing for a list newest first', () => {
+    const query = { sport_id: 3, sort: 'date', per_page: 24, page: 5 };
+    const answer = {
+      data: [
+        { id: 1, date: '2019-03-01T12:00:00-06:00' },
+        { id: 2, date: '2019-03-04T09:00:00-06:00' },
+      ],
+      meta: { pagination: { total: 700 } },
+    };
+    const dep = orderedDep('articles', [query], answer)!;
+    expect(orderedOf(dep)).toEqual({
+      filter: '{"per_page":24,"sort":"date","sport_id":3}',
+      page: 5,
+      total: 700,
+      last: Date.parse('2019-03-04T09:00:00-06:00'),
+    });
+    expect(orderedDep('articles', [{ ...query, sort: undefined }], answer)).toBeNull();
+    expect(orderedDep('articles', [query], { ...answer, data: [{ id: 1, date: 'soon' }] })).toBeNull();
+    // An API that ignored the sort (its newest first): no dep, so the page is judged by its call.
+    expect(orderedDep('articles', [query], { ...answer, data: answer.data.toReversed() })).toBeNull();
+    expect(orderedOf(orderedDep('articles', [query], { ...answer, data: [] })!)!.last).toBeNull();
+  });
+
+  describe('stable pages of news (in date order, numbered from the oldest)', () => {
+    const DAY = 86_400_000;
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    /** A numbered page of 24 stories whose newest is `last`, of a list of `total` (a sport's: `sport`). */
+    const stable = (page: number, last: number, total = 2400, sport?: number) => {
+      const query = { ...(sport ? { sport_id: sport } : {}), sort: 'date', per_page: 24, page };
+      const data = [
+        { id: 1, date: new Date(last - DAY).toISOString() },
+        { id: 2, date: new Date(last).toISOString() },
+      ];
+      return [
+        `q:articles:${JSON.stringify([query])}`,
+        orderedDep('articles', [query], { data, meta: { pagination: { total } } })!,
+      ];
+    };
+    const old = Date.parse('2024-01-01T00:00:00Z');
+
+    it('an article published today touches the news page and the pages near the newest, not the pages below', () => {
+      const sorter = createTouchSorter(changedRecords([change('publish', 7)]), {
+        articleYears: [[2025, 2026, 2027]],
+        articleSports: { now: new Set([3]), kept: true },
+        articlePlaces: [{ date: now, sport: 3 }],
+      });
+      // 2,400 stories: 99 numbered pages; a pager names two pages up, and the publish may add a page.
+      expect(sorter.verdict(stable(96, now - 30 * DAY))).toBe(true);
+      expect(sorter.verdict(stable(95, now - 30 * DAY))).toEqual([expect.stringMatching(/^o#/)]);
+      const below = sorter.verdict(stable(50, old));
+      expect(sorter.settle(below as string[], new Set())).toBe(false);
+      // Its own sport's pages alike; another sport's, far from their newest, are not its list.
+      expect(sorter.settle(sorter.verdict(stable(10, old, 2400, 3)) as string[], new Set())).toBe(false);
+      expect(sorter.settle(sorter.verdict(stable(10, now + 30 * DAY, 2400, 6)) as string[], new Set())).toBe(false);
+      // The newest pages of another sport's list: its length is as it was (a publish takes from no sport).
+      expect(sorter.settle(sorter.verdict(stable(96, old, 2400, 6)) as string[], new Set())).toBe(false);
+      expect(sorter.verdict(stable(96, old, 2400, 3))).toBe(true);
+      // A page ending on or after it (within two days: the CMS may sort by another timezone) holds it or moves.
+      expect(sorter.verdict(stable(50, now))).toBe(true);
+      expect(sorter.verdict(stable(50, now - DAY))).toBe(true);
+      expect(sorter.verdict(stable(10, now + DAY, 2400, 3))).toBe(true);
+      // The page's call recorded without where it ends (the answer could not be read): touched.
+      expect(sorter.verdict([stable(50, old)[0]!])).toBe(true);
+    });
+
+    it('an article deleted moves every page of its lists after the one that held it, and none before', () => {
+      const sorter = createTouchSorter(changedRecords([change('delete', 7)]), {
+        articleYears: [[]],
+        articleSports: { now: new Set(), kept: false },
+        articlePlaces: ['none'],
+      });
+      const before = sorter.verdict(stable(39, old));
+      const after = sorter.verdict(stable(41, old));
+      const otherSport = sorter.verdict(stable(41, old, 2400, 6));
+      expect(sorter.verdict([...stable(40, old), 'article:7'])).toBe(true);
+      expect(sorter.settle(before as string[], new Set())).toBe(false);
+      expect(sorter.settle(after as string[], new Set())).toBe(true);
+      expect(sorter.settle(otherSport as string[], new Set())).toBe(false);
+      // The newest numbered pages of a sport's list: their pagers change if the list is shorter, so if the article was
+      // of that sport, which a page of the sport's list that showed it tells.
+      const newest5 = sorter.verdict(stable(98, old, 2400, 5));
+      const newest6 = sorter.verdict(stable(98, old, 2400, 6));
+      expect(newest6).toEqual(['s:articles:6', expect.stringMatching(/^o#/)]);
+      expect(sorter.verdict([newsPage(1, 5), 'article:7'])).toBe(true);
+      expect(sorter.settle(newest5 as string[], new Set())).toBe(true);
+      expect(sorter.settle(newest6 as string[], new Set())).toBe(false);
+    });
+
+    it('an article moved back in time touches the pages from its new place on; one the API cannot place, every page', () => {
+      const moved = createTouchSorter(changedRecords([change('update', 7, ['date'])]), {
+        articleYears: [[2019, 2020, 2021]],
+        articleSports: { now: new Set(), kept: true },
+        articlePlaces: [{ date: Date.parse('2020-06-01T00:00:00Z'), sport: null }],
+      });
+      expect(moved.verdict(stable(30, Date.parse('2020-07-01T00:00:00Z')))).toBe(true);
+      expect(moved.settle(moved.verdict(stable(20, Date.parse('2020-05-01T00:00:00Z'))) as string[], new Set())).toBe(
+        false,
+      );
+      const unplaced = createTouchSorter(changedRecords([change('publish', 7)]), {
+        articleYears: [null],
+        articleSports: null,
+        articlePlaces: [null],
+      });
+      expect(unplaced.verdict(stable(1, old))).toBe(true);
+      // A title edited moves nothing: only the page that shows it.
+      const retitled = createTouchSorter(changedRecords([change('update', 7, ['title'])]), { articleYears: [] });
+      expect(retitled.verdict(stable(96, now))).toBe(false);
+      expect(retitled.verdict([...stable(3, old), 'article:7'])).toBe(true);
     });
   });
 

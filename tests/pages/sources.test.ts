@@ -3,6 +3,10 @@ import type { DemoServer } from '../../src/demo/server/server.ts';
 import { PAGE_TEMPLATES, ROUTES, sourceOf, templateOf, type PageContext } from '../../src/pages/index.ts';
 import type { Loaded, PageRef, PageSource } from '../../src/pages/define.ts';
 import type { Params } from '../../src/routes/params.ts';
+import { dateOrderBreak } from '../../src/api/sorting.ts';
+import { isPublic } from '../../src/demo/dataset.ts';
+import type { NewsData } from '../../src/pages/families/news.ts';
+import { newsPaging, PAGER_REACH } from '../../src/pages/news-paging.ts';
 import { demoDataset, startDemo } from '../helpers/demo.ts';
 import { demoPageContext } from '../helpers/site.ts';
 
@@ -45,21 +49,21 @@ const EXPECTED: Record<string, { title: RegExp | null; keys: string[] }> = {
   index: { title: null, keys: ['blocks', 'forms', 'headlines', 'featured', 'ticker', 'results'] },
   'all-sports-schedule': { title: /^All-Sports Schedule$/, keys: ['month', 'events'] },
   'broadcast-guide': { title: /^Broadcast Guide$/, keys: ['from', 'to', 'events'] },
-  news: { title: /^News$/, keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'] },
-  'news-year': { title: /^\d{4} News$/, keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'] },
+  news: { title: /^News$/, keys: ['sport', 'year', 'years', 'articles', 'page', 'pages'] },
+  'news-year': { title: /^\d{4} News$/, keys: ['sport', 'year', 'years', 'articles', 'page', 'pages'] },
   'news-page-page': {
-    title: /^News – Page 2$/,
-    keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'],
+    title: /^News – Page 1$/,
+    keys: ['sport', 'year', 'years', 'articles', 'page', 'pages'],
   },
   'news-year-month-day-slug': { title: /\S/, keys: ['article', 'sport'] },
-  'sports-sport-news': { title: / News$/, keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'] },
+  'sports-sport-news': { title: / News$/, keys: ['sport', 'year', 'years', 'articles', 'page', 'pages'] },
   'sports-sport-news-year-year': {
     title: /^\d{4} .+ News$/,
-    keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'],
+    keys: ['sport', 'year', 'years', 'articles', 'page', 'pages'],
   },
   'sports-sport-news-page-page': {
-    title: / News – Page 2$/,
-    keys: ['sport', 'year', 'years', 'articles', 'total', 'page', 'pages'],
+    title: / News – Page 1$/,
+    keys: ['sport', 'year', 'years', 'articles', 'page', 'pages'],
   },
   'sports-sport-slug': { title: /^Football$/, keys: ['sport', 'nextEvent', 'recent', 'news', 'blocks', 'standing'] },
   'sports-sport-roster': { title: /^\d{4}-\d{2} Football Roster$/, keys: ['sport', 'seasons', 'season', 'roster'] },
@@ -136,7 +140,7 @@ describe('every route’s page source, against the demo CMS', () => {
   });
 
   it.each([
-    ['news-page-page', { page: '999' }, /^news page 999 is empty$/],
+    ['news-page-page', { page: '999' }, /^News has no page 999 \(\d+ stories\)$/],
     ['news-year', { year: '1990' }, /^no articles in 1990$/],
     [
       'sports-sport-roster-season-season',
@@ -169,4 +173,57 @@ describe('every template', () => {
       expect(bound).toBe(file.default);
     },
   );
+});
+
+describe('numbered news pages (numbered from the oldest story)', () => {
+  it('hold the stories in date order from the oldest, newest first on the page, and the news page the rest', async () => {
+    const all = demoDataset().articles.filter(isPublic);
+    const { numbered, latest } = newsPaging(all.length, 24);
+    expect(numbered).toBeGreaterThan(2);
+    expect(latest).toBeGreaterThanOrEqual(24);
+    expect(latest).toBeLessThan(48);
+    const refs = await first('news-page-page', 1000);
+    expect(refs.map((r) => r.params.page)).toEqual(Array.from({ length: numbered }, (_, i) => String(i + 1)));
+    const ids = async (route: string, params: Params) =>
+      (page(await load(route, params)).data as NewsData).articles.map((a) => a.id);
+    // Page 1: the 24 oldest, newest first; the news page: every story after the numbered pages, newest first.
+    const oldest = await ids('news-page-page', { page: '1' });
+    const top = await ids('news-page-page', { page: String(numbered) });
+    const news = await ids('news', {});
+    expect(oldest).toHaveLength(24);
+    expect(news).toHaveLength(latest);
+    const dates = new Map(all.map((a) => [a.id, a.date]));
+    expect([...oldest].map((id) => dates.get(id)!)).toEqual(
+      [...oldest]
+        .map((id) => dates.get(id)!)
+        .sort()
+        .reverse(),
+    );
+    expect(Math.min(...news.map((id) => Date.parse(dates.get(id)!)))).toBeGreaterThanOrEqual(
+      Math.max(...top.map((id) => Date.parse(dates.get(id)!))),
+    );
+    expect(new Set([...news, ...top]).size).toBe(news.length + top.length);
+    // A page far below the newest names no more numbered pages than its pager can show.
+    expect((page(await load('news-page-page', { page: '1' })).data as NewsData).pages).toBe(1 + PAGER_REACH + 1);
+  });
+
+  it('refuse an API that does not sort by date, naming the call and the articles out of order', async () => {
+    const unsorted: PageContext = {
+      ...ctx,
+      api: { ...ctx.api, articles: (query = {}) => ctx.api.articles({ ...query, sort: undefined }) },
+    };
+    const loading = (sourceOf('news-page-page') as PageSource<unknown>).load(unsorted, { page: '2' });
+    await expect(loading).rejects.toThrow(
+      /^GET \/articles\?sort=date&page=2 returned an invalid list of articles: article \d+ \(date [^)]+\) comes after article \d+ .*sort articles by date/,
+    );
+  });
+
+  it('find a list out of date order whether the CMS sorts by time or by the date’s text', () => {
+    const byText = ['2026-11-20T10:00:00-06:00', '2026-11-20T12:00:00Z', '2026-11-20T13:00:00Z'];
+    const byTime = ['2026-11-20T12:00:00Z', '2026-11-20T10:00:00-06:00', '2026-11-20T17:00:00Z'];
+    expect(dateOrderBreak(byText)).toBe(-1);
+    expect(dateOrderBreak(byTime)).toBe(-1);
+    expect(dateOrderBreak([...byTime].reverse())).toBe(1);
+    expect(dateOrderBreak([])).toBe(-1);
+  });
 });

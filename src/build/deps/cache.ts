@@ -52,7 +52,7 @@ import {
 import type { PageTally } from './tally.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
-export const BUILD_CACHE_FORMAT = 10;
+export const BUILD_CACHE_FORMAT = 11;
 export const MANIFEST_FILE = 'manifest.json';
 export const CHROME_FILE = 'chrome.json';
 export const PLAN_FILE = 'plan.jsonl';

@@ -3,7 +3,8 @@
  * build reads to know which pages a change touches. A page's dependencies are:
  * - `q:<call>:<arguments>`: every API call it made (a list's membership can change: a new article joins page 1);
  * - `<resource>:<id>` / `settings`: every record those answers held (refs.ts);
- * - `a:<call>:<arguments>=<digest>`: the answers of a few calls that summarise records (refs.ts, ANSWERS_OF).
+ * - `a:<call>:<arguments>=<digest>`: the answers of a few calls that summarise records (refs.ts, ANSWERS_OF);
+ * - `o:articles:{…}`: where a page of articles in date order ends (refs.ts, orderedDep).
  * Pages load concurrently in one worker, so each page loads through a context of its own, whose API records into
  * the page's set. Answers shared through the memo are recorded once, under the memo key (their loading gets a
  * context recording into the key's set), and every page that used the key (computed or cached) gets them when its
@@ -16,7 +17,7 @@
 import type { ContentApi } from '../../api/endpoints.ts';
 import type { PageContext } from '../../pages/define.ts';
 import type { Memo } from '../memo.ts';
-import { answerDep, refsOf } from './refs.ts';
+import { answerDep, orderedDep, refsOf } from './refs.ts';
 
 const MEMO_PREFIX = 'm:';
 
@@ -97,6 +98,8 @@ function recordingApi(api: ContentApi, sink: Set<string>): ContentApi {
           for (const ref of refsOf(prop, result)) sink.add(ref);
           const keyed = answerDep(prop, args, result);
           if (keyed) sink.add(keyed);
+          const ordered = orderedDep(prop, args, result);
+          if (ordered) sink.add(ordered);
           return result;
         });
       };

@@ -5,6 +5,7 @@
  * pages, staff, documents, ads, icons): their pages depend on them through the call itself (`q:` keys, recorder.ts).
  */
 import { createHash } from 'node:crypto';
+import { dateOrderBreak } from '../../api/sorting.ts';
 
 type Json = Record<string, unknown>;
 type Extract = (result: unknown) => Iterable<string>;
@@ -74,4 +75,69 @@ export function answerOf(dep: string): { method: string; args: unknown[] } | nul
   } catch {
     return null;
   }
+}
+
+/**
+ * A page of articles in date order, oldest first (`sort: 'date'`): a stable page of news (src/pages/news-paging.ts),
+ * which a story published after it leaves as it is. Its dep says where the page ends, so an incremental build can
+ * tell whether a changed article sorts into it or before it (touch.ts):
+ * `o:articles:{"filter":<the query without its page>,"page":3,"total":1234,"last":<the last story's date, ms>}`.
+ */
+export const ORDERED_PREFIX = 'o:articles:';
+/**
+ * How far dates in a list sorted by the API may be out of order in ms: a CMS may sort by the date's text, written in
+ * timezones up to 26 hours apart. touch.ts compares dates with the same margin.
+ */
+export const ORDER_MARGIN_MS = 2 * 86_400_000;
+
+export interface OrderedPage {
+  /** The list's query without its page, as JSON with sorted keys: the pages of one list share it. */
+  filter: string;
+  page: number;
+  /** How many articles the list had. */
+  total: number;
+  /** The date of the page's last (newest) article in ms since the epoch; null: the page was empty. */
+  last: number | null;
+}
+
+export function orderedDep(method: string, args: readonly unknown[], answer: unknown): string | null {
+  const query = args[0] as Json | undefined;
+  if (method !== 'articles' || !query || query.sort !== 'date') return null;
+  const list = field(answer, 'data');
+  const total = field(field(field(answer, 'meta'), 'pagination'), 'total');
+  if (!Array.isArray(list) || typeof total !== 'number') return null;
+  // The newest story's date. A date that cannot be read, or a page not in date order (a CMS that ignores `sort`
+  // gives its newest stories), gives no dep: the page is then judged by its call, touched by any change of the list.
+  const dates = list.map((item) => field(item, 'date'));
+  if (!dates.every((date) => typeof date === 'string' && Number.isFinite(Date.parse(date)))) return null;
+  if (dateOrderBreak(dates as string[]) >= 0) return null;
+  const last = Math.max(...(dates as string[]).map((date) => Date.parse(date)));
+  const page: OrderedPage = {
+    filter: listFilter(query),
+    page: typeof query.page === 'number' ? query.page : 1,
+    total,
+    last: list.length === 0 ? null : last,
+  };
+  return `${ORDERED_PREFIX}${JSON.stringify(page)}`;
+}
+
+/** The `o:` dep's page; null when it is not one or cannot be read. */
+export function orderedOf(dep: string): OrderedPage | null {
+  if (!dep.startsWith(ORDERED_PREFIX)) return null;
+  try {
+    const page = JSON.parse(dep.slice(ORDERED_PREFIX.length)) as OrderedPage;
+    return typeof page.filter === 'string' && Number.isInteger(page.page) && Number.isInteger(page.total)
+      ? { ...page, last: page.last ?? null }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A list's query without its page, as JSON with sorted keys (undefined values left out, as JSON leaves them). */
+export function listFilter(query: Json): string {
+  const kept = Object.keys(query)
+    .filter((key) => key !== 'page' && query[key] !== undefined)
+    .sort();
+  return JSON.stringify(Object.fromEntries(kept.map((key) => [key, query[key]])));
 }

@@ -6,13 +6,26 @@
  *   - a page whose list of articles is of a year the article is not of, before or after the change;
  *   - a page whose list of articles is of a sport the article is not of, before or after the change;
  *   - a page that read an answer the build asks for again and finds the same (the years that have articles);
+ *   - a page of a list in date order (the numbered news pages) that no changed article sorts into or before, before
+ *     or after the change, and far enough below the list's newest page that its pager stays as it was;
  * - `settings` touches every page (site-wide data is on every page).
  */
 import type { ContentApi } from '../../api/endpoints.ts';
 import { isFieldhouseError } from '../../errors/error.ts';
 import type { ChangedRecord, ContentChange } from '../../webhooks/change.ts';
+import { newsPaging, PAGER_REACH } from '../../pages/news-paging.ts';
 import { cachedPages } from './cache.ts';
-import { ANSWER_PREFIX, answerDep, answerOf, ANSWERS_OF } from './refs.ts';
+import {
+  ANSWER_PREFIX,
+  answerDep,
+  answerOf,
+  ANSWERS_OF,
+  listFilter,
+  ORDER_MARGIN_MS,
+  ORDERED_PREFIX,
+  orderedOf,
+  type OrderedPage,
+} from './refs.ts';
 
 type Change = ChangedRecord & {
   /** The record may have moved in or out of a list, or within it (absent: it may have). */
@@ -59,9 +72,9 @@ function rulesOf(changes: readonly Change[]) {
 /** What an incremental build asks the API before it sorts the pages (askAfterChanges). */
 export interface AfterChanges {
   /**
-   * The years each listed article can be filed under now: the year of its date and the years either side (a CMS
-   * may file by another timezone than the date's). Empty: it is in no list now (deleted, unpublished); null: the
-   * API could not say, so it may be under any year.
+   * The years each listed article can be filed under now (yearsFiledUnder: a CMS may file by another timezone than
+   * the date's). Empty: it is in no list now (deleted, unpublished); null: the API could not say, so it may be under
+   * any year.
    */
   articleYears: (readonly number[] | null)[];
   /**
@@ -70,24 +83,59 @@ export interface AfterChanges {
    * `sportKept`). Absent or null: the API could not place one of them, so any sport's lists may hold it.
    */
   articleSports?: { now: ReadonlySet<number>; kept: boolean } | null;
+  /**
+   * Where each listed article sorts now, for the lists in date order (refs.ts, orderedDep): its date in ms and its
+   * sport; 'none': it is in no list now; null: the API could not say. Absent: none is known, so any such page may
+   * hold one.
+   */
+  articlePlaces?: (ArticlePlace | 'none' | null)[];
+}
+
+export interface ArticlePlace {
+  date: number;
+  sport: number | null;
+}
+
+/**
+ * The years an article dated `date` (ms; the year its text names, `year`) can be filed under: in any timezone
+ * (UTC−12 to UTC+14) its date is within a day of the instant, so the years of a day before and after, and of its
+ * text. A date that cannot be read: the year of its text and the years either side.
+ */
+function yearsFiledUnder(year: number, date: number): number[] {
+  if (!Number.isFinite(date)) return [year - 1, year, year + 1];
+  const day = 86_400_000;
+  const years = new Set([new Date(date - day).getUTCFullYear(), year, new Date(date + day).getUTCFullYear()]);
+  return [...years].sort((a, b) => a - b);
 }
 
 /** Ask the API where the changed articles are now (the only kind whose lists are sorted by year and sport today). */
 export async function askAfterChanges(api: ContentApi, changes: readonly Change[]): Promise<AfterChanges> {
   const articles = changes.filter((c) => c.resource === 'article' && c.listed !== false && c.recordId !== null);
   const placed = await Promise.all(
-    articles.map(async (c): Promise<{ years: number[]; sport: number | null } | null> => {
+    articles.map(async (c): Promise<{ years: number[]; sport: number | null; date: number | null } | null> => {
       try {
         const article = await api.article(c.recordId!);
         const year = Number(article.date.slice(0, 4));
-        return Number.isInteger(year) ? { years: [year - 1, year, year + 1], sport: article.sport?.id ?? null } : null;
+        const date = Date.parse(article.date);
+        return Number.isInteger(year)
+          ? {
+              years: yearsFiledUnder(year, date),
+              sport: article.sport?.id ?? null,
+              date: Number.isFinite(date) ? date : null,
+            }
+          : null;
       } catch (error) {
         // Not found, or not public: it is in no public list now. Anything else: no answer, so nothing is ruled out.
-        return isFieldhouseError(error) && error.status === 404 ? { years: [], sport: null } : null;
+        return isFieldhouseError(error) && error.status === 404 ? { years: [], sport: null, date: null } : null;
       }
     }),
   );
   return {
+    articlePlaces: placed.map((p) => {
+      if (!p) return null;
+      if (!p.years.length) return 'none';
+      return p.date === null ? null : { date: p.date, sport: p.sport };
+    }),
     articleYears: placed.map((p) => p?.years ?? null),
     articleSports: placed.includes(null)
       ? null
@@ -126,16 +174,74 @@ export function createTouchSorter(
    * by a page that read one of them.
    */
   const filtersBefore = new Set<string>();
+  const moved = changes.filter((c) => c.resource === 'article' && c.listed !== false);
+  const movedRecords = new Set(moved.map((c) => `article:${c.recordId}`));
+  const places = after.articlePlaces ?? null;
+  /** The lowest page of each list in date order (by filter) that held a moved article before the change. */
+  const orderedBefore = new Map<string, number>();
+
+  /** Is a moved article in the list of this filter now (null: it may be; the API could not place it)? */
+  const inListNow = (place: ArticlePlace | 'none' | null, filter: Record<string, unknown>): boolean | null => {
+    if (place === 'none') return false;
+    if (place === null) return null;
+    // The numbered pages' lists are filtered by sport at most: another filter is taken to hold it.
+    return typeof filter.sport_id !== 'number' || place.sport === filter.sport_id;
+  };
+
+  /**
+   * A page of a list in date order: touched (true), kept (false), or touched if one of these keys turns out to have
+   * changed (settle). It is touched when a moved article sorts into it or before it now (every page after an
+   * insertion moves by one). Near enough the newest numbered page that a change of the list's length can change its
+   * pager (news-paging.ts: a pager names pages up to two newer; each moved article changes the length by one at
+   * most), it is touched when a moved article is in the list now, or pending on the list's sport when one may have
+   * been in it before (found by a page that showed it, as for the sport's other lists). Dates are compared with a
+   * margin of two days: a CMS may sort by the date's text, in another timezone than the one its dates are written in.
+   */
+  const orderedNow = (at: OrderedPage): true | string[] => {
+    let filter: Record<string, unknown>;
+    try {
+      filter = JSON.parse(at.filter) as Record<string, unknown>;
+    } catch {
+      return true;
+    }
+    if (at.last === null || !places) return true;
+    const perPage = typeof filter.per_page === 'number' && filter.per_page > 0 ? filter.per_page : 1;
+    const pending: string[] = [];
+    if (at.page >= newsPaging(at.total, perPage).numbered - PAGER_REACH - moved.length) {
+      if (typeof filter.sport_id !== 'number' || places.some((place) => inListNow(place, filter) !== false))
+        return true;
+      // Of another sport now: its list is shorter only if one of them was in it before (not when none can have left
+      // a sport: a publish, an edit of its title).
+      if (!sports?.kept) pending.push(`s:articles:${filter.sport_id}`);
+    }
+    const sortsBefore = places.some((place) => {
+      const now = inListNow(place, filter);
+      return now === null || (now && (place as ArticlePlace).date <= at.last! + ORDER_MARGIN_MS);
+    });
+    return sortsBefore ? true : pending;
+  };
 
   const verdict = (deps: readonly string[]): Verdict => {
     let touched = false;
     let readsChanged = false;
+    let readsMoved = false;
     const pending: string[] = [];
     /** The filters of the lists this page read that a changed article can have been in before (`filtersBefore`). */
     const listsRead: string[] = [];
+    /** The pages of lists in date order this page read. */
+    const orderedRead: OrderedPage[] = [];
     for (const dep of deps) {
       if (records.has(dep)) {
         touched = readsChanged = true;
+        if (movedRecords.has(dep)) readsMoved = true;
+        continue;
+      }
+      if (articleMoved && dep.startsWith(ORDERED_PREFIX)) {
+        const at = orderedOf(dep);
+        const now = at ? orderedNow(at) : true;
+        if (now === true) touched = true;
+        else pending.push(...now, `${ORDERED_PENDING}${at!.filter}#${at!.page}`);
+        if (at) orderedRead.push(at);
         continue;
       }
       const call = callOf(dep);
@@ -145,6 +251,11 @@ export function createTouchSorter(
       if (call in ANSWERS_OF && !dep.startsWith(ANSWER_PREFIX)) {
         const keyed = `${ANSWER_PREFIX}${dep.slice(2)}=`;
         if (!deps.some((other) => other.startsWith(keyed))) touched = true;
+        continue;
+      }
+      if (call === 'articles' && articleMoved && dep.includes('"sort":"date"')) {
+        // A page of a list in date order is judged by where it ends (its `o:` dep, above); without one, by its call.
+        if (!hasOrderedDep(deps, dep)) touched = true;
         continue;
       }
       if (call === 'articles' && articleMoved) {
@@ -172,6 +283,9 @@ export function createTouchSorter(
       touched = true;
     }
     if (readsChanged) for (const key of listsRead) filtersBefore.add(key);
+    if (readsMoved)
+      for (const at of orderedRead)
+        orderedBefore.set(at.filter, Math.min(at.page, orderedBefore.get(at.filter) ?? at.page));
     if (touched) return true;
     for (const key of pending) if (key.startsWith(ANSWER_PREFIX)) onAnswer(key);
     return pending.length ? pending : false;
@@ -192,7 +306,14 @@ export function createTouchSorter(
     ],
     /** Is a pending page touched, with the answers that changed? Only once every page's verdict is in. */
     settle: (pending: readonly string[], changedAnswers: ReadonlySet<string>) =>
-      pending.some((key) => (key.startsWith(ANSWER_PREFIX) ? changedAnswers.has(key) : filtersBefore.has(key))),
+      pending.some((key) => {
+        if (key.startsWith(ANSWER_PREFIX)) return changedAnswers.has(key);
+        if (!key.startsWith(ORDERED_PENDING)) return filtersBefore.has(key);
+        // A page after one that held a moved article: that article's leaving moves it by one.
+        const at = key.lastIndexOf('#');
+        const lowest = orderedBefore.get(key.slice(ORDERED_PENDING.length, at));
+        return lowest !== undefined && lowest <= Number(key.slice(at + 1));
+      }),
   };
 }
 
@@ -263,6 +384,26 @@ export function createAnswerCheck(api: ContentApi, changes: readonly Change[] = 
 }
 
 const STATS_ANSWER = `${ANSWER_PREFIX}stats:`;
+/** A pending key of a page of a list in date order: `o#<filter>#<page>`. */
+const ORDERED_PENDING = 'o#';
+
+/** Did this page record where the page of a list in date order, `q:articles:[{…,"sort":"date",…}]`, ends? */
+function hasOrderedDep(deps: readonly string[], call: string): boolean {
+  let query: unknown;
+  try {
+    query = (JSON.parse(call.slice('q:articles:'.length)) as unknown[])[0];
+  } catch {
+    return false;
+  }
+  if (!query || typeof query !== 'object') return false;
+  const filter = listFilter(query as Record<string, unknown>);
+  const page = (query as { page?: unknown }).page ?? 1;
+  return deps.some((dep) => {
+    if (!dep.startsWith(ORDERED_PREFIX)) return false;
+    const at = orderedOf(dep);
+    return at !== null && at.filter === filter && at.page === page;
+  });
+}
 const SCHEDULE_CALL = 'q:schedule:';
 
 /** Does the API's schedule of a season (`[sport,"season"]`, as a dep writes it) hold this event now? */

@@ -1,14 +1,16 @@
-/** News: the site's and each sport's news lists (newest first, by page and by year), and the articles. */
+/** News: the site's and each sport's news lists (the newest, numbered pages from the oldest story, and by year), and the articles. */
 import { collectAll } from '../../api/endpoints.ts';
-import { isFieldhouseError } from '../../errors/error.ts';
+import { dateOrderBreak } from '../../api/sorting.ts';
+import { ApiInvalidResponse } from '../../errors/catalogue.ts';
+import { createError, isFieldhouseError } from '../../errors/error.ts';
 import type * as S from '../../api/schemas/index.ts';
 import type { SportPage } from '../../contract/index.ts';
 import { articleParams } from '../../routes/links.ts';
+import { newsPaging, pagesSeenFrom } from '../news-paging.ts';
 import { family, template, type Loaded, type PageContext, type PageRef } from '../define.ts';
 import { describe, every, perSport, shared, single, sportPage, str } from '../shared.ts';
 
 const NEWS_PAGE_SIZE = 24;
-const SPORT_NEWS_PAGE_SIZE = 24;
 const DAY_MS = 86_400_000;
 /** Articles lose their recency boost in search over three years. */
 const RECENCY_DAYS = 3 * 365;
@@ -24,9 +26,11 @@ export interface NewsData {
   sport: SportPage | null;
   year: number | null;
   years: number[];
+  /** Newest first. */
   articles: S.ArticleSummary[];
-  total: number;
-  page: number;
+  /** The numbered page (news-paging.ts), or null: the news page itself, or a year's. */
+  page: number | null;
+  /** How many numbered pages there are, as far as this page's pager can tell (pagesSeenFrom); 0 on a year's page. */
   pages: number;
 }
 
@@ -35,52 +39,73 @@ export interface ArticleData {
   sport: SportPage | null;
 }
 
-async function loadNewsPage(ctx: PageContext, page: number): Promise<Loaded<NewsData>> {
-  const [list, years] = await Promise.all([ctx.api.articles({ per_page: NEWS_PAGE_SIZE, page }), shared.years(ctx)]);
-  if (list.data.length === 0) return { skip: `news page ${page} is empty` };
+/** The site's news, or a sport's: the newest stories, down to the newest full page (news-paging.ts). */
+async function loadLatestNews(ctx: PageContext, sport: SportPage | null): Promise<Loaded<NewsData>> {
+  const sportId = sport?.sport.id;
+  // Two pages' worth is the most the news page shows: one call gives its stories and the total.
+  const [list, years] = await Promise.all([
+    ctx.api.articles({ sport_id: sportId, per_page: 2 * NEWS_PAGE_SIZE }),
+    shared.years(ctx, sportId),
+  ]);
+  const total = list.meta.pagination.total;
+  const { numbered, latest } = newsPaging(total, NEWS_PAGE_SIZE);
+  const name = sport?.sport.name;
   return {
-    data: {
-      sport: null,
-      year: null,
-      years,
-      articles: list.data,
-      total: list.meta.pagination.total,
-      page,
-      pages: list.meta.pagination.total_pages,
-    },
+    data: { sport, year: null, years, articles: list.data.slice(0, latest), page: null, pages: numbered },
     head: {
-      title: page > 1 ? `News – Page ${page}` : 'News',
-      description: `The latest ${ctx.site.settings.current_team_name} news${page > 1 ? `, page ${page}` : ''}.`,
-      image: null,
+      title: name ? `${name} News` : 'News',
+      description: name ? `The latest ${name} news.` : `The latest ${ctx.site.settings.current_team_name} news.`,
+      image: sport?.sport.meta_image ?? null,
       type: 'website',
     },
   };
 }
 
-async function loadSportNewsPage(ctx: PageContext, slug: string, page: number): Promise<Loaded<NewsData>> {
-  const sport = await sportPage(ctx, slug);
+/** A numbered page of the site's news or a sport's: its stories in date order from the API, shown newest first. */
+async function loadNumberedNews(ctx: PageContext, sport: SportPage | null, page: number): Promise<Loaded<NewsData>> {
+  const sportId = sport?.sport.id;
   const [list, years] = await Promise.all([
-    ctx.api.articles({ sport_id: sport.sport.id, per_page: SPORT_NEWS_PAGE_SIZE, page }),
-    shared.years(ctx, sport.sport.id),
+    ctx.api.articles({ sport_id: sportId, sort: 'date', per_page: NEWS_PAGE_SIZE, page }),
+    shared.years(ctx, sportId),
   ]);
-  if (list.data.length === 0) return { skip: `${sport.sport.name} news page ${page} is empty` };
+  const total = list.meta.pagination.total;
+  const { numbered } = newsPaging(total, NEWS_PAGE_SIZE);
+  const name = sport?.sport.name;
+  // A page's stories must be the same from one build to the next: an API that does not sort by date would give
+  // the newest stories under an old page's number.
+  const broken = dateOrderBreak(list.data.map((a) => a.date));
+  if (broken >= 0) {
+    const [before, after] = [list.data[broken - 1]!, list.data[broken]!];
+    throw createError(ApiInvalidResponse, [
+      `GET /articles?sort=date&page=${page}${sportId === undefined ? '' : `&sport_id=${sportId}`}`,
+      'list of articles',
+      `article ${after.id} (date ${after.date}) comes after article ${before.id} (date ${before.date}) in a list asked for oldest first: numbered news pages need the API to sort articles by date (docs/content-api.md, GET /articles)`,
+    ]);
+  }
+  if (page > numbered) return { skip: `${name ? `${name} news` : 'News'} has no page ${page} (${total} stories)` };
   return {
     data: {
-      sport: { sport: sport.sport },
+      sport,
       year: null,
       years,
-      articles: list.data,
-      total: list.meta.pagination.total,
+      articles: list.data.toReversed(),
       page,
-      pages: list.meta.pagination.total_pages,
+      pages: pagesSeenFrom(page, numbered),
     },
     head: {
-      title: `${sport.sport.name} News${page > 1 ? ` – Page ${page}` : ''}`,
-      description: `The latest ${sport.sport.name} news.`,
-      image: sport.sport.meta_image ?? null,
+      title: `${name ? `${name} News` : 'News'} – Page ${page}`,
+      description: `${name ? `${name} news` : `${ctx.site.settings.current_team_name} news`}, page ${page}.`,
+      image: sport?.sport.meta_image ?? null,
       type: 'website',
     },
   };
+}
+
+/** The numbered pages of a list of news (of a sport: sportId), from its total. */
+async function* numberedPages(ctx: PageContext, sportId?: number): AsyncIterable<number> {
+  const first = await ctx.api.articles({ sport_id: sportId, per_page: 1 });
+  const { numbered } = newsPaging(first.meta.pagination.total, NEWS_PAGE_SIZE);
+  for (let page = 1; page <= numbered; page++) yield page;
 }
 
 export default family({
@@ -113,7 +138,7 @@ export default family({
       name: 'news',
       pattern: '/news',
       template: 'news',
-      source: { paths: single, load: (ctx) => loadNewsPage(ctx, 1) },
+      source: { paths: single, load: (ctx) => loadLatestNews(ctx, null) },
     },
     {
       name: 'news-year',
@@ -133,7 +158,7 @@ export default family({
           ]);
           if (articles.length === 0) return { skip: `no articles in ${year}` };
           return {
-            data: { sport: null, year, years, articles, total: articles.length, page: 1, pages: 1 },
+            data: { sport: null, year, years, articles, page: null, pages: 0 },
             head: {
               title: `${year} News`,
               description: `All ${ctx.site.settings.current_team_name} news from ${year}.`,
@@ -145,18 +170,17 @@ export default family({
       },
     },
     {
-      // Older news, NEWS_PAGE_SIZE stories a page: /news/page/2 …
+      // Older news, NEWS_PAGE_SIZE stories a page, numbered from the oldest (news-paging.ts): /news/page/1 …
       name: 'news-page-page',
       pattern: '/news/page/:page',
       params: { page: 'id' },
       template: 'news',
       source: {
         async *paths(ctx) {
-          const first = await ctx.api.articles({ per_page: NEWS_PAGE_SIZE });
-          for (let page = 2; page <= first.meta.pagination.total_pages; page++)
+          for await (const page of numberedPages(ctx))
             yield { params: { page: String(page) }, label: `news page ${page}` };
         },
-        load: (ctx, params) => loadNewsPage(ctx, Number(str(params, 'page'))),
+        load: (ctx, params) => loadNumberedNews(ctx, null, Number(str(params, 'page'))),
       },
     },
     {
@@ -213,7 +237,7 @@ export default family({
           for await (const ref of perSport(ctx))
             if (ctx.site.sports.find((s) => s.slug === ref.params.sport)?.has.news) yield ref;
         },
-        load: (ctx, params) => loadSportNewsPage(ctx, str(params, 'sport'), 1),
+        load: async (ctx, params) => loadLatestNews(ctx, { sport: (await sportPage(ctx, str(params, 'sport'))).sport }),
       },
     },
     {
@@ -240,7 +264,7 @@ export default family({
           ]);
           if (!articles.length) return { skip: `no ${page.sport.name} articles in ${year}` };
           return {
-            data: { sport: { sport: page.sport }, year, years, articles, total: articles.length, page: 1, pages: 1 },
+            data: { sport: { sport: page.sport }, year, years, articles, page: null, pages: 0 },
             head: {
               title: `${year} ${page.sport.name} News`,
               description: `${page.sport.name} news from ${year}.`,
@@ -252,7 +276,7 @@ export default family({
       },
     },
     {
-      // Older news of a sport: /sports/{sport}/news/page/2 …
+      // Older news of a sport, numbered from its oldest story: /sports/{sport}/news/page/1 …
       name: 'sports-sport-news-page-page',
       pattern: '/sports/:sport/news/page/:page',
       params: { sport: 'slug', page: 'id' },
@@ -260,15 +284,19 @@ export default family({
       source: {
         async *paths(ctx) {
           for (const sport of ctx.site.sports) {
-            const first = await ctx.api.articles({ sport_id: sport.id, per_page: SPORT_NEWS_PAGE_SIZE });
-            for (let page = 2; page <= first.meta.pagination.total_pages; page++)
+            for await (const page of numberedPages(ctx, sport.id))
               yield {
                 params: { sport: sport.slug, page: String(page) },
                 label: `news page ${page} of sport "${sport.slug}"`,
               };
           }
         },
-        load: (ctx, params) => loadSportNewsPage(ctx, str(params, 'sport'), Number(str(params, 'page'))),
+        load: async (ctx, params) =>
+          loadNumberedNews(
+            ctx,
+            { sport: (await sportPage(ctx, str(params, 'sport'))).sport },
+            Number(str(params, 'page')),
+          ),
       },
     },
   ],
