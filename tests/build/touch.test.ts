@@ -302,6 +302,15 @@ describe('which pages a change touches', () => {
         articlePlaces: [null],
       });
       expect(unplaced.verdict(stable(1, old))).toBe(true);
+      // A change that names no article: the API was asked of none, so no list is ruled out.
+      const unnamed = createTouchSorter([{ resource: 'article', recordId: null, listed: true }], {
+        articleYears: [],
+        articleSports: { now: new Set(), kept: true },
+        articlePlaces: [],
+      });
+      expect(unnamed.verdict(stable(1, old, 2400, 6))).toBe(true);
+      expect(unnamed.verdict([yearList(1999, 1, 6)])).toBe(true);
+      expect(unnamed.verdict([newsPage(3, 6)])).toBe(true);
       // A title edited moves nothing: only the page that shows it.
       const retitled = createTouchSorter(changedRecords([change('update', 7, ['title'])]), { articleYears: [] });
       expect(retitled.verdict(stable(96, now))).toBe(false);

@@ -164,19 +164,22 @@ export function createTouchSorter(
   onAnswer: (dep: string) => void = () => undefined,
 ) {
   const { records, calls } = rulesOf(changes);
-  const articleMoved = changes.some((c) => c.resource === 'article' && c.listed !== false);
-  const yearsNow = after.articleYears.some((years) => years === null)
-    ? null
-    : new Set(after.articleYears.flatMap((years) => years ?? []));
-  const sports = after.articleSports ?? null;
+  const moved = changes.filter((c) => c.resource === 'article' && c.listed !== false);
+  const articleMoved = moved.length > 0;
+  // A change that names no article (a CMS may send one) cannot be placed: any list may hold it.
+  const unplaced = moved.some((c) => c.recordId === null);
+  const yearsNow =
+    unplaced || after.articleYears.some((years) => years === null)
+      ? null
+      : new Set(after.articleYears.flatMap((years) => years ?? []));
+  const sports = unplaced ? null : (after.articleSports ?? null);
   /**
    * Filters of the year lists the changed articles were in, and the sports of the lists (`s:articles:<sport>`), read
    * by a page that read one of them.
    */
   const filtersBefore = new Set<string>();
-  const moved = changes.filter((c) => c.resource === 'article' && c.listed !== false);
   const movedRecords = new Set(moved.map((c) => `article:${c.recordId}`));
-  const places = after.articlePlaces ?? null;
+  const places = unplaced ? null : (after.articlePlaces ?? null);
   /** The lowest page of each list in date order (by filter) that held a moved article before the change. */
   const orderedBefore = new Map<string, number>();
 
