@@ -775,6 +775,22 @@ describe('the incremental build (issue 19)', () => {
     patchedUnlessResized(withdrawn.search);
     expect(withdrawn.patched).toBe(1);
     expect(below.map((file) => statSync(join(numberedDir, file)).ino)).toEqual(belowInodes);
+    // An old article's slug changed: its page moves, and the pages that show it change; no list in date order moves
+    // (the numbered pages that do not show it stay as they are).
+    const renamedArticle = d.articles.filter((a) => isPublic(a) && a.date.startsWith(`${oldest + 1}-`)).at(-1)!;
+    const numberedHtml = numberedFiles.filter((file) => file.endsWith('.html'));
+    const numberedInodes = numberedHtml.map((file) => statSync(join(numberedDir, file)).ino);
+    const reslugged = await round('reslugged', [
+      {
+        what: `change the slug of article ${renamedArticle.id}`,
+        method: 'PATCH',
+        path: `/articles/${renamedArticle.id}`,
+        body: { slug: `${renamedArticle.slug}-renamed` },
+      },
+    ]);
+    const rewritten = numberedHtml.filter((file, i) => statSync(join(numberedDir, file)).ino !== numberedInodes[i]);
+    expect(rewritten.length, rewritten.join(', ')).toBeLessThanOrEqual(1);
+    expect(reslugged.touched).toBeLessThan(newestNumbered);
     // What the two touched: the news pages, the newest numbered pages, the article and the lists of the newest
     // stories (the home page's, the sport's), far fewer than the site's numbered pages.
     expect(created.touched).toBeLessThan(newestNumbered);

@@ -276,6 +276,17 @@ describe('which pages a change touches', () => {
       expect(sorter.settle(before as string[], new Set())).toBe(false);
       expect(sorter.settle(after as string[], new Set())).toBe(true);
       expect(sorter.settle(otherSport as string[], new Set())).toBe(false);
+      // A numbered page of sport 5 showed it: sport 5's other lists held it (its news page, newest first, is shorter).
+      const sportSorter = createTouchSorter(changedRecords([change('delete', 7)]), {
+        articleYears: [[]],
+        articleSports: { now: new Set(), kept: false },
+        articlePlaces: ['none'],
+      });
+      const latestOf5 = sportSorter.verdict([newsPage(1, 5)]);
+      const latestOf6 = sportSorter.verdict([newsPage(1, 6)]);
+      expect(sportSorter.verdict([...stable(1, old, 60, 5), 'article:7'])).toBe(true);
+      expect(sportSorter.settle(latestOf5 as string[], new Set())).toBe(true);
+      expect(sportSorter.settle(latestOf6 as string[], new Set())).toBe(false);
       // The newest numbered pages of a sport's list: their pagers change if the list is shorter, so if the article was
       // of that sport, which a page of the sport's list that showed it tells.
       const newest5 = sorter.verdict(stable(98, old, 2400, 5));
@@ -311,6 +322,20 @@ describe('which pages a change touches', () => {
       expect(unnamed.verdict(stable(1, old, 2400, 6))).toBe(true);
       expect(unnamed.verdict([yearList(1999, 1, 6)])).toBe(true);
       expect(unnamed.verdict([newsPage(3, 6)])).toBe(true);
+      // A slug or categories changed move it in no list in date order: only the page that shows it.
+      for (const fields of [['slug'], ['category_ids', 'title']]) {
+        const renamed = createTouchSorter(changedRecords([change('update', 7, fields)]), {
+          articleYears: [[2019, 2020]],
+          articleSports: { now: new Set([3]), kept: true },
+          articlePlaces: [{ date: Date.parse('2020-06-01T00:00:00Z'), sport: 3 }],
+        });
+        expect(renamed.verdict(stable(96, now))).toBe(false);
+        expect(renamed.verdict(stable(30, Date.parse('2020-07-01T00:00:00Z'), 2400, 3))).toBe(false);
+        expect(renamed.verdict([...stable(3, old), 'article:7'])).toBe(true);
+      }
+      // Its date changed, it may move: as above.
+      expect(changedRecords([change('update', 7, ['date'])])[0]!.reordered).toBe(true);
+      expect(changedRecords([change('update', 7, ['slug'])])[0]!.reordered).toBe(false);
       // A title edited moves nothing: only the page that shows it.
       const retitled = createTouchSorter(changedRecords([change('update', 7, ['title'])]), { articleYears: [] });
       expect(retitled.verdict(stable(96, now))).toBe(false);

@@ -35,6 +35,12 @@ type Change = ChangedRecord & {
    * or an update that sets no sport): the lists of other sports never held it. Absent: they may have.
    */
   sportKept?: boolean;
+  /**
+   * The record may have moved in date order, or in or out of a list (a create, delete, publish or unpublish, or an
+   * update of a field that places it there: ORDER_FIELDS). Absent: it may have. A slug or categories changed move it
+   * in no list in date order: only the page that shows it changes.
+   */
+  reordered?: boolean;
 };
 
 /** Which built pages of a build cache a change to these records touches (the conservative rule: touchTest). */
@@ -166,6 +172,8 @@ export function createTouchSorter(
   const { records, calls } = rulesOf(changes);
   const moved = changes.filter((c) => c.resource === 'article' && c.listed !== false);
   const articleMoved = moved.length > 0;
+  /** The lists in date order can have moved (not when only slugs or categories changed). */
+  const orderMoved = moved.some((c) => c.reordered !== false);
   // A change that names no article (a CMS may send one) cannot be placed: any list may hold it.
   const unplaced = moved.some((c) => c.recordId === null);
   const yearsNow =
@@ -239,7 +247,7 @@ export function createTouchSorter(
         if (movedRecords.has(dep)) readsMoved = true;
         continue;
       }
-      if (articleMoved && dep.startsWith(ORDERED_PREFIX)) {
+      if (orderMoved && dep.startsWith(ORDERED_PREFIX)) {
         const at = orderedOf(dep);
         const now = at ? orderedNow(at) : true;
         if (now === true) touched = true;
@@ -258,7 +266,10 @@ export function createTouchSorter(
       }
       if (call === 'articles' && articleMoved && dep.includes('"sort":"date"')) {
         // A page of a list in date order is judged by where it ends (its `o:` dep, above); without one, by its call.
-        if (!hasOrderedDep(deps, dep)) touched = true;
+        const query = orderedQuery(dep);
+        if (!query || !hasOrderedDep(deps, query)) touched = true;
+        // A page of a sport's list that showed a changed article tells that the sport's lists held it (as below).
+        if (typeof query?.sport_id === 'number') listsRead.push(`s:articles:${query.sport_id}`);
         continue;
       }
       if (call === 'articles' && articleMoved) {
@@ -390,23 +401,27 @@ const STATS_ANSWER = `${ANSWER_PREFIX}stats:`;
 /** A pending key of a page of a list in date order: `o#<filter>#<page>`. */
 const ORDERED_PENDING = 'o#';
 
-/** Did this page record where the page of a list in date order, `q:articles:[{…,"sort":"date",…}]`, ends? */
-function hasOrderedDep(deps: readonly string[], call: string): boolean {
-  let query: unknown;
+/** `q:articles:[{…,"sort":"date",…}]` → its query; null when it cannot be read. */
+function orderedQuery(call: string): Record<string, unknown> | null {
   try {
-    query = (JSON.parse(call.slice('q:articles:'.length)) as unknown[])[0];
+    const query = (JSON.parse(call.slice('q:articles:'.length)) as unknown[])[0];
+    return query && typeof query === 'object' ? (query as Record<string, unknown>) : null;
   } catch {
-    return false;
+    return null;
   }
-  if (!query || typeof query !== 'object') return false;
-  const filter = listFilter(query as Record<string, unknown>);
-  const page = (query as { page?: unknown }).page ?? 1;
+}
+
+/** Did this page record where the page of a list in date order (its call's query) ends? */
+function hasOrderedDep(deps: readonly string[], query: Record<string, unknown>): boolean {
+  const filter = listFilter(query);
+  const page = query.page ?? 1;
   return deps.some((dep) => {
     if (!dep.startsWith(ORDERED_PREFIX)) return false;
     const at = orderedOf(dep);
     return at !== null && at.filter === filter && at.page === page;
   });
 }
+
 const SCHEDULE_CALL = 'q:schedule:';
 
 /** Does the API's schedule of a season (`[sport,"season"]`, as a dep writes it) hold this event now? */
@@ -491,16 +506,20 @@ const PLACING_FIELDS: Record<string, string[]> = {
   gallery: ['date', 'slug', 'status', 'visibility', 'sport_id'],
 };
 
+/** Of PLACING_FIELDS, those that can move an article in date order, or in or out of a list (not its slug, categories). */
+const ORDER_FIELDS = ['date', 'status', 'visibility', 'sport_id'];
+
 /** The records a CMS's changes name, each saying whether it may have moved in a list. */
 export function changedRecords(
   changes: readonly ContentChange[],
-): (ChangedRecord & { listed: boolean; sportKept: boolean })[] {
+): (ChangedRecord & { listed: boolean; sportKept: boolean; reordered: boolean })[] {
   return changes.map((change) => ({
     resource: change.resource,
     recordId: change.record_id,
     listed:
       change.action !== 'update' ||
       change.fields.some((field) => (PLACING_FIELDS[change.resource] ?? []).includes(field)),
+    reordered: change.action !== 'update' || change.fields.some((field) => ORDER_FIELDS.includes(field)),
     // A created or published record was in no public list before; an update that sets no sport left it in its own.
     sportKept:
       change.action === 'create' ||
