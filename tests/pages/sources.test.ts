@@ -5,6 +5,7 @@ import type { Loaded, PageRef, PageSource } from '../../src/pages/define.ts';
 import type { Params } from '../../src/routes/params.ts';
 import { dateOrderBreak } from '../../src/api/sorting.ts';
 import { isPublic } from '../../src/demo/dataset.ts';
+import { NO_NEWS_SPORT } from '../../src/demo/generate/coverage.ts';
 import type { NewsData } from '../../src/pages/families/news.ts';
 import { newsPaging, PAGER_REACH } from '../../src/pages/news-paging.ts';
 import { demoDataset, startDemo } from '../helpers/demo.ts';
@@ -157,6 +158,8 @@ describe('every route’s page source, against the demo CMS', () => {
       new RegExp(`^season "${OLDEST}" of Football has no schedule`),
     ],
     ['sports-sport-stats', { sport: 'womens-tennis' }, /^Women's Tennis has no statistics in any season/],
+    // A sport without news has no news page (its menu has no News).
+    ['sports-sport-news', { sport: NO_NEWS_SPORT }, /^.+ news has no stories$/],
     ['slug', { slug: ['no', 'such', 'page'] }, /^page "no\/such\/page" is gone$/],
   ] satisfies [string, Params, RegExp][])('%s does not build %o, and says why', async (route, params, reason) => {
     const loaded = await load(route, params).catch((error: Error) => ({ skip: error.message }));

@@ -84,11 +84,6 @@ export function answerOf(dep: string): { method: string; args: unknown[] } | nul
  * `o:articles:{"filter":<the query without its page>,"page":3,"total":1234,"last":<the last story's date, ms>}`.
  */
 export const ORDERED_PREFIX = 'o:articles:';
-/**
- * How far dates in a list sorted by the API may be out of order in ms: a CMS may sort by the date's text, written in
- * timezones up to 26 hours apart. touch.ts compares dates with the same margin.
- */
-export const ORDER_MARGIN_MS = 2 * 86_400_000;
 
 export interface OrderedPage {
   /** The list's query without its page, as JSON with sorted keys: the pages of one list share it. */

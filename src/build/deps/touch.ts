@@ -21,7 +21,6 @@ import {
   answerOf,
   ANSWERS_OF,
   listFilter,
-  ORDER_MARGIN_MS,
   ORDERED_PREFIX,
   orderedOf,
   type OrderedPage,
@@ -398,6 +397,11 @@ export function createAnswerCheck(api: ContentApi, changes: readonly Change[] = 
 }
 
 const STATS_ANSWER = `${ANSWER_PREFIX}stats:`;
+/**
+ * How far apart in time two dates can be and still sort either way in a list in date order: a CMS may sort by the
+ * date's text, and texts written in timezones up to 26 hours apart.
+ */
+const ORDER_MARGIN_MS = 2 * 86_400_000;
 /** A pending key of a page of a list in date order: `o#<filter>#<page>`. */
 const ORDERED_PENDING = 'o#';
 

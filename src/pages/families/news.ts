@@ -50,6 +50,7 @@ async function loadLatestNews(ctx: PageContext, sport: SportPage | null): Promis
   const total = list.meta.pagination.total;
   const { numbered, latest } = newsPaging(total, NEWS_PAGE_SIZE);
   const name = sport?.sport.name;
+  if (list.data.length === 0) return { skip: `${name ? `${name} news` : 'News'} has no stories` };
   return {
     data: { sport, year: null, years, articles: list.data.slice(0, latest), page: null, pages: numbered },
     head: {
