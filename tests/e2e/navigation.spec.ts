@@ -70,6 +70,40 @@ test.describe('client navigation', () => {
     expect(errors).toEqual([]);
   });
 
+  test('news pages go back by date from the news page, each story once, and forward to it again', async ({ page }) => {
+    const errors = watchErrors(page);
+    const stories = () =>
+      page.locator('#main .article-card a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    await open(page, '/news');
+    await markWindow(page);
+    const latest = await stories();
+    expect(latest.length).toBeGreaterThanOrEqual(24);
+    expect(latest.length).toBeLessThan(48);
+    // Older: the newest numbered page (numbered from the oldest story), by client navigation.
+    await page.locator('nav.pager a[rel="next"]').click();
+    await expect(page).toHaveURL(/\/news\/page\/(\d+)$/);
+    const newest = Number(/(\d+)$/.exec(page.url())![1]);
+    await expect(page.locator('h1')).toHaveText(`News, page ${newest}`);
+    await expect(page.locator('.lead')).toHaveText(/^Stories from \w+ \d+, \d{4} to \w+ \d+, \d{4}$/);
+    const older = await stories();
+    expect(older).toHaveLength(24);
+    expect(older.filter((href) => latest.includes(href))).toEqual([]);
+    // Page 1 holds the oldest stories: nothing older.
+    await page.locator('nav.pager a', { hasText: /^Page 1$/ }).click();
+    await expect(page).toHaveURL(/\/news\/page\/1$/);
+    await expect(page.locator('nav.pager a[rel="next"]')).toHaveCount(0);
+    // Latest, then newer from the newest numbered page, both lead back to the news page.
+    await page.locator('nav.pager a', { hasText: 'Latest' }).click();
+    await expect(page).toHaveURL(/\/news$/);
+    await page.locator('nav.pager a[rel="next"]').click();
+    await expect(page).toHaveURL(new RegExp(`/news/page/${newest}$`));
+    await page.locator('nav.pager a[rel="prev"]').click();
+    await expect(page).toHaveURL(/\/news$/);
+    expect(await stories()).toEqual(latest);
+    expect(await windowMarked(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test('every template renders by client navigation, as it does from its own HTML', async ({ page }) => {
     const errors = watchErrors(page);
     await open(page, '/');

@@ -265,7 +265,7 @@ export function createTouchSorter(
       }
       if (call === 'articles' && articleMoved && dep.includes('"sort":"date"')) {
         // A page of a list in date order is judged by where it ends (its `o:` dep, above); without one, by its call.
-        const query = orderedQuery(dep);
+        const query = listQueryOf(dep);
         if (!query || !hasOrderedDep(deps, query)) touched = true;
         // A page of a sport's list that showed a changed article tells that the sport's lists held it (as below).
         if (typeof query?.sport_id === 'number') listsRead.push(`s:articles:${query.sport_id}`);
@@ -405,16 +405,6 @@ const ORDER_MARGIN_MS = 2 * 86_400_000;
 /** A pending key of a page of a list in date order: `o#<filter>#<page>`. */
 const ORDERED_PENDING = 'o#';
 
-/** `q:articles:[{…,"sort":"date",…}]` → its query; null when it cannot be read. */
-function orderedQuery(call: string): Record<string, unknown> | null {
-  try {
-    const query = (JSON.parse(call.slice('q:articles:'.length)) as unknown[])[0];
-    return query && typeof query === 'object' ? (query as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Did this page record where the page of a list in date order (its call's query) ends? */
 function hasOrderedDep(deps: readonly string[], query: Record<string, unknown>): boolean {
   const filter = listFilter(query);
@@ -455,6 +445,11 @@ async function answerChanged(api: ContentApi, dep: string): Promise<boolean> {
 function articleListQuery(dep: string): Record<string, unknown> | null {
   // Lists of all articles, of every year and sport, are most of them: not parsed.
   if (!dep.includes('"year":') && !dep.includes('"sport_id":')) return null;
+  return listQueryOf(dep);
+}
+
+/** `q:articles:[{…}]` → its query; null: a list asked for without one, or unreadable. */
+function listQueryOf(dep: string): Record<string, unknown> | null {
   let args: unknown;
   try {
     args = JSON.parse(dep.slice('q:articles:'.length));
