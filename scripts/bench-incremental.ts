@@ -8,14 +8,14 @@
  * previous output, the files the build wrote (counted in the output afterwards: files modified since the build
  * started; a page kept by a hard link keeps its old time) and their bytes, and the stages, beside the full build of
  * the same run.
- * The builds run in this one process, one after the other, as `site webhook` runs them: their render threads are
- * kept warm from one build to the next (render/pool.ts, createWarmWorkers). `--cold` starts fresh threads for every
- * build, as a `site build --changed` in a process of its own (a CI job) does.
- * `--repeat N` then makes (a) and (c) N times more each, alternately, and prints each build's wall time, CPU and
- * stages, and the memory pages new to the process that it touched (minor page faults: on the 2-core VM each costs
- * about 14 µs of CPU to map and zero, a quarter of an article edit's CPU at scale 10). The first builds after a
- * full build run on threads that are not warm yet; a repeated build is what `site webhook` gives its editors all
- * day.
+ * The builds run in this one process, one after the other, as `site webhook` runs them: their render threads and
+ * the search index's are kept warm from one build to the next (render/pool.ts, createWarmWorkers). `--cold` starts
+ * fresh threads for every build, as a `site build --changed` in a process of its own (a CI job) does.
+ * `--repeat N` then makes (a), (b) and (c) N times more each, in turn (each (b) another story), and prints each
+ * build's wall time, CPU and stages, and the memory pages new to the process that it touched (minor page faults: on
+ * the 2-core VM each costs about 14 µs of CPU to map and zero, a quarter of an article edit's CPU at scale 10). The
+ * first builds after a full build run on threads that are not warm yet; a repeated build is what `site webhook`
+ * gives its editors all day.
  * Usage: npm run bench:incremental [-- --scales 1,10] [--cold] [--repeat N]
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -169,20 +169,24 @@ for (const scale of scales) {
       });
     await editArticle(0);
     await build('(a) article edited', await since());
-    await write(demo, 'POST', '/articles', {
-      title: 'Hawks Announce Spring Schedule',
-      summary: 'The full slate.',
-      body: '<p>The full slate.</p>',
-      date: `${d.asOf}T12:00:00Z`,
-      sport_id: 1,
-      status: 'published',
-    });
+    const publish = (n: number) =>
+      write(demo, 'POST', '/articles', {
+        title: `Hawks Announce Spring Schedule${n ? ` (${n})` : ''}`,
+        summary: 'The full slate.',
+        body: '<p>The full slate.</p>',
+        date: `${d.asOf}T12:00:00Z`,
+        sport_id: 1,
+        status: 'published',
+      });
+    await publish(0);
     await build('(b) article published', await since());
     await enterResult(0);
     await build('(c) game result', await since());
     for (let n = 1; n <= repeat; n++) {
       await editArticle(n);
       await build(`(a) again, ${n}`, await since());
+      await publish(n);
+      await build(`(b) again, ${n}`, await since());
       await enterResult(n);
       await build(`(c) again, ${n}`, await since());
     }

@@ -6,14 +6,14 @@ import type { ApiClient } from '../api/client.ts';
 import type { ImageService, ImageStats } from '../images/service.ts';
 import { isRaster } from '../images/variants.ts';
 import { errorPayload } from '../contract/error-document.ts';
-import { BUILDS_DIR, buildMetaFile, DATA_DIR, NOT_FOUND_FILE } from '../output/layout.ts';
+import { BUILDS_DIR, DATA_DIR, NOT_FOUND_FILE } from '../output/layout.ts';
 import { outputPath, type OutputWriter } from '../output/writer.ts';
 import { ROUTES } from '../pages/index.ts';
 import { rankedRoutes } from '../routes/match.ts';
 import type { Redirect } from '../routes/url-rules.ts';
 import { createPathSet } from '../util/path-set.ts';
 import { createSetDigest } from '../util/set-digest.ts';
-import { byteClasses, copyBytes, JSON_SPECIAL, NON_ASCII } from '../util/text-bytes.ts';
+import { openBuildMeta } from './page-list.ts';
 import { shellPath } from './plan.ts';
 import type { RenderTask } from './render/protocol.ts';
 import type { LoadedSiteData } from './site-data.ts';
@@ -246,7 +246,7 @@ export function writeManifests(
   redirects: Redirect[],
 ): void {
   writeLatest(writer, { buildId, contentId }, timestamp);
-  const meta = openBuildMeta(writer, buildId, timestamp, redirects);
+  const meta = openBuildMeta(writer, buildId, buildMetaHead(buildId, timestamp, redirects));
   try {
     for (const path of prerendered) {
       const bytes = Buffer.from(path);
@@ -274,55 +274,12 @@ export function writeLatest(
 }
 
 /**
- * `_site/builds/meta/<id>.json`, written as its pages come: `add` each page's path (UTF-8 bytes, `bytes[start,
- * end)`), in path order, then `close`. The build adds them from the list of pages as bytes, in the pass that writes
- * the sitemap: an ASCII path JSON need not escape is copied as it is; any other is decoded, and written as
- * JSON.stringify gives it (so bytes that are not UTF-8 go out as U+FFFD, as the text of the list would give them).
+ * The build's manifest (`_site/builds/meta/<id>.json`) but its list of pages: the JSON of `{ id, timestamp,
+ * routeRules, prerendered: [] }`, which page-list.ts (openBuildMeta) fills as it reads the list.
  */
-export function openBuildMeta(
-  writer: OutputWriter,
-  buildId: string,
-  timestamp: string,
-  redirects: Redirect[],
-): { add(bytes: Buffer, start: number, end: number): void; close(): void } {
-  const head = JSON.stringify({ id: buildId, timestamp, routeRules: routeRules(redirects), prerendered: [] });
-  const stream = writer.stream(`/${buildMetaFile(buildId)}`, 'build manifest');
-  let block = Buffer.allocUnsafe(1 << 17);
-  let at = 0;
-  let first = true;
-  const put = (bytes: Buffer, start = 0, end = bytes.length) => {
-    if (at + end - start > block.length) {
-      stream.write(block.subarray(0, at));
-      at = 0;
-      if (end - start > block.length) block = Buffer.allocUnsafe((end - start) * 2);
-    }
-    at += copyBytes(bytes, start, end, block, at);
-  };
-  put(Buffer.from(head.slice(0, -2)));
-  return {
-    add(bytes, start, end) {
-      put(first ? QUOTE : COMMA_QUOTE);
-      first = false;
-      if (byteClasses(bytes, start, end) & (JSON_SPECIAL | NON_ASCII)) {
-        const json = JSON.stringify(bytes.toString('utf8', start, end));
-        put(Buffer.from(json.slice(1, -1)));
-      } else put(bytes, start, end);
-      put(QUOTE);
-    },
-    close() {
-      try {
-        put(END);
-        stream.write(block.subarray(0, at));
-      } finally {
-        stream.close();
-      }
-    },
-  };
+export function buildMetaHead(buildId: string, timestamp: string, redirects: Redirect[]): string {
+  return JSON.stringify({ id: buildId, timestamp, routeRules: routeRules(redirects), prerendered: [] });
 }
-
-const QUOTE = Buffer.from('"');
-const COMMA_QUOTE = Buffer.from(',"');
-const END = Buffer.from(']}');
 
 /** Copy the project's public/ folder (favicons, vendor stand-ins) into the site as it is. */
 export function copyPublic(root: string, publicDir: string, writer: OutputWriter): void {

@@ -26,12 +26,12 @@ import {
 import { bundle } from './bundle.ts';
 import { createChannel } from './channel.ts';
 import { buildClock } from './dates.ts';
-import { writeFeeds, type SitemapAdd } from './feeds/index.ts';
+import { writeFeeds } from './feeds/index.ts';
 import {
+  buildMetaHead,
   copyPublic,
   createMediaMirror,
   notFoundTask,
-  openBuildMeta,
   writeLatest,
   writeSiteData,
   type PreviousMedia,
@@ -121,8 +121,9 @@ export interface BuildOptions {
    */
   changes?: readonly (ChangedRecord & { listed?: boolean })[];
   /**
-   * Render threads kept warm between the builds of a process that builds again and again (`site webhook`): taken
-   * from there, and left there when the build is over (render/pool.ts, createWarmWorkers). The caller closes it.
+   * Threads kept warm between the builds of a process that builds again and again (`site webhook`), render threads
+   * and the search index's: taken from there, and left there when the build is over (render/pool.ts,
+   * createWarmWorkers). The caller closes it.
    */
   warm?: WarmWorkers;
 }
@@ -172,7 +173,8 @@ export interface BuildSummary {
   links: { checked: number; broken: BrokenLink[] };
   /**
    * The static search index: documents, distinct terms, files and bytes (null with the API's search); whether an
-   * incremental build patched the previous index in place (src/search/patch.ts), and why not when it tried.
+   * incremental build patched the previous index in place (src/search/patch.ts), and why not when it tried; whether
+   * its thread, kept warm, had the previous build's lines of the index in memory (src/search/held-lines.ts).
    */
   search: {
     docs: number;
@@ -181,6 +183,7 @@ export interface BuildSummary {
     bytes: number;
     patched: boolean;
     patchRefused: string | null;
+    linesHeld: boolean;
   } | null;
   /**
    * With `changes`: how many pages the changes touched (loaded from the API) and how many were built from their
@@ -360,11 +363,11 @@ async function runStages(
   // The search index's thread reads them as they are written. It starts now, to load while this thread reads the
   // build cache, and waits to be told where the index starts from (`begin`, below).
   const searchIndex = mainSearchDocs
-    ? startSearchIndex(built.searchBundle, {
-        live: mainSearchDocs.file,
-        outDir: resources.staging.dir,
-        workDir: cacheDir,
-      })
+    ? startSearchIndex(
+        built.searchBundle,
+        { live: mainSearchDocs.file, outDir: resources.staging.dir, workDir: cacheDir },
+        options.warm,
+      )
     : null;
   resources.search = searchIndex;
   // The feeds made from the API (RSS, calendars) are made by the first render thread as soon as it is ready, while
@@ -555,29 +558,25 @@ async function runStages(
     }
   }
   outcome.pages = ledger.count;
-  const notFound = notFoundTask();
-  const notFoundBytes = (await pool.render(notFound)).bytes;
+  // The 404 document, then the sitemap and the build's manifest, on render threads (the 404 first: a build that
+  // starts one thread has one), while this thread copies the media and writes the other feeds.
+  const notFoundRendering = pool.render(notFoundTask());
+  notFoundRendering.catch(() => undefined);
+  const rules = hostRules(await redirecting, config, site);
+  const listing = pool.pageList({
+    list: ledger.sortedFile(),
+    indexable: ledger.indexable,
+    siteUrl: site.siteUrl,
+    buildId,
+    metaHead: buildMetaHead(buildId, clock.toISOString(), rules.redirects),
+  });
+  resources.background.add(listing);
+  listing.catch(() => undefined);
+  const notFoundBytes = (await notFoundRendering).bytes;
   const mirrored = await session.stage('media', () => media.finish());
   outcome.images = mirrored.images;
   const derived = reuse?.inPlace ? createReusingWriter(writer, outDir, keptFiles.keep) : writer;
-  const rules = hostRules(await redirecting, config, site);
-  // The sitemap and the build's manifest list the pages from one pass over the list (read from disk, decoded once).
-  const meta = openBuildMeta(writer, buildId, clock.toISOString(), rules.redirects);
-  const feeds = await session.stage('feeds', async () => {
-    try {
-      const pages = {
-        count: ledger.indexable,
-        each: (add: SitemapAdd) =>
-          ledger.scanSorted((line) => {
-            meta.add(line.block, line.start, line.pathEnd);
-            if (line.indexable) add(line.block, line.start, line.pathEnd, line.lastmodStart, line.lastmodEnd);
-          }),
-      };
-      return await writeFeeds(derived, site.siteUrl, pages, feedsMade);
-    } finally {
-      meta.close();
-    }
-  });
+  const feeds = await session.stage('feeds', () => writeFeeds(derived, listing, feedsMade));
   const searched = await searching;
   if (searched?.baseRefused)
     session.warn(
@@ -593,6 +592,7 @@ async function runStages(
       bytes: search.bytes,
       patched: searched!.patched,
       patchRefused: searched!.patchRefused,
+      linesHeld: searched!.linesHeld,
     };
   // The pages kept in place are in the content digest by the build cache's digest of them.
   const keptLines = reuse ? reuse.keptLines(pages.keptInPlace, notKept) : null;

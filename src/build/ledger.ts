@@ -127,13 +127,7 @@ export function createLedger(dir: string): Ledger {
     },
     scanSorted(visit) {
       sort();
-      let taken: Buffer | undefined;
-      const bytes = readFileBytes(sortedFile, undefined, (size) => (taken = sortedSpare.take(size)));
-      try {
-        scanEntries(bytes, visit);
-      } finally {
-        sortedSpare.give(taken!);
-      }
+      scanLedgerFile(sortedFile, visit);
     },
     sortedFile() {
       sort();
@@ -150,6 +144,20 @@ const NEWLINE = 10;
 const previousSpare = createSpareBuffer();
 /** The buffer this build's sorted list is read into (scanSorted), kept likewise. */
 const sortedSpare = createSpareBuffer();
+
+/**
+ * Every entry of a sorted list's file (a ledger's `sortedFile`), as Ledger's scanSorted gives them: read whole into a
+ * buffer the next build of a long-running process takes again, no string made per entry.
+ */
+export function scanLedgerFile(file: string, visit: (line: LedgerLine) => void): void {
+  let taken: Buffer | undefined;
+  const bytes = readFileBytes(file, undefined, (size) => (taken = sortedSpare.take(size)));
+  try {
+    scanEntries(bytes, visit);
+  } finally {
+    sortedSpare.give(taken!);
+  }
+}
 
 /**
  * Visit each line of a sorted list's bytes, split at its tabs as decodeEntry splits it: the path up to the first tab

@@ -139,10 +139,38 @@ export async function* perSport(ctx: PageContext, extra: Params = {}): AsyncIter
     yield { params: { sport: sport.slug, ...extra }, label: `sport ${sport.id} (slug "${sport.slug}")` };
 }
 
+/** How many sports ahead of the one it lists a listing asks for its answer (eachSport). */
+const SPORTS_AHEAD = 8;
+
+type SiteSport = PageContext['site']['sports'][number];
+
+/**
+ * Each sport of the site with what `ask` answers of it, in the sports' order, asked up to SPORTS_AHEAD sports ahead:
+ * a listing over 25 sports waits for a few round trips of the API, not 25 one after the other. For small answers
+ * (a sport's seasons, its years of news, its count of stories), not for those a small memo holds a few of at a time
+ * (the all-time rosters). An ask that fails throws when its sport's turn comes, as a listing a sport at a time would.
+ */
+export async function* eachSport<T>(
+  ctx: PageContext,
+  ask: (sport: SiteSport) => Promise<T>,
+): AsyncIterable<[SiteSport, T]> {
+  const sports = ctx.site.sports;
+  const asked: Promise<T>[] = [];
+  for (let at = 0; at < sports.length; at++) {
+    while (asked.length < Math.min(sports.length, at + 1 + SPORTS_AHEAD)) {
+      const answer = ask(sports[asked.length]!);
+      // Thrown at its turn (a listing stopped before it leaves it unread).
+      answer.catch(() => undefined);
+      asked.push(answer);
+    }
+    yield [sports[at]!, await asked[at]!];
+  }
+}
+
 /** Every season of every sport that has this kind of record. */
 export async function* perSeason(ctx: PageContext, kind: SeasonKind): AsyncIterable<PageRef> {
-  for (const sport of ctx.site.sports) {
-    for (const season of await seasonsWith(ctx, sport.id, kind)) {
+  for await (const [sport, seasons] of eachSport(ctx, (sport) => seasonsWith(ctx, sport.id, kind))) {
+    for (const season of seasons) {
       yield {
         params: { sport: sport.slug, season: season.slug },
         label: `season ${season.id} (slug "${season.slug}") of sport "${sport.slug}"`,
@@ -153,10 +181,8 @@ export async function* perSeason(ctx: PageContext, kind: SeasonKind): AsyncItera
 
 /** Every sport with at least one season that has this kind of record. */
 export async function* perSportWith(ctx: PageContext, kind: SeasonKind): AsyncIterable<PageRef> {
-  for await (const ref of perSport(ctx)) {
-    const sport = ctx.site.sports.find((s) => s.slug === ref.params.sport)!;
-    if ((await seasonsWith(ctx, sport.id, kind)).length) yield ref;
-  }
+  for await (const [sport, seasons] of eachSport(ctx, (sport) => seasonsWith(ctx, sport.id, kind)))
+    if (seasons.length) yield { params: { sport: sport.slug }, label: `sport ${sport.id} (slug "${sport.slug}")` };
 }
 
 /**

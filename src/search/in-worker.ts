@@ -8,6 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { errorFromRecord, type ErrorRecord } from '../errors/error.ts';
+import type { WarmWorkers } from '../build/render/pool.ts';
 import type { SearchIndexStats, SearchIndexWritten } from './writer.ts';
 
 export interface SearchJob {
@@ -49,8 +50,14 @@ export interface SearchJobBase {
   } | null;
 }
 
-/** The main thread's messages: where to start from, then that every document is written. */
-export type SearchJobMessage = ({ kind: 'begin' } & SearchJobBase) | ({ kind: 'finish' } & SearchJobRest);
+/**
+ * The main thread's messages: a build's job (`keep`: the thread is kept warm for the next build, and reads ahead the
+ * lines it wrote: ./held-lines.ts), where it starts from, then that every document is written.
+ */
+export type SearchThreadMessage =
+  | ({ kind: 'job'; keep: boolean } & SearchJob)
+  | ({ kind: 'begin' } & SearchJobBase)
+  | ({ kind: 'finish' } & SearchJobRest);
 
 /** The main thread's one message: the live file is complete, and these files (complete) hold the other documents. */
 export interface SearchJobRest {
@@ -71,6 +78,8 @@ export interface SearchIndexDone extends SearchIndexWritten {
   /** Whether the previous index was patched in place (./patch.ts), and why not when the build tried (else null). */
   patched: boolean;
   patchRefused: string | null;
+  /** Whether the previous lines were those this thread wrote and held (./held-lines.ts), not read from the cache. */
+  linesHeld: boolean;
 }
 
 export type SearchJobResult = ({ ok: true } & SearchIndexDone) | { ok: false; error: ErrorRecord };
@@ -87,30 +96,45 @@ export interface SearchIndexThread {
   stop(): Promise<void>;
 }
 
-/** Start the index's thread from the bundle at `bundle`: it loads, then waits for `begin`. */
-export function startSearchIndex(bundle: string, job: SearchJob): SearchIndexThread {
-  const worker = new Worker(bundle, { workerData: job });
+/**
+ * Start the index's thread from the bundle at `bundle` (or take one `warm` keeps from a build before): it loads, then
+ * waits for `begin`. With `warm`, a thread that answered is kept there for the next build.
+ */
+export function startSearchIndex(bundle: string, job: SearchJob, warm?: WarmWorkers): SearchIndexThread {
+  const worker = warm?.take(bundle) ?? new Worker(bundle);
+  let parked = false;
   const result = new Promise<SearchIndexDone>((resolve, reject) => {
     let answered = false;
-    worker.once('message', (answer: SearchJobResult) => {
+    const onMessage = (answer: SearchJobResult) => {
       answered = true;
+      detach();
       if (answer.ok) {
         const { ok: _, ...done } = answer;
         resolve(done);
+        if (warm) {
+          warm.park(bundle, worker);
+          parked = true;
+          return;
+        }
       } else reject(errorFromRecord(answer.error));
       void worker.terminate();
-    });
-    worker.once('error', (error) => {
+    };
+    const onError = (error: Error) => {
       answered = true;
+      detach();
       reject(error);
-    });
-    worker.once('exit', (code) => {
+    };
+    const onExit = (code: number) => {
+      detach();
       if (!answered) reject(new Error(`The search index's thread stopped (exit code ${code}) before it answered.`));
-    });
+    };
+    const detach = () => worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
   });
   // Until `finish`, a failure waits to be reported there.
   result.catch(() => undefined);
-  const post = (message: SearchJobMessage) => worker.postMessage(message);
+  const post = (message: SearchThreadMessage) => worker.postMessage(message);
+  post({ kind: 'job', keep: warm !== undefined, ...job });
   return {
     begin: (base) => post({ kind: 'begin', ...base }),
     finish(rest) {
@@ -118,7 +142,8 @@ export function startSearchIndex(bundle: string, job: SearchJob): SearchIndexThr
       return result;
     },
     async stop() {
-      await worker.terminate();
+      // A thread kept warm is the next build's; any other is ended, whatever it is doing.
+      if (!parked) await worker.terminate();
     },
   };
 }

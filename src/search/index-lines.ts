@@ -135,6 +135,16 @@ export interface PreviousLines {
  */
 export function readPreviousLines(file: string, digest: string): PreviousLines | { reason: string } {
   if (!existsSync(file)) return { reason: `the build cache has no ${file}` };
+  const fd = openSync(file, 'r');
+  try {
+    return readLinesFrom(fd, file, digest);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** readPreviousLines of a file already open (`fd`, left open), named `file`. */
+export function readLinesFrom(fd: number, file: string, digest: string): PreviousLines | { reason: string } {
   const hash = createHash('sha256');
   const keyed = new Map<string, Keyed>();
   const places = new Map<string, LinePlace>();
@@ -143,7 +153,6 @@ export function readPreviousLines(file: string, digest: string): PreviousLines |
   /** The file's bytes before the block's first. */
   let offset = 0;
   let group = Buffer.alloc(0);
-  const fd = openSync(file, 'r');
   try {
     let block = Buffer.allocUnsafe(PREVIOUS_BLOCK);
     /** Bytes of the block that hold data (a line cut at the block's end, carried to its start, then those read). */
@@ -189,8 +198,6 @@ export function readPreviousLines(file: string, digest: string): PreviousLines |
     }
   } catch (error) {
     return { reason: `${file}, line ${number + 1}: ${error instanceof Error ? error.message : String(error)}` };
-  } finally {
-    closeSync(fd);
   }
   if (hash.digest('hex') !== digest) return { reason: `${file} is not the file its manifest has the digest of` };
   return { file, digest, bytes: offset, count: number, keyed, places, groups };

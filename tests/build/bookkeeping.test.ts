@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createChannel } from '../../src/build/channel.ts';
-import { writeManifests } from '../../src/build/finish.ts';
+import { sitemaps } from '../../src/build/feeds/sitemap.ts';
+import { buildMetaHead, writeManifests } from '../../src/build/finish.ts';
+import { writePageListFiles } from '../../src/build/page-list.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
 import { createLedger, type Ledger } from '../../src/build/ledger.ts';
 import { createLineReader, createLineWriter, mergeSorted, readLines, sortLines } from '../../src/util/line-files.ts';
@@ -288,6 +290,59 @@ describe('the ledger of written pages', () => {
     expect(parsed.routeRules['/old']).toEqual({ redirect: { to: '/new', statusCode: 301, passQuery: false } });
     writeManifests(createOutputWriter(out), { buildId: 'empty', contentId: 'c2' }, 't', [], []);
     expect(JSON.parse(readFileSync(join(out, '_site/builds/meta/empty.json'), 'utf8')).prerendered).toEqual([]);
+  });
+});
+
+describe("the files of the build's list of pages", () => {
+  it('writes the sitemap and the build manifest from the sorted list, as the text of the list gives them', () => {
+    const dir = mkdtempSync(join(work, 'page-list-'));
+    const ledger = createLedger(dir);
+    const entries = [
+      { path: '/news', indexable: true, lastmod: '2026-11-01T10:00:00Z' },
+      { path: '/', indexable: true, lastmod: null },
+      { path: '/_shells/article-preview', indexable: false, lastmod: null },
+      { path: '/news/2026/11/01/caf\u00e9-&-"quotes"', indexable: true, lastmod: '2026-11-01T09:00:00Z' },
+      { path: '/sports/football', indexable: true, lastmod: '2026-10-30T00:00:00Z' },
+    ];
+    for (const entry of entries) ledger.add(entry);
+    const out = mkdtempSync(join(work, 'page-list-out-'));
+    const redirects = [{ source: '/old', target: '/new', status: 301, passQuery: false }];
+    const written = writePageListFiles(createOutputWriter(out), {
+      list: ledger.sortedFile(),
+      indexable: ledger.indexable,
+      siteUrl: 'https://www.example.edu',
+      buildId: 'abc123',
+      metaHead: buildMetaHead('abc123', '2026-11-22T00:00:00.000Z', redirects),
+    });
+    const sorted = [...entries].sort((a, b) => (a.path < b.path ? -1 : 1));
+    const expected = [
+      ...sitemaps(
+        sorted.filter((e) => e.indexable),
+        4,
+        'https://www.example.edu',
+      ),
+    ]
+      .map((piece) => piece.text)
+      .join('');
+    const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8');
+    expect(sitemap).toBe(expected);
+    expect(written).toEqual({
+      files: [['/sitemap.xml', createHash('sha256').update(sitemap).digest('hex')]],
+      bytes: Buffer.byteLength(sitemap),
+    });
+    // The manifest names every page, in path order, as writeManifests writes it from their text.
+    const other = mkdtempSync(join(work, 'page-list-text-'));
+    const paths = sorted.map((e) => e.path);
+    writeManifests(
+      createOutputWriter(other),
+      { buildId: 'abc123', contentId: 'c' },
+      '2026-11-22T00:00:00.000Z',
+      paths,
+      redirects,
+    );
+    const meta = readFileSync(join(out, '_site/builds/meta/abc123.json'), 'utf8');
+    expect(meta).toBe(readFileSync(join(other, '_site/builds/meta/abc123.json'), 'utf8'));
+    expect(JSON.parse(meta).prerendered).toEqual(paths);
   });
 });
 

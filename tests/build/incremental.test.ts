@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   buildCacheDir,
   cachedPages,
@@ -36,6 +36,7 @@ import {
 import { changedRecords, touchedPages } from '../../src/build/deps/touch.ts';
 import { depsFileOf, segmentFiles } from '../../src/build/deps/segments.ts';
 import { buildSite } from '../../src/build/index.ts';
+import { createWarmWorkers, type WarmWorkers } from '../../src/build/render/pool.ts';
 import { validateConfig } from '../../src/config/index.ts';
 import { DEMO_EDIT_TOKEN } from '../../src/demo/cms/cms.ts';
 import { generateDataset, isPublic } from '../../src/demo/dataset.ts';
@@ -195,8 +196,15 @@ const config = () =>
     'test',
   );
 
-/** An incremental build of the output `site` with these changes, and what it logged (verbose), line by line. */
-async function buildLogged(site: string, changes: NonNullable<Parameters<typeof buildSite>[0]['changes']>) {
+/**
+ * An incremental build of the output `site` with these changes (with threads kept warm from the builds before, as
+ * `site webhook` keeps them, when given), and what it logged (verbose), line by line.
+ */
+async function buildLogged(
+  site: string,
+  changes: NonNullable<Parameters<typeof buildSite>[0]['changes']>,
+  warm?: WarmWorkers,
+) {
   const lines: string[] = [];
   const summary = await buildSite({
     config: config(),
@@ -205,6 +213,7 @@ async function buildLogged(site: string, changes: NonNullable<Parameters<typeof 
     logger: createLogger({ write: (line) => lines.push(line), color: false }),
     verbose: true,
     changes,
+    warm,
   });
   return { summary, lines };
 }
@@ -563,13 +572,17 @@ describe('the incremental build (issue 19)', () => {
     linkTree(join(work, 'full'), site);
     cpSync(join(work, '.full-cache'), join(work, '.years-cache'), { recursive: true });
     const d = demo.dataset;
+    // The rounds run in one process, as `site webhook` runs them: their threads are kept warm, and the search index's
+    // thread holds the lines it wrote for the next round (src/search/held-lines.ts).
+    const warm = createWarmWorkers();
+    onTestFinished(() => warm.close());
     /** Edit, build incrementally with the CMS's changes, and compare with a full build of the same content. */
     const round = async (name: string, edits: Edit[]) => {
       const seq = demo.cms.log.latest;
       for (const edit of edits) await apply(edit);
       const changes = changedRecords(demo.cms.log.since(seq, 100));
       const conservative = touchedPages(buildCacheDir(site), changes).pages.length;
-      const { summary, lines } = await buildLogged(site, changes);
+      const { summary, lines } = await buildLogged(site, changes, warm);
       const full = join(work, `years-full-${name}`);
       await buildSite({ config: config(), root, outDir: full, logger });
       const a = treeDigest(site);
@@ -726,7 +739,8 @@ describe('the incremental build (issue 19)', () => {
       },
     ]);
     expect(result.touched).toBeLessThan(result.conservative);
-    expect(result.search).toMatchObject({ patched: true, patchRefused: null });
+    // The search thread of the round before wrote the lines this one starts from, and held them.
+    expect(result.search).toMatchObject({ patched: true, patchRefused: null, linesHeld: true });
 
     // An article retitled: its document keeps its place, and the index is patched in place (src/search/patch.ts).
     const retitled = await round('retitled', [
@@ -737,7 +751,7 @@ describe('the incremental build (issue 19)', () => {
         body: { title: `${moved.title}, updated` },
       },
     ]);
-    expect(retitled.search).toMatchObject({ patched: true, patchRefused: null });
+    expect(retitled.search).toMatchObject({ patched: true, patchRefused: null, linesHeld: true });
 
     // An article published today, the newest of its sport, then unpublished: its document is new at its group's end,
     // then gone from it, and every other document keeps its id: the index is patched in place both times. Unless the

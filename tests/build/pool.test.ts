@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, PACKAGE_ROOT } from '../../src/build/bundle.ts';
@@ -311,13 +311,22 @@ describe('render threads kept warm between builds (site webhook)', () => {
       await built.loadingDone();
       await built.close();
       expect(warm.count(options.workerBundle)).toBe(2);
+      // A thread of another kind of bundle (the search index's) is kept beside them.
+      const search = new Worker('setInterval(() => {}, 1000)', { eval: true });
+      const searchBundle = join(dirname(options.workerBundle), 'search-worker.mjs');
+      warm.park(searchBundle, search);
+      expect(warm.count(options.workerBundle)).toBe(2);
+      expect(warm.count(searchBundle)).toBe(1);
+      // The same bundle in another folder: the code changed, and the threads of the old one are ended.
       const other = new Worker('setInterval(() => {}, 1000)', { eval: true });
-      warm.park('another-bundle.mjs', other);
+      const changed = join(dirname(options.workerBundle), 'changed', basename(options.workerBundle));
+      warm.park(changed, other);
       expect(warm.count(options.workerBundle)).toBe(0);
-      expect(warm.count('another-bundle.mjs')).toBe(1);
+      expect(warm.count(changed)).toBe(1);
       expect(warm.take(options.workerBundle)).toBeUndefined();
-      expect(warm.take('another-bundle.mjs')).toBe(other);
-      await other.terminate();
+      expect(warm.take(changed)).toBe(other);
+      expect(warm.take(searchBundle)).toBe(search);
+      await Promise.all([other.terminate(), search.terminate()]);
     } finally {
       await warm.close();
     }

@@ -1,5 +1,5 @@
 import { build } from 'esbuild';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { createStaticSearch } from '../../src/search/query.ts';
 import { readSearch, searchHref } from '../../src/search/url.ts';
 import { serverBundleOptions } from '../../src/build/bundle.ts';
 import { writeSearchIndexInWorker } from '../../src/search/in-worker.ts';
+import { heldLinesOf, holdLines } from '../../src/search/held-lines.ts';
 import { readPreviousLines } from '../../src/search/index-lines.ts';
 import { updatedPostings } from '../../src/search/patch.ts';
 import { createKnownFilesWriter, readKnownFiles } from '../../src/output/known-files.ts';
@@ -399,6 +400,39 @@ describe("an incremental build's index", () => {
     expect(readPreviousLines(join(first.out, 'nothing.tsv'), digest)).toEqual({
       reason: expect.stringContaining('has no'),
     });
+  });
+
+  it("holds the lines a warm thread wrote while the cache's file holds their bytes, and reads them again otherwise", async () => {
+    const first = await written((indexer) => before.forEach((d) => indexer.add(d)));
+    const { file, digest } = first.lines;
+    // Opened before the build moves the file into its cache (a copy on another device), read after.
+    const read = holdLines(file, digest);
+    const cached = join(first.out, 'search.tsv');
+    copyFileSync(file, cached);
+    rmSync(file);
+    const held = read();
+    expect(held).not.toBeNull();
+    const fromFile = readPreviousLines(cached, digest);
+    expect(heldLinesOf(held, cached, digest)).toEqual(fromFile);
+    // Another digest in the cache's manifest, other bytes at its path (a cache edited, or another process's), or
+    // none: read from the file.
+    expect(
+      heldLinesOf(
+        held,
+        cached,
+        digest.replace(/^./, (c) => (c === '0' ? '1' : '0')),
+      ),
+    ).toBeNull();
+    const text = readFileSync(cached, 'utf8');
+    writeFileSync(cached, text.replace('Stadium story 12', 'Stadium story 21'));
+    expect(heldLinesOf(held, cached, digest)).toBeNull();
+    writeFileSync(cached, text);
+    expect(heldLinesOf(held, cached, digest)).toEqual(fromFile);
+    expect(heldLinesOf(held, join(first.out, 'gone.tsv'), digest)).toBeNull();
+    expect(heldLinesOf(null, cached, digest)).toBeNull();
+    // Lines that do not read back as the index's are not held.
+    writeFileSync(cached, 'not a line\n');
+    expect(holdLines(cached, createHash('sha256').update('not a line\n').digest('hex'))()).toBeNull();
   });
 });
 

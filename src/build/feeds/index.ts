@@ -23,27 +23,28 @@ export interface FeedsResult {
 /** The feeds made from the API's answers (robots.txt, RSS, calendars), by path: made while the pages are built. */
 export type ApiFeeds = Map<string, string>;
 
+/** The sitemap files written (site paths, in order), each with its SHA-256, and their bytes. */
+export interface SitemapsWritten {
+  files: [path: string, digest: string][];
+  bytes: number;
+}
+
 /**
- * The files crawlers and fans' apps read: sitemap(s) and robots.txt, RSS 2.0 news feeds (the site's and each
- * sport's), and iCalendar feeds of each sport's current schedule and of all sports. The sitemap needs the list of
- * pages, known at the end (`indexable.each` adds its indexable pages, in path order, as bytes: createSitemaps); the
- * others (`apiFeeds`) need only the API, and are made from it while the pages are built.
+ * The sitemap (or its parts and their index) of the pages `indexable.each` adds, in path order, as bytes
+ * (createSitemaps): streamed out in pieces as it is made, so the site's list of pages is never held.
  */
-export async function writeFeeds(
+export function writeSitemaps(
   writer: OutputWriter,
   siteUrl: string,
   indexable: { count: number; each(add: SitemapAdd): void },
-  made: Promise<ApiFeeds>,
-): Promise<FeedsResult> {
-  // Each file's digest, by path; the feeds' digest is made over them in path order.
-  const digests = new Map<string, string>();
+): SitemapsWritten {
+  const files: [string, string][] = [];
   let bytes = 0;
-  // The sitemap goes out in pieces as it is made: the site's page list is streamed from disk, never held.
   let current: { path: string; stream: OutputStream; hash: Hash } | null = null;
   const endSitemap = () => {
     if (!current) return;
     current.stream.close();
-    digests.set(current.path, current.hash.digest('hex'));
+    files.push([current.path, current.hash.digest('hex')]);
   };
   try {
     const sitemap = createSitemaps(indexable.count, siteUrl, (file, piece) => {
@@ -60,12 +61,33 @@ export async function writeFeeds(
   } finally {
     endSitemap();
   }
+  return { files, bytes };
+}
+
+/**
+ * The files crawlers and fans' apps read: sitemap(s) and robots.txt, RSS 2.0 news feeds (the site's and each
+ * sport's), and iCalendar feeds of each sport's current schedule and of all sports. The sitemap needs the list of
+ * pages, known at the end, and is written from it elsewhere (`sitemaps`: writeSitemaps, on a render thread:
+ * ../page-list.ts); the others (`made`) need only the API, and are made from it while the pages are built. Their
+ * digest covers both.
+ */
+export async function writeFeeds(
+  writer: OutputWriter,
+  sitemaps: Promise<SitemapsWritten>,
+  made: Promise<ApiFeeds>,
+): Promise<FeedsResult> {
+  // Each file's digest, by path; the feeds' digest is made over them in path order.
+  const digests = new Map<string, string>();
+  let bytes = 0;
   const files = await made;
   for (const path of [...files.keys()].sort()) {
     const text = files.get(path)!;
     bytes += writer.write(path, text, `feed ${path}`);
     digests.set(path, createHash('sha256').update(text).digest('hex'));
   }
+  const written = await sitemaps;
+  for (const [path, digest] of written.files) digests.set(path, digest);
+  bytes += written.bytes;
   const paths = [...digests.keys()].sort();
   const hash = createHash('sha256');
   for (const path of paths) hash.update(`${path}\0${digests.get(path)}\0`);

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ApiStats } from '../../api/client.ts';
 import { WorkerOutOfMemory } from '../../errors/catalogue.ts';
@@ -17,6 +17,8 @@ import type {
   WorkerSetup,
 } from './protocol.ts';
 import type { AssetManifest, DocumentScripts } from './document.ts';
+import type { SitemapsWritten } from '../feeds/index.ts';
+import type { PageListJob } from '../page-list.ts';
 
 export interface RenderPoolOptions {
   /** The most worker threads it runs. */
@@ -59,6 +61,11 @@ export interface RenderPool {
   render(task: RenderTask): Promise<Rendered>;
   /** Make the feeds that come from the API (feeds/index.ts, apiFeeds) in the first worker: by path, their text. */
   feeds(): Promise<Map<string, string>>;
+  /**
+   * Write the sitemap and the build's manifest from the complete list of pages (../page-list.ts) in the last worker,
+   * once loading is done, while the main thread goes on: the sitemap files, with their digests.
+   */
+  pageList(job: PageListJob): Promise<SitemapsWritten>;
   /** The workers' API requests, retries and bytes, summed. */
   apiStats(): ApiStats;
   /** The thread ids of the workers started so far (a warm thread keeps its id from build to build). */
@@ -309,6 +316,13 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       if (!reply.result.ok) throw errorFromRecord(reply.result.error);
       return new Map(reply.result.files);
     },
+    async pageList(job) {
+      if (!loadingClosed) throw new Error('The list of pages was asked for before loading was done');
+      const reply = await ask<'page-list'>(slots.at(-1)!, { type: 'page-list', id: nextId++, job });
+      if (!reply.result.ok) throw errorFromRecord(reply.result.error);
+      const { ok: _, ...written } = reply.result;
+      return written;
+    },
     async loadingDone() {
       const replies = await Promise.all(
         (await settled()).map((slot) => ask<'loading-closed'>(slot, { type: 'loading-done', id: nextId++ })),
@@ -349,14 +363,16 @@ function spawnWorker(workerBundle: string): Worker {
 }
 
 /**
- * Render threads kept between builds, for a process that builds again and again (`site webhook`, and
- * bench:incremental, which measures it). A fresh thread loads the server bundle (about half a second of a core) and
- * then runs its code cold, interpreted until V8 has optimised it: about a tenth of the time of an incremental
- * build that renders a few thousand pages (an article published at scale 10). A warm thread is set up for each
- * build by message (protocol.ts) and keeps nothing of the build before but its code. Threads of another server
- * bundle (the code changed) are ended, and idle ones after `idleMs`; a parked thread does not keep the process
- * alive. Meant for one build at a time (the receiver's queue never runs two at once): two builds at once would share
- * out the parked threads and start more.
+ * Threads kept between builds, for a process that builds again and again (`site webhook`, and bench:incremental,
+ * which measures it): render threads, and the search index's. A fresh render thread loads the server bundle (about
+ * half a second of a core) and then runs its code cold, interpreted until V8 has optimised it: about a tenth of the
+ * time of an incremental build that renders a few thousand pages (an article published at scale 10). A warm thread
+ * is set up for each build by message (protocol.ts; the search thread's: src/search/in-worker.ts) and keeps nothing
+ * of the build before but its code (and the search thread, the index's lines it wrote: src/search/held-lines.ts).
+ * Threads are kept by bundle: a thread of a bundle of the same name in another folder (the code changed) ends those
+ * of the older one, and idle ones end after `idleMs`; a parked thread does not keep the process alive. Meant for one
+ * build at a time (the receiver's queue never runs two at once): two builds at once would share out the parked
+ * threads and start more.
  */
 export interface WarmWorkers {
   /** A parked thread of this bundle, if any (taken from the park). */
@@ -370,28 +386,35 @@ export interface WarmWorkers {
 }
 
 export function createWarmWorkers({ idleMs = 15 * 60_000 }: { idleMs?: number } = {}): WarmWorkers {
-  let bundle: string | null = null;
-  const parked: Worker[] = [];
+  /** The parked threads of each kind of bundle (its file's name), all of one bundle. */
+  const kinds = new Map<string, { bundle: string; parked: Worker[] }>();
+  const parkedOf = (workerBundle: string) => {
+    const kind = kinds.get(basename(workerBundle));
+    return kind?.bundle === workerBundle ? kind.parked : [];
+  };
   /** What lets each parked thread go if it fails or exits while parked. */
   const drops = new Map<Worker, () => void>();
   let idle: NodeJS.Timeout | null = null;
   const end = (workers: Worker[]) => Promise.all(workers.map((worker) => worker.terminate())).then(() => undefined);
+  const endAll = () => end([...kinds.values()].flatMap(({ parked }) => parked.splice(0)));
   return {
     take(workerBundle) {
-      if (workerBundle !== bundle) return undefined;
-      const worker = parked.pop();
+      const worker = parkedOf(workerBundle).pop();
       if (!worker) return undefined;
       const drop = drops.get(worker)!;
       drops.delete(worker);
       worker.off('error', drop).off('exit', drop).ref();
       return worker;
     },
-    count: (workerBundle) => (workerBundle === bundle ? parked.length : 0),
+    count: (workerBundle) => parkedOf(workerBundle).length,
     park(workerBundle, worker) {
-      if (workerBundle !== bundle) {
-        void end(parked.splice(0));
-        bundle = workerBundle;
+      let kind = kinds.get(basename(workerBundle));
+      if (kind?.bundle !== workerBundle) {
+        if (kind) void end(kind.parked.splice(0));
+        kind = { bundle: workerBundle, parked: [] };
+        kinds.set(basename(workerBundle), kind);
       }
+      const { parked } = kind;
       // A parked thread that fails or exits is let go; it never holds the process open.
       const drop = () => {
         const at = parked.indexOf(worker);
@@ -403,12 +426,12 @@ export function createWarmWorkers({ idleMs = 15 * 60_000 }: { idleMs?: number } 
       worker.unref();
       parked.push(worker);
       if (idle) clearTimeout(idle);
-      idle = setTimeout(() => void end(parked.splice(0)), idleMs);
+      idle = setTimeout(() => void endAll(), idleMs);
       idle.unref();
     },
     close() {
       if (idle) clearTimeout(idle);
-      return end(parked.splice(0));
+      return endAll();
     },
   };
 }

@@ -6,7 +6,9 @@
 import type { ApiStats } from '../../api/client.ts';
 import type { ErrorRecord } from '../../errors/error.ts';
 import type { Params } from '../../routes/params.ts';
+import type { SitemapsWritten } from '../feeds/index.ts';
 import type { PageLinks } from '../links.ts';
+import type { PageListJob } from '../page-list.ts';
 import type { AssetManifest, DocumentScripts } from './document.ts';
 import type { ImageInfoAnswer, ImageInfoAsk, PageBuilderConfig } from './page-builder.ts';
 
@@ -85,6 +87,8 @@ export type ToWorker =
   | { type: 'loading-done'; id: number }
   /** Make the feeds that come from the API (feeds/index.ts, apiFeeds), before loading is done. */
   | { type: 'feeds'; id: number }
+  /** Write the sitemap and the build's manifest from the complete list of pages (../page-list.ts). */
+  | { type: 'page-list'; id: number; job: PageListJob }
   /** Answers to a worker's `image-info` asks (by the worker's ids): what the build knows of each image it could read. */
   | { type: 'image-info'; answers: ImageInfoAnswer[] };
 
@@ -98,6 +102,8 @@ export type FromWorker =
   /** Pages built, in a batch (one message per turn of the worker's event loop), with the client's stats. */
   | { type: 'built'; results: (PageOutcome & { id: number })[]; stats: ApiStats }
   | { type: 'rendered'; id: number; result: { ok: true; rendered: Rendered } | { ok: false; error: ErrorRecord } }
+  /** The sitemap files written, with their digests. */
+  | { type: 'page-list'; id: number; result: ({ ok: true } & SitemapsWritten) | { ok: false; error: ErrorRecord } }
   /** The feeds, by path and text. */
   | { type: 'feeds'; id: number; result: { ok: true; files: [string, string][] } | { ok: false; error: ErrorRecord } }
   /** Every page loaded: the worker's search file is complete (null without one). */

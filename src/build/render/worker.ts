@@ -17,6 +17,7 @@ import { batched } from '../../util/batch.ts';
 import { createLineWriter } from '../../util/line-files.ts';
 import { cacheLine, type PageFacts } from '../deps/cache.ts';
 import { createLinkFinder } from '../links.ts';
+import { writePageListFiles } from '../page-list.ts';
 import { addImages, createPageBuilder, imageRequests, type PendingPayload } from './page-builder.ts';
 import type { FromWorker, PageOutcome, PageTask, Rendered, RenderTask, ToWorker, WorkerSetup } from './protocol.ts';
 import { loadComponents, renderPageFiles, type PageRenderContext } from './ssr.tsx';
@@ -113,6 +114,17 @@ function openBuild(setup: WorkerSetup) {
             post({ type: 'rendered', id: message.id, result: { ok: true, rendered: render(message.task) } });
           } catch (error) {
             post({ type: 'rendered', id: message.id, result: { ok: false, error: errorToRecord(error) } });
+          }
+          return;
+        case 'page-list':
+          try {
+            post({
+              type: 'page-list',
+              id: message.id,
+              result: { ok: true, ...writePageListFiles(output, message.job) },
+            });
+          } catch (error) {
+            post({ type: 'page-list', id: message.id, result: { ok: false, error: errorToRecord(error) } });
           }
           return;
         case 'feeds': {

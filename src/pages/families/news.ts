@@ -8,7 +8,7 @@ import type { SportPage } from '../../contract/index.ts';
 import { articleParams } from '../../routes/links.ts';
 import { newsPaging, pagesSeenFrom } from '../news-paging.ts';
 import { family, template, type Loaded, type PageContext, type PageRef } from '../define.ts';
-import { describe, every, perSport, shared, single, sportPage, str } from '../shared.ts';
+import { describe, eachSport, every, perSport, shared, single, sportPage, str } from '../shared.ts';
 
 const NEWS_PAGE_SIZE = 24;
 const DAY_MS = 86_400_000;
@@ -102,11 +102,10 @@ async function loadNumberedNews(ctx: PageContext, sport: SportPage | null, page:
   };
 }
 
-/** The numbered pages of a list of news (of a sport: sportId), from its total. */
-async function* numberedPages(ctx: PageContext, sportId?: number): AsyncIterable<number> {
+/** How many numbered pages a list of news (of a sport: sportId) has, from its total. */
+async function numberedCount(ctx: PageContext, sportId?: number): Promise<number> {
   const first = await ctx.api.articles({ sport_id: sportId, per_page: 1 });
-  const { numbered } = newsPaging(first.meta.pagination.total, NEWS_PAGE_SIZE);
-  for (let page = 1; page <= numbered; page++) yield page;
+  return newsPaging(first.meta.pagination.total, NEWS_PAGE_SIZE).numbered;
 }
 
 export default family({
@@ -178,7 +177,8 @@ export default family({
       template: 'news',
       source: {
         async *paths(ctx) {
-          for await (const page of numberedPages(ctx))
+          const numbered = await numberedCount(ctx);
+          for (let page = 1; page <= numbered; page++)
             yield { params: { page: String(page) }, label: `news page ${page}` };
         },
         load: (ctx, params) => loadNumberedNews(ctx, null, Number(str(params, 'page'))),
@@ -248,8 +248,8 @@ export default family({
       template: 'news',
       source: {
         async *paths(ctx) {
-          for (const sport of ctx.site.sports) {
-            for (const year of await shared.years(ctx, sport.id))
+          for await (const [sport, years] of eachSport(ctx, (sport) => shared.years(ctx, sport.id))) {
+            for (const year of years)
               yield {
                 params: { sport: sport.slug, year: String(year) },
                 label: `news year ${year} of sport "${sport.slug}"`,
@@ -284,8 +284,8 @@ export default family({
       template: 'news',
       source: {
         async *paths(ctx) {
-          for (const sport of ctx.site.sports) {
-            for await (const page of numberedPages(ctx, sport.id))
+          for await (const [sport, numbered] of eachSport(ctx, (sport) => numberedCount(ctx, sport.id))) {
+            for (let page = 1; page <= numbered; page++)
               yield {
                 params: { sport: sport.slug, page: String(page) },
                 label: `news page ${page} of sport "${sport.slug}"`,
