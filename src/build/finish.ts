@@ -7,7 +7,7 @@ import type { ImageService, ImageStats } from '../images/service.ts';
 import { isRaster } from '../images/variants.ts';
 import { errorPayload } from '../contract/error-document.ts';
 import { BUILDS_DIR, DATA_DIR, NOT_FOUND_FILE } from '../output/layout.ts';
-import { outputPath, type OutputWriter } from '../output/writer.ts';
+import { outputName, type OutputWriter } from '../output/writer.ts';
 import { ROUTES } from '../pages/index.ts';
 import { rankedRoutes } from '../routes/match.ts';
 import type { Redirect } from '../routes/url-rules.ts';
@@ -52,8 +52,8 @@ export interface PreviousMedia {
   failed(url: string): boolean;
   /** The content hash the build cache gives this media URL's file (undefined: not given; the file is read). */
   hash(url: string): string | undefined;
-  /** Leave the output's file of this media URL where it is (overlay.ts, KeptFiles). */
-  keep(url: string): void;
+  /** Leave the output's file of this media URL where it is (overlay.ts, KeptFiles; `name`: its outputName). */
+  keep(url: string, name: string): void;
 }
 
 /**
@@ -112,21 +112,23 @@ export function createMediaMirror(
     running.add(copy);
     void copy.finally(() => running.delete(copy));
   };
-  const safePath = (dir: string, url: string) => {
+  // A media URL's file relative to the output (outputName), or null when it is not a path inside it.
+  const safeName = (url: string) => {
     try {
-      return outputPath(dir, url, `media ${url}`);
+      return outputName(url, `media ${url}`);
     } catch {
       return null;
     }
   };
   // The digest of a medium left where it is in the previous output (and the image, for its variants); null when
   // the file is not there. The build cache's hash of it is taken as it is, as the kept pages' lines are: the
-  // output's file is not read, and an image is found in the image cache by it.
-  const keptMedium = async (file: string, url: string, known: string | undefined) => {
+  // output's file (`file()`) is not read, and an image is found in the image cache by it.
+  const keptMedium = async (file: () => string, url: string, known: string | undefined) => {
     try {
       if (!images || !isRaster(url))
-        return { hash: known ?? createHash('sha1').update(readFileSync(file)).digest('hex') };
-      const image = (known !== undefined && (await images.fromStore(known, url))) || (await images.fromFile(file, url));
+        return { hash: known ?? createHash('sha1').update(readFileSync(file())).digest('hex') };
+      const image =
+        (known !== undefined && (await images.fromStore(known, url))) || (await images.fromFile(file(), url));
       return { hash: image.hash, image };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
@@ -146,7 +148,6 @@ export function createMediaMirror(
     async finish() {
       let failedBefore = 0;
       for (const url of keptOnly) {
-        seen.add(url);
         if (previous?.failed(url)) {
           failed.add(url);
           failedBefore++;
@@ -156,16 +157,18 @@ export function createMediaMirror(
           fetchOne(url);
           continue;
         }
-        // Checked like any output path: a build cache edited by hand must not make the build read outside it.
-        const file = safePath(previous.dir, url);
-        const kept = file && (await keptMedium(file, url, previous.hash(url)));
-        if (!kept) {
+        // Checked like any output path: a build cache edited by hand must not make the build read or keep a file
+        // outside it. The file's path is made only when it is read.
+        const name = safeName(url);
+        const dir = previous.dir;
+        const kept = name === null ? null : await keptMedium(() => join(dir, name), url, previous.hash(url));
+        if (name === null || !kept) {
           // Listed by the build cache, but not in the output (removed by hand), or not a path inside it: asked for
           // again (an unsafe path fails there with a warning, as it always does).
           fetchOne(url);
           continue;
         }
-        previous.keep(url);
+        previous.keep(url, name);
         files++;
         record(url, kept.hash);
         // A kept page names this image's variants by its content: the same content gives the same ones.

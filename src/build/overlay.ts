@@ -67,8 +67,11 @@ export function otherFiles(staged: readonly string[], pages: PageSet): string[] 
  * linked), so the commit does not touch them and the build cache still lists them.
  */
 export interface KeptFiles {
-  /** Keep the previous output's file at this site path (checked to be inside the output). */
-  keep(sitePath: string): void;
+  /**
+   * Keep the previous output's file at this site path (checked to be inside the output; `name`: its outputName, when
+   * the caller has it already).
+   */
+  keep(sitePath: string, name?: string): void;
   /** Is this site path a kept file? */
   has(sitePath: string): boolean;
   /** The kept files, relative to the output with `/` between folders, as filesUnder names them. */
@@ -78,8 +81,8 @@ export interface KeptFiles {
 export function createKeptFiles(): KeptFiles {
   const kept = new Map<string, string>();
   return {
-    keep(sitePath) {
-      kept.set(sitePath, outputName(sitePath, `kept file ${sitePath}`));
+    keep(sitePath, name = outputName(sitePath, `kept file ${sitePath}`)) {
+      kept.set(sitePath, name);
     },
     has: (sitePath) => kept.has(sitePath),
     files: () => [...kept.values()],
