@@ -37,14 +37,7 @@ export interface Ledger {
   readonly added: readonly string[] | null;
   /** Every entry in path order (JavaScript string order); the list is sorted on disk once, on the first call. */
   sorted(): Generator<LedgerEntry>;
-  /**
-   * Every entry in path order, as bytes of the sorted list (read whole, once, into a buffer the next build of a
-   * long-running process takes again): no string is made per entry. `line` is one object, its fields set anew for
-   * each entry; its block (the whole list, the same for every entry) is valid until scanSorted returns. The fields
-   * decode as `sorted()` gives them.
-   */
-  scanSorted(visit: (line: LedgerLine) => void): void;
-  /** The file of the sorted list (for the next build cache). */
+  /** The file of the sorted list (for the next build cache, and scanLedgerFile: the sitemap's pass). */
   sortedFile(): string;
 }
 
@@ -125,10 +118,6 @@ export function createLedger(dir: string): Ledger {
       sort();
       for (const line of readLines(sortedFile)) yield decodeEntry(line);
     },
-    scanSorted(visit) {
-      sort();
-      scanLedgerFile(sortedFile, visit);
-    },
     sortedFile() {
       sort();
       return sortedFile;
@@ -142,12 +131,14 @@ const NEWLINE = 10;
 
 /** The buffer the previous list is read into, kept for the next build of a long-running process (file-bytes.ts). */
 const previousSpare = createSpareBuffer();
-/** The buffer this build's sorted list is read into (scanSorted), kept likewise. */
+/** The buffer this build's sorted list is read into (scanLedgerFile), kept likewise. */
 const sortedSpare = createSpareBuffer();
 
 /**
- * Every entry of a sorted list's file (a ledger's `sortedFile`), as Ledger's scanSorted gives them: read whole into a
- * buffer the next build of a long-running process takes again, no string made per entry.
+ * Every entry of a sorted list's file (a ledger's `sortedFile`) in path order, as bytes: the file is read whole into a
+ * buffer the next build of a long-running process takes again, and no string is made per entry. `line` is one
+ * object, its fields set anew for each entry; its block (the whole list) is valid until this returns. The fields
+ * decode as Ledger's `sorted()` gives them.
  */
 export function scanLedgerFile(file: string, visit: (line: LedgerLine) => void): void {
   let taken: Buffer | undefined;

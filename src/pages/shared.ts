@@ -133,16 +133,21 @@ export async function* every<T>(
   for await (const item of allPages(fetchPage)) yield toRef(item);
 }
 
+type SiteSport = PageContext['site']['sports'][number];
+
+/** A sport's page (with `extra` parameters). */
+const sportRef = (sport: SiteSport, extra: Params = {}): PageRef => ({
+  params: { sport: sport.slug, ...extra },
+  label: `sport ${sport.id} (slug "${sport.slug}")`,
+});
+
 /** Every sport of the site. */
 export async function* perSport(ctx: PageContext, extra: Params = {}): AsyncIterable<PageRef> {
-  for (const sport of ctx.site.sports)
-    yield { params: { sport: sport.slug, ...extra }, label: `sport ${sport.id} (slug "${sport.slug}")` };
+  for (const sport of ctx.site.sports) yield sportRef(sport, extra);
 }
 
 /** How many sports ahead of the one it lists a listing asks for its answer (eachSport). */
 const SPORTS_AHEAD = 8;
-
-type SiteSport = PageContext['site']['sports'][number];
 
 /**
  * Each sport of the site with what `ask` answers of it, in the sports' order, asked up to SPORTS_AHEAD sports ahead:
@@ -182,7 +187,7 @@ export async function* perSeason(ctx: PageContext, kind: SeasonKind): AsyncItera
 /** Every sport with at least one season that has this kind of record. */
 export async function* perSportWith(ctx: PageContext, kind: SeasonKind): AsyncIterable<PageRef> {
   for await (const [sport, seasons] of eachSport(ctx, (sport) => seasonsWith(ctx, sport.id, kind)))
-    if (seasons.length) yield { params: { sport: sport.slug }, label: `sport ${sport.id} (slug "${sport.slug}")` };
+    if (seasons.length) yield sportRef(sport);
 }
 
 /**

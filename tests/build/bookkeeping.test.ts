@@ -10,7 +10,7 @@ import { sitemaps } from '../../src/build/feeds/sitemap.ts';
 import { buildMetaHead, writeManifests } from '../../src/build/finish.ts';
 import { writePageListFiles } from '../../src/build/page-list.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
-import { createLedger, type Ledger } from '../../src/build/ledger.ts';
+import { createLedger, scanLedgerFile, type Ledger } from '../../src/build/ledger.ts';
 import { createLineReader, createLineWriter, mergeSorted, readLines, sortLines } from '../../src/util/line-files.ts';
 import { createPathSet } from '../../src/util/path-set.ts';
 import { batched } from '../../src/util/batch.ts';
@@ -181,10 +181,10 @@ describe('the set of planned paths', () => {
   });
 });
 
-/** A ledger's entries as scanSorted gives them, decoded. */
+/** A ledger's entries as scanLedgerFile gives them from its sorted list, decoded. */
 function scanned(ledger: Ledger) {
   const entries: { path: string; indexable: boolean; lastmod: string | null }[] = [];
-  ledger.scanSorted(({ block, start, pathEnd, indexable, lastmodStart, lastmodEnd }) =>
+  scanLedgerFile(ledger.sortedFile(), ({ block, start, pathEnd, indexable, lastmodStart, lastmodEnd }) =>
     entries.push({
       path: block.toString('utf8', start, pathEnd),
       indexable,
