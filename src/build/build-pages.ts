@@ -84,7 +84,7 @@ export interface BuildPagesOptions {
      * The lines of these pages as they were, for the next build cache; `notKept`: the cache's pages not among them
      * (Scope's keptView in index.ts).
      */
-    keptLines(paths: KeptInPlace, notKept: Iterable<string>): KeptLines;
+    keptLines(paths: KeptInPlace, notKept: readonly string[]): KeptLines;
     /** The links of a chrome the previous build cache names. */
     chromeOf(id: string): readonly string[] | undefined;
     /**

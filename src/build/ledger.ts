@@ -5,10 +5,11 @@
  * from there.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSpareBuffer, readFileBytes, writeFull } from '../util/file-bytes.ts';
 import { createLineWriter, readLines, sortLines } from '../util/line-files.ts';
+import { openSortedLines } from '../util/sorted-lines.ts';
 
 export interface LedgerEntry {
   path: string;
@@ -26,10 +27,12 @@ export interface Ledger {
   /**
    * An incremental build's pages kept in place, added after every other page: their entries are the previous
    * build's sorted list (`file`, the build cache's, whose SHA-256 is `digest`) but those of the pages not kept,
-   * merged with the others' here, not added and sorted one by one. False when the file is not the one the digest
-   * names (nothing is added then: the caller adds the kept pages itself).
+   * merged with the others' here, not added and sorted one by one. The kept pages are the list's but a few
+   * (`notKept`), found by a binary search and the bytes between them copied, when the list's `counts` are known; or
+   * those `has` answers for, each line read. False when the file is not the one the digest names (nothing is added
+   * then: the caller adds the kept pages itself).
    */
-  addKept(previous: { file: string; digest: string }, kept: (path: string) => boolean): boolean;
+  addKept(previous: PreviousList, kept: { notKept: readonly string[] } | { has(path: string): boolean }): boolean;
   /**
    * The paths of the entries added one by one (`add`), once `addKept` has added the kept pages (null before, or when
    * it could not): an incremental build's few pages written, in path order.
@@ -39,6 +42,14 @@ export interface Ledger {
   sorted(): Generator<LedgerEntry>;
   /** The file of the sorted list (for the next build cache, and scanLedgerFile: the sitemap's pass). */
   sortedFile(): string;
+}
+
+/** A previous build's sorted list (the build cache's), and how many entries it has, and of them indexable. */
+export interface PreviousList {
+  file: string;
+  /** Its SHA-256. */
+  digest: string;
+  counts: { entries: number; indexable: number } | null;
 }
 
 /** An entry of the sorted list as bytes: its path is `block[start, pathEnd)`, its lastmod (empty: none) the other. */
@@ -103,7 +114,10 @@ export function createLedger(dir: string): Ledger {
         writer.close();
         const addedFile = join(dir, 'pages-added.tsv');
         sortLines(writer.file, addedFile);
-        const merged = mergeKept(bytes, readLines(addedFile), kept, sortedFile);
+        const merged =
+          'notKept' in kept && previous.counts
+            ? patchKept(bytes, previous.counts, [...readLines(addedFile)], kept.notKept, sortedFile)
+            : mergeKept(bytes, readLines(addedFile), 'has' in kept ? kept.has : notIn(kept.notKept), sortedFile);
         rmSync(addedFile, { force: true });
         added = merged.added;
         keptCount = merged.kept;
@@ -182,6 +196,48 @@ function scanEntries(bytes: Buffer, visit: (line: LedgerLine) => void): void {
     visit(line);
     start = at + 1;
   }
+}
+
+/** Is a path not one of these? */
+function notIn(paths: readonly string[]): (path: string) => boolean {
+  const set = new Set(paths);
+  return (path) => !set.has(path);
+}
+
+/**
+ * Write into `file` the previous list's lines (its `bytes`, of `counts` entries) but those of `notKept`, with the
+ * `added` lines (sorted): each line found by a binary search over the bytes (util/sorted-lines.ts), the bytes between
+ * them copied. A line's key is its path and the tab after it: keys compare as the whole lines do (no path holds a
+ * tab), so the lines are in their keys' order.
+ */
+function patchKept(
+  bytes: Buffer,
+  counts: { entries: number; indexable: number },
+  added: readonly string[],
+  notKept: readonly string[],
+  file: string,
+): { added: string[]; kept: number; indexable: number } {
+  const lines = openSortedLines(bytes, (start, end) => {
+    let tab = start;
+    while (tab < end && bytes[tab] !== TAB) tab++;
+    return bytes.toString('utf8', start, Math.min(tab + 1, end));
+  });
+  const left = [...new Set(notKept)].flatMap((path) => lines.find(`${path}\t`) ?? []);
+  const keyOf = (line: string) => line.slice(0, line.indexOf('\t') + 1);
+  writeFileSync(
+    file,
+    lines.patched(
+      added.map((line) => ({ key: keyOf(line), line })),
+      left,
+    ),
+  );
+  // Counted as mergeKept counts a kept line.
+  const indexableLeft = left.filter(({ at }) => bytes[bytes.indexOf(TAB, at) + 1] === I).length;
+  return {
+    added: added.map((line) => line.slice(0, line.indexOf('\t'))),
+    kept: counts.entries - left.length,
+    indexable: counts.indexable - indexableLeft,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { hash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { join, posix, resolve, sep } from 'node:path';
 import { PAGE_FILE } from '../output/layout.ts';
 
 const HREF_OPEN = 'href="';
@@ -138,14 +138,17 @@ export function createLinkFinder(siteOrigin: string) {
  * Main thread: each link target, with the first page found holding it; and each chrome's set of links by its id
  * (kept in the build cache with the pages that name it).
  *
- * An incremental build does not read the own links of the pages it keeps in place: it adds every target of the
- * previous output instead (`addUnheld`, from the build cache), each checked like the others, and looks for a kept
- * page holding one only when it is broken (brokenLinks' `holdersOf`).
+ * An incremental build does not read the own links of the pages it keeps in place. Their targets were good when the
+ * previous build checked them, and stay good while what made them good is there: it adds (`addUnheld`) those whose
+ * page or file it removes (`targetsServedBy`) and those the previous build could not vouch for by a file of its
+ * output (its `recheck`), each checked like the others, and looks for a kept page holding one only when it is broken
+ * (brokenLinks' `holdersOf`).
  */
 export function createLinkLedger() {
   /** Each target's first holder; UNHELD for a previous output's target no page of this build has named yet. */
   const firstHolder = new Map<string, string>();
   const chromes = new Map<string, string[]>();
+  const forgotten: string[] = [];
   const add = (page: string, targets: readonly string[]) => {
     for (const target of targets) {
       const holder = firstHolder.get(target);
@@ -173,14 +176,16 @@ export function createLinkLedger() {
     keepChrome(id: string, links: readonly string[]) {
       if (!chromes.has(id)) chromes.set(id, [...links]);
     },
-    /** Targets pages link to that were not added one by one (the previous output's): checked all the same. */
+    /** Targets pages link to that were not added one by one (some of the previous output's): checked all the same. */
     addUnheld(targets: Iterable<string>) {
       for (const target of targets) if (!firstHolder.has(target)) firstHolder.set(target, UNHELD);
     },
     /** A target no page holds after all (an unheld one no kept page links to any more). */
     forget(target: string) {
-      firstHolder.delete(target);
+      if (firstHolder.delete(target)) forgotten.push(target);
     },
+    /** The targets forgotten: an incremental build leaves them out of the next cache's list. */
+    forgotten: (): readonly string[] => forgotten,
     get size() {
       return firstHolder.size;
     },
@@ -202,10 +207,15 @@ export interface BrokenLink {
   page: string;
 }
 
-/** What a link may lead to besides a written file: a shell route or a redirect rule the hosts apply. */
+/** What a link may lead to besides a file of the folder checked. */
 export interface LinkTargets {
-  /** Paths answered by a route rendered in the browser (previews), or by a redirect. */
+  /**
+   * Paths answered by a rule: a route rendered in the browser (previews), a redirect, a medium the build could not
+   * copy.
+   */
   answered(path: string): boolean;
+  /** Pages and files of the output that are not in the folder checked (an incremental build left them in place). */
+  kept?(path: string): boolean;
   /**
    * The pages holding the broken targets the ledger has no holder of (UNHELD), the first found of each; a target
    * missing from the map is held by no page any more, and is forgotten. Called once, with all of them.
@@ -213,19 +223,48 @@ export interface LinkTargets {
   holdersOf?(targets: readonly string[]): Map<string, string>;
 }
 
+/** What the link check found. */
+export interface LinkCheck {
+  broken: BrokenLink[];
+  /**
+   * The targets no file of the output vouches for, sorted: the broken ones, those a rule answers (rules change with
+   * no page changing), and those that reach their file only once resolved (`/a/./b`: targetsServedBy does not name
+   * them). The next incremental build checks them again; every other target stays good while its file is there.
+   */
+  recheck: string[];
+}
+
+/**
+ * The targets a file of the output makes good (`file` relative to it, with `/` between folders): those brokenLinks
+ * finds it for, the path of the file itself and, for a page's HTML, the page's path with and without a slash. A
+ * target that reaches the file only once resolved (`/a/../b`) is not among them (LinkCheck, `recheck`).
+ */
+export function targetsServedBy(file: string): string[] {
+  const path = `/${file}`;
+  if (!file.endsWith('.html')) return [path];
+  const page = path.slice(0, -'.html'.length);
+  return file === PAGE_FILE ? [path, page, `${page}/`, '/'] : [path, page, `${page}/`];
+}
+
+/** Does the target's own path name the file it reaches (no `.`, `..` or empty part, one slash at most at its end)? */
+const literal = (bare: string) => bare === '/' || (posix.normalize(bare) === bare && !bare.endsWith('/'));
+
 /** The broken links: targets that are neither a page, a file in the output, nor answered by a rule. */
-export function brokenLinks(ledger: LinkLedger, outDir: string, targets: LinkTargets): BrokenLink[] {
+export function brokenLinks(ledger: LinkLedger, outDir: string, targets: LinkTargets): LinkCheck {
   const root = resolve(outDir);
   const broken: BrokenLink[] = [];
   const unheld: string[] = [];
+  const recheck: string[] = [];
   for (const [target, page] of ledger.entries()) {
     const bare = target.length > 1 ? target.replace(/\/$/, '') : target;
-    if (targets.answered(bare)) continue;
-    // Only files inside the output count (a link with ../ in it leads nowhere the site has).
-    const file = resolve(root, `.${bare}`);
-    const inside = file === root || file.startsWith(root + sep);
-    const html = file === root ? join(root, PAGE_FILE) : `${file}.html`;
-    if (inside && (isFile(html) || (!target.endsWith('/') && isFile(file)))) continue;
+    if (targets.answered(bare)) {
+      recheck.push(target);
+      continue;
+    }
+    if (targets.kept?.(bare) || isInOutput(root, target, bare)) {
+      if (!literal(bare)) recheck.push(target);
+      continue;
+    }
     if (page === UNHELD) unheld.push(target);
     else broken.push({ target, page });
   }
@@ -235,7 +274,16 @@ export function brokenLinks(ledger: LinkLedger, outDir: string, targets: LinkTar
     if (page === undefined) ledger.forget(target);
     else broken.push({ target, page });
   }
-  return broken.sort((a, b) => a.target.localeCompare(b.target));
+  for (const { target } of broken) recheck.push(target);
+  return { broken: broken.sort((a, b) => a.target.localeCompare(b.target)), recheck: recheck.sort() };
+}
+
+/** Is the target a page or a file of the output folder? Only files inside it count (`../` leads nowhere the site has). */
+function isInOutput(root: string, target: string, bare: string): boolean {
+  const file = resolve(root, `.${bare}`);
+  if (file !== root && !file.startsWith(root + sep)) return false;
+  const html = file === root ? join(root, PAGE_FILE) : `${file}.html`;
+  return isFile(html) || (!target.endsWith('/') && isFile(file));
 }
 
 function isFile(path: string): boolean {

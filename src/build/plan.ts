@@ -201,10 +201,11 @@ export async function planPages({ ctx, memo, router, into, previous, record }: P
           sink({ route, params, path, label, record: id });
           if (++sunk % REPLAY_TURN_PAGES === 0) await new Promise(setImmediate);
         }
-        if (into.gone) {
-          const listed = new Set(patch.pages.map(([, path]) => path));
-          for (const [, path] of before) if (!listed.has(path)) into.gone(path);
-        }
+        // Gone: a changed record's previous page that no page of the route has now (the others are listed as they
+        // were; a path is looked for among all 25,000 only for those few).
+        if (into.gone)
+          for (const [, path, , id] of before)
+            if (patch.asked.has(id!) && !patch.pages.some(([, listed]) => listed === path)) into.gone(path);
         return;
       }
     }

@@ -243,7 +243,8 @@ describe('the ledger of written pages', () => {
     const kept = new Set(['/', '/news/2026/a', '/_shells/search', '/tickets', '/news/café']);
     const next = createLedger(mkdtempSync(join(work, 'ledger-')));
     for (const e of after) next.add(e);
-    expect(next.addKept({ file: previous, digest }, (path) => kept.has(path))).toBe(true);
+    const counts = { entries: before.length, indexable: before.filter((e) => e.indexable).length };
+    expect(next.addKept({ file: previous, digest, counts: null }, { has: (path) => kept.has(path) })).toBe(true);
     const all = [...after, ...before.filter((e) => kept.has(e.path))];
     const full = createLedger(mkdtempSync(join(work, 'ledger-')));
     for (const e of all) full.add(e);
@@ -253,15 +254,29 @@ describe('the ledger of written pages', () => {
     expect([next.count, next.indexable]).toEqual([9, 8]);
     expect(next.added).toEqual(['/news', '/news/2026/c', '/news/cafe', '/zoo']);
 
+    // The same list patched: the pages not kept named, found by a binary search, and the list's counts known.
+    const notKept = before.map((e) => e.path).filter((path) => !kept.has(path));
+    const patched = createLedger(mkdtempSync(join(work, 'ledger-')));
+    for (const e of after) patched.add(e);
+    expect(patched.addKept({ file: previous, digest, counts }, { notKept })).toBe(true);
+    expect(readFileSync(patched.sortedFile(), 'utf8')).toBe(readFileSync(full.sortedFile(), 'utf8'));
+    expect([patched.count, patched.indexable, patched.added]).toEqual([next.count, next.indexable, next.added]);
+    // Without the counts, the named pages are left out by reading every line: the same list.
+    const read = createLedger(mkdtempSync(join(work, 'ledger-')));
+    for (const e of after) read.add(e);
+    expect(read.addKept({ file: previous, digest, counts: null }, { notKept })).toBe(true);
+    expect(readFileSync(read.sortedFile(), 'utf8')).toBe(readFileSync(full.sortedFile(), 'utf8'));
+    expect([read.count, read.indexable]).toEqual([next.count, next.indexable]);
+
     // A list edited since its digest was taken is not used: nothing is added, and the caller adds the kept pages.
     writeFileSync(previous, readFileSync(previous, 'utf8').replace('2026-10-01', '2026-01-01'));
     const refused = createLedger(mkdtempSync(join(work, 'ledger-')));
     for (const e of after) refused.add(e);
-    expect(refused.addKept({ file: previous, digest }, (path) => kept.has(path))).toBe(false);
+    expect(refused.addKept({ file: previous, digest, counts }, { notKept })).toBe(false);
     for (const e of before.filter((e) => kept.has(e.path))) refused.add(e);
     expect([...refused.sorted()]).toEqual([...full.sorted()]);
     const missing = createLedger(mkdtempSync(join(work, 'ledger-')));
-    expect(missing.addKept({ file: join(work, 'none.tsv'), digest }, () => true)).toBe(false);
+    expect(missing.addKept({ file: join(work, 'none.tsv'), digest, counts: null }, { has: () => true })).toBe(false);
   });
 
   it('streams the manifest’s prerendered list: the same JSON as one stringify', async () => {

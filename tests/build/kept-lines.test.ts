@@ -64,6 +64,18 @@ describe('the kept lines', () => {
     }
     expect(kept.size).toBe(paths.length);
     expect([...kept.keys()]).toEqual(paths);
+    // Backwards (an article route's pages, newest first), by every other line, and in no order.
+    const again = keptLines(paths.length, (ref) => paths[ref]!, new Set());
+    for (let ref = paths.length - 1; ref >= 0; ref--) expect(again.get(paths[ref]!)).toBe(ref);
+    for (let ref = paths.length - 1; ref >= 0; ref -= 2) expect(again.get(paths[ref]!)).toBe(ref);
+    for (let ref = 0; ref < paths.length; ref += 3) expect(again.get(paths[ref]!)).toBe(ref);
+    for (let i = 0; i < 500; i++) {
+      const ref = Math.floor(Math.random() * paths.length);
+      expect(again.get(paths[ref]!)).toBe(ref);
+      expect(again.get(`${paths[ref]!}~`)).toBe(
+        paths.includes(`${paths[ref]!}~`) ? paths.indexOf(`${paths[ref]!}~`) : undefined,
+      );
+    }
   });
 
   it('leave out the lines taken out, at the start and later, keeping the order of the rest', () => {

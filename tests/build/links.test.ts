@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { brokenLinks, createLinkFinder, createLinkLedger, internalLinks } from '../../src/build/links.ts';
+import {
+  brokenLinks,
+  createLinkFinder,
+  createLinkLedger,
+  internalLinks,
+  targetsServedBy,
+} from '../../src/build/links.ts';
 
 const SITE = 'https://www.cedarvalleyhawks.example';
 const out = mkdtempSync(join(tmpdir(), 'fh-links-'));
@@ -100,13 +106,30 @@ describe('the link check', () => {
     const ledger = createLinkLedger();
     ledger.add('/', ['/news', '/news/', '/feed.xml', '/gone', '/article-preview/12', '/../../etc/passwd']);
     ledger.add('/news', ['/gone', '/old-page']);
-    const broken = brokenLinks(ledger, out, {
+    const { broken, recheck } = brokenLinks(ledger, out, {
       answered: (path) => path.startsWith('/article-preview/') || path === '/old-page',
     });
     expect(broken).toEqual([
       { target: '/../../etc/passwd', page: '/' },
       { target: '/gone', page: '/' },
     ]);
+    // What no file vouches for is checked again by the next incremental build: the broken and the answered by a rule.
+    expect(recheck).toEqual(['/../../etc/passwd', '/article-preview/12', '/gone', '/old-page']);
+  });
+
+  it('names for the next build the targets a file reaches only once its path is resolved', () => {
+    mkdirSync(join(out, 'news'), { recursive: true });
+    writeFileSync(join(out, 'news.html'), '');
+    writeFileSync(join(out, 'index.html'), '');
+    const ledger = createLinkLedger();
+    ledger.add('/', ['/', '/news', '/news/', '/news//', '/x/../news', '/./news', '/news/../index.html']);
+    const { broken, recheck } = brokenLinks(ledger, out, { answered: () => false });
+    expect(broken).toEqual([]);
+    // The others are among the targets their file serves: removing the file is what makes them broken.
+    expect(recheck).toEqual(['/./news', '/news/../index.html', '/news//', '/x/../news']);
+    expect(targetsServedBy('news.html')).toEqual(['/news.html', '/news', '/news/']);
+    expect(targetsServedBy('index.html')).toEqual(['/index.html', '/index', '/index/', '/']);
+    expect(targetsServedBy('media/a.jpg')).toEqual(['/media/a.jpg']);
   });
 
   it("checks the previous output's targets for the pages kept unread, and names a holder only of broken ones", () => {
@@ -116,8 +139,9 @@ describe('the link check', () => {
     ledger.addUnheld(['/news', '/gone', '/gone-too', '/stale', '/feed.xml']);
     expect(ledger.size).toBe(5);
     const asked: string[][] = [];
-    const broken = brokenLinks(ledger, out, {
-      answered: (path) => path === '/feed.xml',
+    const { broken } = brokenLinks(ledger, out, {
+      answered: () => false,
+      kept: (path) => path === '/feed.xml',
       holdersOf(targets) {
         asked.push([...targets]);
         // A kept page still links to /gone; no page links to /stale any more.
@@ -132,5 +156,6 @@ describe('the link check', () => {
     ]);
     // A target nobody holds is forgotten: it is not in the next build cache's list.
     expect(ledger.targets()).toEqual(['/feed.xml', '/gone', '/gone-too', '/news']);
+    expect(ledger.forgotten()).toEqual(['/stale']);
   });
 });

@@ -156,6 +156,7 @@ describe('the build cache beside the output is the build’s own too', () => {
     buildId: '0123456789abcdef',
     contentId: 'fedcba9876543210',
     pages: 0,
+    indexable: 0,
   };
   const prepare = (outDir: string) => {
     const planFile = join(work, 'plan.jsonl');
@@ -168,7 +169,7 @@ describe('the build cache beside the output is the build’s own too', () => {
       depsFiles: [],
       keptLines: null,
       chromes: new Map(),
-      links: [],
+      links: { previous: null, targets: [], forgotten: [], recheck: [] },
       planFile,
       search: null,
       ledgerFile,

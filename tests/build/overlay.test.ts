@@ -9,6 +9,7 @@ import {
   FAILED_MEDIA_FILE,
   MEDIA_FILE,
   LINKS_FILE,
+  RECHECK_FILE,
   FILES_FILE,
   JOURNAL_FILE,
   MANIFEST_FILE,
@@ -242,6 +243,7 @@ describe('an incremental build that updates its output in place', () => {
       [FAILED_MEDIA_FILE]: '',
       [MEDIA_FILE]: '',
       [LINKS_FILE]: '',
+      [RECHECK_FILE]: '',
     });
     const manifest = {
       format: BUILD_CACHE_FORMAT,
@@ -252,12 +254,19 @@ describe('an incremental build that updates its output in place', () => {
       pageFiles: [{ lines: 0, bytes: 0 }],
       pagesDigest: '0'.repeat(64),
       ledgerDigest: '0'.repeat(64),
+      linksDigest: '0'.repeat(64),
     };
     const { ledgerDigest: _, ...withoutLedger } = manifest;
     writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify(withoutLedger));
     expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' })).toEqual({
       ok: false,
       reason: expect.stringContaining('has no digest of its list of pages'),
+    });
+    const { linksDigest: __, ...withoutLinks } = manifest;
+    writeFileSync(join(cache, MANIFEST_FILE), JSON.stringify(withoutLinks));
+    expect(readBuildCache(out, { fieldhouse: 'f', config: 'c' })).toEqual({
+      ok: false,
+      reason: expect.stringContaining('or of link targets'),
     });
     // A segment of its page lines missing (segments.ts): the manifest counts them.
     const empty = { lines: 0, bytes: 0 };

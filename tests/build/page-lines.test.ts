@@ -81,6 +81,9 @@ function segmented(
 }
 
 /** A cache's segments as its writer left them: each whole file and deps file the same as the manifest's entries. */
+/** The lines of these pages, in their order: what a merge keeps. */
+const refsOf = (pages: readonly { ref: number }[]) => pages.map((page) => page.ref);
+
 function written(cache: string, entries: readonly { lines: number; bytes: number }[]) {
   const files = segmentFiles(cache)!;
   expect(files).toHaveLength(entries.length);
@@ -181,7 +184,7 @@ describe('scanPageLines: the build cache read as bytes', () => {
         // Every other kept page is kept again (the rest touched): the output has the kept and the added.
         const keptAgain = found.filter((_, i) => i % 2 === 0);
         const added = all.filter((_, i) => !keep(i));
-        const entries = store.mergeInto(next, keptAgain, added);
+        const entries = store.mergeInto(next, refsOf(keptAgain), added);
         const expected = [...keptAgain.map((page) => store.line(page.ref)), ...added].sort();
         expect(written(next, entries).text).toBe(expected.map((line) => `${line}\n`).join(''));
       }
@@ -195,7 +198,7 @@ describe('scanPageLines: the build cache read as bytes', () => {
     const kept = found.filter((page) => page.path !== '/p/005' && page.path !== '/p/021');
     const added = [cacheLine('/p/005', ['article:5'], facts(5)), cacheLine('/p/030a', [], facts(30))];
     const next = join(dir, 'linked-next');
-    const entries = store.mergeInto(next, kept, added, { segment: 1 << 20, smallest: 0 });
+    const entries = store.mergeInto(next, refsOf(kept), added, { segment: 1 << 20, smallest: 0 });
     const { files: nextFiles, text } = written(next, entries);
     expect(entries).toHaveLength(10);
     const inode = (f: string) => statSync(f).ino;
@@ -225,7 +228,7 @@ describe('scanPageLines: the build cache read as bytes', () => {
     const bytes = (f: string) => statSync(f).size;
     const smallest = files[0]!.bytes + 1;
     const next = join(dir, 'small-next');
-    const entries = store.mergeInto(next, kept, [], { segment: 1 << 20, smallest });
+    const entries = store.mergeInto(next, refsOf(kept), [], { segment: 1 << 20, smallest });
     const { files: nextFiles } = written(next, entries);
     expect(nextFiles.map((f) => statSync(f).ino)).toEqual([
       expect.any(Number),

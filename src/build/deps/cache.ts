@@ -50,16 +50,19 @@ import {
   type SegmentSource,
 } from './segments.ts';
 import type { PageTally } from './tally.ts';
+import { openTargetList, targetListText, type TargetList } from './target-list.ts';
 
 /** Bump when the files change meaning: a cache of another format is not read (the build says so and builds in full). */
-export const BUILD_CACHE_FORMAT = 11;
+export const BUILD_CACHE_FORMAT = 12;
 export const MANIFEST_FILE = 'manifest.json';
 export const CHROME_FILE = 'chrome.json';
 export const PLAN_FILE = 'plan.jsonl';
 export const FILES_FILE = 'files.txt';
 export const FAILED_MEDIA_FILE = 'media-failed.txt';
 export const MEDIA_FILE = 'media.tsv';
+/** Every link target of the output's pages (target-list.ts), and those a later build checks again (LinkCheck). */
 export const LINKS_FILE = 'links.txt';
+export const RECHECK_FILE = 'links-recheck.txt';
 export const SEARCH_FILE = 'search.tsv';
 /** The search index's files with their digests (src/output/known-files.ts); a cache without it is still read. */
 export const SEARCH_FILES_FILE = 'search-files.tsv';
@@ -112,6 +115,8 @@ export interface BuildCacheManifest {
   /** The content id of that output: with the build id, it names the output exactly. */
   contentId: string;
   pages: number;
+  /** Of those, the pages search engines may index (format 12: the list of pages is patched with its counts). */
+  indexable: number;
   /**
    * The segments of page lines its `pages` folder holds (segments.ts), in order: each one's lines and bytes (format
    * 10; format 9 gave their number).
@@ -132,6 +137,8 @@ export interface BuildCacheManifest {
   searchStats?: SearchIndexStats;
   /** The SHA-256 of `ledger.tsv` (format 7). */
   ledgerDigest: string;
+  /** The SHA-256 of `links.txt` (format 12: an incremental build searches it without parsing every line). */
+  linksDigest: string;
   createdAt: string;
 }
 
@@ -161,7 +168,14 @@ export function prepareBuildCache(options: {
   outDir: string;
   manifest: Omit<
     BuildCacheManifest,
-    'format' | 'createdAt' | 'pagesDigest' | 'pageFiles' | 'searchDigest' | 'searchStats' | 'ledgerDigest'
+    | 'format'
+    | 'createdAt'
+    | 'pagesDigest'
+    | 'pageFiles'
+    | 'searchDigest'
+    | 'searchStats'
+    | 'ledgerDigest'
+    | 'linksDigest'
   >;
   depsFiles: readonly string[];
   /** The lines of the previous cache's pages an incremental build kept in place, as they were. */
@@ -170,8 +184,17 @@ export function prepareBuildCache(options: {
   chromes: ReadonlyMap<string, readonly string[]>;
   /** How many of the output's pages name each medium and each chrome. */
   tally: PageTally;
-  /** Every link target of the output's pages, sorted (the link ledger's). */
-  links: readonly string[];
+  /**
+   * The link targets of the output's pages: every one, sorted (`previous` null); or, for a build that kept pages in
+   * place, the previous cache's list with the targets of this build added and those it forgot (links.ts) left out.
+   * `recheck`: the targets the next build checks again (LinkCheck).
+   */
+  links: {
+    previous: TargetList | null;
+    targets: readonly string[];
+    forgotten: readonly string[];
+    recheck: readonly string[];
+  };
   /** Each route's plan (JSON lines), moved into the cache. */
   planFile: string;
   /** The sorted list of the output's pages (ledger.ts), moved into the cache. */
@@ -229,9 +252,12 @@ export function prepareBuildCache(options: {
       ),
     ),
   );
-  const links = createLineWriter(join(next, LINKS_FILE));
-  for (const target of options.links) links.write(JSON.stringify(target));
-  links.close();
+  const { links } = options;
+  const linksBytes = links.previous
+    ? links.previous.writeWith(join(next, LINKS_FILE), links.targets, links.forgotten)
+    : Buffer.from(targetListText(links.targets));
+  if (!links.previous) writeFileSync(join(next, LINKS_FILE), linksBytes);
+  writeFileSync(join(next, RECHECK_FILE), targetListText(links.recheck));
   // The plan is written in the build's work folder, which may be on another file system than the output.
   moveFileSync(options.planFile, join(next, PLAN_FILE));
   if (options.search) {
@@ -260,6 +286,7 @@ export function prepareBuildCache(options: {
     pagesDigest: pagesDigest.hex(),
     ...(options.search && { searchDigest: options.search.digest, searchStats: options.search.stats }),
     ledgerDigest,
+    linksDigest: createHash('sha256').update(linksBytes).digest('hex'),
     createdAt: options.now.toISOString(),
   };
   writeFileSync(join(next, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -315,10 +342,14 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
     };
   if (typeof manifest.pagesDigest !== 'string' || !/^[0-9a-f]{64}$/.test(manifest.pagesDigest))
     return { ok: false, reason: `the build cache's ${file} has no pages digest (a broken or edited cache)` };
-  if (typeof manifest.ledgerDigest !== 'string' || !/^[0-9a-f]{64}$/.test(manifest.ledgerDigest))
+  if (
+    [manifest.ledgerDigest, manifest.linksDigest].some(
+      (digest) => typeof digest !== 'string' || !/^[0-9a-f]{64}$/.test(digest),
+    )
+  )
     return {
       ok: false,
-      reason: `the build cache's ${file} has no digest of its list of pages (a broken or edited cache)`,
+      reason: `the build cache's ${file} has no digest of its list of pages or of link targets (a broken or edited cache)`,
     };
   if (manifest.config !== expected.config)
     return { ok: false, reason: 'the build cache was written with another site.config.ts' };
@@ -333,7 +364,7 @@ export function readBuildCache(outDir: string, expected: { fieldhouse: string; c
       ok: false,
       reason: `an incremental build was cut short while it moved its files into ${outDir} (${join(dir, JOURNAL_FILE)}): the output may be half updated`,
     };
-  for (const name of [CHROME_FILE, PLAN_FILE, FILES_FILE, FAILED_MEDIA_FILE, MEDIA_FILE, LINKS_FILE])
+  for (const name of [CHROME_FILE, PLAN_FILE, FILES_FILE, FAILED_MEDIA_FILE, MEDIA_FILE, LINKS_FILE, RECHECK_FILE])
     if (!existsSync(join(dir, name))) return { ok: false, reason: `the build cache has no ${name}` };
   const segments = segmentFiles(dir);
   const entries = Array.isArray(manifest.pageFiles) ? manifest.pageFiles : null;
@@ -439,11 +470,19 @@ export function cachedChromes(dir: string): Map<string, CachedChrome> {
   return chromes;
 }
 
-/** Every site path the cache's pages link to. */
-export function* cachedLinks(dir: string): Generator<string> {
+/**
+ * Every site path the cache's pages link to (a list searched in its bytes: target-list.ts), and the targets its build
+ * could not vouch for by a file of its output, which the next build checks again (RECHECK_FILE).
+ */
+export function cachedLinks(dir: string, digest: string): { targets: TargetList; recheck: string[] } {
   const file = join(dir, LINKS_FILE);
+  const bytes = readFileSync(file);
+  if (createHash('sha256').update(bytes).digest('hex') !== digest)
+    throw new Error(`${file} is not the file its manifest has the digest of`);
+  const recheckFile = join(dir, RECHECK_FILE);
   let number = 0;
-  for (const line of readLines(file)) yield parseIn(line, file, ++number) as string;
+  const recheck = [...readLines(recheckFile)].map((line) => parseIn(line, recheckFile, ++number) as string);
+  return { targets: openTargetList(bytes), recheck };
 }
 
 /** JSON.parse, whose error names the cache's file (and line) the text came from. */

@@ -80,17 +80,12 @@ export interface PageLineStore {
   /** The lines whose facts name this chrome, in the store's order: the bytes are searched for its id. */
   linesWithChrome(chrome: string): Generator<LineRef>;
   /**
-   * Write the next cache's segments into `cacheDir` (segments.ts): the lines of `kept` (pages of this store, in its
+   * Write the next cache's segments into `cacheDir` (segments.ts): the lines `kept` (lines of this store, in its
    * order) merged with `added` (other pages' whole lines, sorted), in the order sortLines would give them all. A
    * segment of this store whose lines are all kept, with no added line among them, is linked as it is; the kept
    * lines of the others are copied as bytes, in runs, never decoded. The segments written, in order.
    */
-  mergeInto(
-    cacheDir: string,
-    kept: Iterable<{ path: string; ref: LineRef }>,
-    added: Iterable<string>,
-    sizes?: SegmentSizes,
-  ): SegmentEntry[];
+  mergeInto(cacheDir: string, kept: Iterable<LineRef>, added: Iterable<string>, sizes?: SegmentSizes): SegmentEntry[];
 }
 
 /**
@@ -226,7 +221,7 @@ export function scanPageLines(
       // The kept lines' refs, in order, and how many of each segment's lines are kept.
       const refs: LineRef[] = [];
       const keptOf = new Array<number>(files.length).fill(0);
-      for (const { ref } of kept) {
+      for (const ref of kept) {
         refs.push(ref);
         keptOf[blockOf[ref]!]!++;
       }
