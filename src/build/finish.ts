@@ -147,6 +147,11 @@ export function createMediaMirror(
     },
     async finish() {
       let failedBefore = 0;
+      // The variants of the images kept pages name, left where they are in the previous output, as the images are.
+      const keptVariants = previous && {
+        has: previous.has,
+        keep: (url: string) => previous.keep(url, outputName(url, `image variant ${url}`)),
+      };
       for (const url of keptOnly) {
         if (previous?.failed(url)) {
           failed.add(url);
@@ -172,7 +177,7 @@ export function createMediaMirror(
         files++;
         record(url, kept.hash);
         // A kept page names this image's variants by its content: the same content gives the same ones.
-        if (kept.image) images!.publish(kept.image);
+        if (kept.image) images!.publish(kept.image, keptVariants ?? undefined);
       }
       keptOnly.clear();
       if (failedBefore)

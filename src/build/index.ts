@@ -290,55 +290,26 @@ async function runStages(
   const { config } = options;
   const { source, writer, cacheDir } = resources;
   const clock = buildClock();
-  const loaded = await session.stage('site', () =>
-    loadSiteData({
-      api: source.api,
-      config,
-      root: options.root,
-      endpoints: source.endpoints,
-      clock,
-      logger: options.logger,
-      warn: session.warn,
-    }).catch((error: unknown) => {
-      throw unreachable(error, config);
-    }),
-  );
-  const { site } = loaded;
-  const router = createRouter(ROUTES);
-  const ctx: PageContext = withMemo({ api: source.api, site, router, warn: session.warn }, createMemo(MEMO_ENTRIES));
-  const bundling = session.stage('bundle', () => bundle({ outDir: resources.staging.dir, cacheDir }));
-  bundling.catch(() => undefined);
-  const redirecting = loadRedirects(source.api, session.warn);
-  redirecting.catch(() => undefined);
-
-  // The image pipeline (none when a CDN resizes): the site-wide images first, since the site data names them.
-  const images =
-    config.images.cdn || !config.images.enabled
-      ? null
-      : createImageService(
-          {
-            client: source.client,
-            apiOrigin: source.endpoints.baseUrl,
-            cacheDir: resolve(options.root, config.images.cacheDir),
-            settings: config.images,
-            warn: session.warn,
-          },
-          writer,
-        );
-  resources.images = images;
-  if (images) site.images.known = await imageMap(images, mediaIn(JSON.stringify(site)));
-  const built = await bundling;
-  const siteData = writeSiteData(loaded, writer);
+  // The site data, the bundle and the build id. An incremental build reads its build cache meanwhile: the scope needs
+  // the id only at its end (the output is updated in place when the id is the one it carries).
+  const identifying = identify(resources, options, session, clock);
+  const identified = identifying.then(({ buildId }) => buildId);
+  identified.catch(() => undefined);
+  const changes = options.changes;
+  const scope = changes
+    ? session
+        .stage('scope', () =>
+          incrementalScope(changes, { outDir, config, buildId: identified, api: source.api }, session, outcome),
+        )
+        .then(
+          (reuse) => ({ reuse }),
+          (error: unknown) => ({ error }),
+        )
+    : Promise.resolve({ reuse: null });
+  const { site, router, ctx, redirecting, images, built, siteData, buildId } = await identifying;
+  outcome.buildId = buildId;
   const workers = workerCount(options.concurrency ?? config.build.concurrency);
   const staticSearch = config.search.provider === 'static';
-  // Made before the first page, from what every page shares: a content change leaves it as it was (build-id.ts).
-  const buildId = buildIdOf({
-    version: FIELDHOUSE_VERSION,
-    config: pageConfigOf(config),
-    site: siteData.hash,
-    assets: [...built.files.map((f) => `${f.path}:${f.hash}`), `_worker.js:${built.edgeWorker}`],
-  });
-  outcome.buildId = buildId;
   // The workers start (their threads load the server bundle) while this thread reads the build cache. An
   // incremental build starts one: most render a few pages, and each start takes a core from reading the cache for
   // half a second; the others start once the scope and the plan say how many pages there are to build.
@@ -383,15 +354,6 @@ async function runStages(
   // this one reads the build cache and plans; the feeds stage at the end writes them beside the sitemap.
   const feedsMade = starting.then((pool) => pool.feeds());
   feedsMade.catch(() => undefined);
-  const changes = options.changes;
-  const scope = changes
-    ? session
-        .stage('scope', () => incrementalScope(changes, { outDir, config, buildId, api: source.api }, session, outcome))
-        .then(
-          (reuse) => ({ reuse }),
-          (error: unknown) => ({ error }),
-        )
-    : Promise.resolve({ reuse: null });
   const pool = await starting;
   resources.pool = pool;
   const scoped = await scope;
@@ -474,7 +436,8 @@ async function runStages(
               touches: reuse!.planTouches,
               whole: (route) => route.render === 'static' && touchedRoutes !== 'all' && !touchedRoutes!.has(route.name),
               // A page kept where it is need not be listed: it is one of keptView's already.
-              keeps: (route, path) => route.render !== 'file' && keptView.has(path),
+              // Each route's pages are looked up from where its last one was found (they come in its own order).
+              keeps: (route, path) => route.render !== 'file' && keptView.has(path, route.name),
               pagesOf: (name) => reuse!.pages().filter((path) => routeOf(path, router) === name),
               changed: reuse!.planChanges,
             }
@@ -699,6 +662,59 @@ async function runStages(
     (search?.bytes ?? 0);
 }
 
+/** What every page of a build shares, and the build's id made from it: the site data, the bundle and the config. */
+async function identify(resources: BuildResources, options: BuildOptions, session: Session, clock: Date) {
+  const { config } = options;
+  const { source, writer, cacheDir } = resources;
+  const loaded = await session.stage('site', () =>
+    loadSiteData({
+      api: source.api,
+      config,
+      root: options.root,
+      endpoints: source.endpoints,
+      clock,
+      logger: options.logger,
+      warn: session.warn,
+    }).catch((error: unknown) => {
+      throw unreachable(error, config);
+    }),
+  );
+  const { site } = loaded;
+  const router = createRouter(ROUTES);
+  const ctx: PageContext = withMemo({ api: source.api, site, router, warn: session.warn }, createMemo(MEMO_ENTRIES));
+  const bundling = session.stage('bundle', () => bundle({ outDir: resources.staging.dir, cacheDir }));
+  bundling.catch(() => undefined);
+  const redirecting = loadRedirects(source.api, session.warn);
+  redirecting.catch(() => undefined);
+
+  // The image pipeline (none when a CDN resizes): the site-wide images first, since the site data names them.
+  const images =
+    config.images.cdn || !config.images.enabled
+      ? null
+      : createImageService(
+          {
+            client: source.client,
+            apiOrigin: source.endpoints.baseUrl,
+            cacheDir: resolve(options.root, config.images.cacheDir),
+            settings: config.images,
+            warn: session.warn,
+          },
+          writer,
+        );
+  resources.images = images;
+  if (images) site.images.known = await imageMap(images, mediaIn(JSON.stringify(site)));
+  const built = await bundling;
+  const siteData = writeSiteData(loaded, writer);
+  // Made before the first page, from what every page shares: a content change leaves it as it was (build-id.ts).
+  const buildId = buildIdOf({
+    version: FIELDHOUSE_VERSION,
+    config: pageConfigOf(config),
+    site: siteData.hash,
+    assets: [...built.files.map((f) => `${f.path}:${f.hash}`), `_worker.js:${built.edgeWorker}`],
+  });
+  return { site, router, ctx, redirecting, images, built, siteData, buildId };
+}
+
 /** What an incremental build takes from the build cache (incrementalScope). */
 type Scope = NonNullable<BuildPagesOptions['reuse']> & {
   touched: number;
@@ -728,6 +744,8 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
    * cache's pages not kept, few, so that what is made from the kept ones is the cache's whole less them.
    */
   keptView: () => KeptInPlace & {
+    /** `has`, for a pass over pages in an order of its own (kept-lines.ts: a route's pages). */
+    has(path: string, pass?: string): boolean;
     exclude(path: string): void;
     notKept(): string[];
     /**
@@ -769,7 +787,7 @@ type Scope = NonNullable<BuildPagesOptions['reuse']> & {
  */
 async function incrementalScope(
   changes: NonNullable<BuildOptions['changes']>,
-  build: { outDir: string; config: SiteConfig; buildId: string; api: ContentApi },
+  build: { outDir: string; config: SiteConfig; buildId: Promise<string>; api: ContentApi },
   session: Session,
   outcome: Outcome,
 ): Promise<Scope | null> {
@@ -868,7 +886,7 @@ async function incrementalScope(
     }
   const touched = touchedRefs.size;
   // The pages of the output carry this build's id: what it holds of a page is what this build would write.
-  const inPlace = cache.manifest.buildId === build.buildId;
+  const inPlace = cache.manifest.buildId === (await build.buildId);
   // Kept pages are left where they are, unread: an output restored in part (or changed by hand) under a cache
   // whose ids match would keep the pages it lacks missing. A sample of what the cache lists must be there.
   const lacking = inPlace ? lackingFiles(outDir, { length: pageCount, at: store.path }, others) : null;
@@ -891,7 +909,7 @@ async function incrementalScope(
     keptView() {
       // The pages kept, less those the plan found gone or builds (a file route's); what the cache holds besides them.
       const excluded = new Set<string>();
-      const has = (path: string) => kept.has(path) && !excluded.has(path);
+      const has = (path: string, pass?: string) => kept.has(path, pass) && !excluded.has(path);
       const notKept = () => [...touchedRefs.keys(), ...excluded];
       return {
         has,

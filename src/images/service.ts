@@ -59,6 +59,13 @@ export interface ImageStats {
   failed: number;
 }
 
+/** The files of a previous output that an incremental build leaves where they are (overlay.ts, KeptFiles). */
+export interface KeptOutput {
+  /** Does the previous output have the file of this site path? */
+  has(url: string): boolean;
+  keep(url: string): void;
+}
+
 export interface ImageService {
   readonly settings: ImageSettings;
   /** The fetched image behind a URL (once per build); throws what the fetch threw. */
@@ -75,9 +82,10 @@ export interface ImageService {
   fromStore(hash: string, url: string): Promise<FetchedImage | null>;
   /**
    * Put an image's variants in the output (once per content), encoding those the cache lacks. Only for a service
-   * made with an output writer (the build's; site dev encodes what the browser asks for: variantFile).
+   * made with an output writer (the build's; site dev encodes what the browser asks for: variantFile). `kept`: the
+   * previous output of an incremental build that updates it in place, whose variants are left where they are.
    */
-  publish(image: FetchedImage): void;
+  publish(image: FetchedImage, kept?: KeptOutput): void;
   /**
    * One variant by its file name (`<id>-<width>.<format>`) of an image fetched in this session, encoded now unless
    * the cache has it; null when no such variant exists. For site dev, which encodes only what the browser asks for.
@@ -172,8 +180,14 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
       return store.putVariant(nameOf(variant.url), bytes);
     });
 
-  function publishVariants(image: FetchedImage & { info: ImageInfo }, writer: OutputWriter): void {
+  function publishVariants(image: FetchedImage & { info: ImageInfo }, writer: OutputWriter, kept?: KeptOutput): void {
     for (const variant of variantsOf(image.info, settings)) {
+      // A variant is named by its content: the previous output's file of that name is this one.
+      if (kept?.has(variant.url)) {
+        stats.cached++;
+        kept.keep(variant.url);
+        continue;
+      }
       const name = nameOf(variant.url);
       const ready = store.variant(name);
       if (ready) {
@@ -254,11 +268,11 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
       if (!image || !variant) return null;
       return store.variant(name) ?? track(encodeVariant(image, variant));
     },
-    publish(image) {
+    publish(image, kept) {
       if (!writer) throw new Error('This image service has no output to publish into: it encodes on request.');
       if (!image.info || published.has(image.info.id)) return;
       published.add(image.info.id);
-      publishVariants(image as FetchedImage & { info: ImageInfo }, writer);
+      publishVariants(image as FetchedImage & { info: ImageInfo }, writer, kept);
     },
     async finish() {
       while (running.size) await Promise.allSettled(running);

@@ -78,6 +78,19 @@ describe('the kept lines', () => {
     }
   });
 
+  it('find the lines of passes that interleave, each from where it was', () => {
+    const kept = keptLines(paths.length, (ref) => paths[ref]!, new Set([3]));
+    for (let i = 0; i < paths.length; i++) {
+      const forward = i;
+      const backward = paths.length - 1 - i;
+      expect(kept.get(paths[forward]!, 'forward')).toBe(forward === 3 ? undefined : forward);
+      expect(kept.has(paths[backward]!, 'backward')).toBe(backward !== 3);
+      expect(kept.get(paths[(i * 7) % paths.length]!)).toBe(
+        (i * 7) % paths.length === 3 ? undefined : (i * 7) % paths.length,
+      );
+    }
+  });
+
   it('leave out the lines taken out, at the start and later, keeping the order of the rest', () => {
     const out = new Set([0, 5, 6]);
     const kept = keptLines(paths.length, (ref) => paths[ref]!, out);

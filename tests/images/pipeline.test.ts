@@ -123,6 +123,24 @@ describe('the image pipeline', () => {
     expect(readFileSync(join(out, '_site/img', `${wide!.id}-640.avif`)).byteLength).toBeLessThan(original / 5);
   });
 
+  it('leaves the variants a previous output has where they are, for a page kept in place, and writes the others', async () => {
+    const { images, out } = service('kept');
+    const small = (await infoOf(images, '/media/headshot/small.jpg'))!;
+    const names = [320, 500].flatMap((w) => ['avif', 'jpg', 'webp'].map((e) => `${small.id}-${w}.${e}`));
+    // The previous output has the variants of width 320 (an incremental build updating it in place).
+    const previous = new Set(names.filter((name) => name.includes('-320.')).map((name) => `/_site/img/${name}`));
+    const kept: string[] = [];
+    images.publish(await images.fetch('/media/headshot/small.jpg'), {
+      has: (url) => previous.has(url),
+      keep: (url) => void kept.push(url),
+    });
+    const stats = await images.finish();
+    expect(kept.sort()).toEqual([...previous].sort());
+    // Only the others are written into this build's folder; the kept ones count as taken from the cache.
+    expect(readdirSync(join(out, '_site/img')).sort()).toEqual(names.filter((name) => name.includes('-500.')).sort());
+    expect(stats.cached + stats.encoded).toBe(names.length);
+  });
+
   it('an image narrower than the widths gets the widths below it and its own', async () => {
     expect(variantWidths(500, SETTINGS.widths)).toEqual([320, 500]);
     expect(variantWidths(4000, SETTINGS.widths)).toEqual(SETTINGS.widths);

@@ -11,8 +11,12 @@ import type { LineRef } from './page-lines.ts';
 
 /** The kept lines, as a read-mostly map of path → line, in the lines' order. */
 export interface KeptLines extends Iterable<[string, LineRef]> {
-  get(path: string): LineRef | undefined;
-  has(path: string): boolean;
+  /**
+   * `pass` names a pass over pages in an order of its own (a route's pages, while others are planned): its lookups
+   * start from the line after the last one it found, not another pass's.
+   */
+  get(path: string, pass?: string): LineRef | undefined;
+  has(path: string, pass?: string): boolean;
   /** Take a page out (a change touches it); false when it was not kept. */
   delete(path: string): boolean;
   readonly size: number;
@@ -54,18 +58,21 @@ export function comparePaths(a: string, b: string): number {
  * taken out later).
  */
 export function keptLines(count: number, pathOf: (ref: LineRef) => string, out: Set<LineRef>): KeptLines {
-  /** The line after the last one found: most lookups come from passes over the pages in the lines' order. */
-  let next = 0;
+  /** For each pass, the line after the last one it found: most lookups come from passes in the lines' order. */
+  const cursors = new Map<string, { next: number }>();
   /** The line of a path, kept or not. */
-  const lineOf = (path: string): LineRef | undefined => {
-    if (next < count && pathOf(next) === path) return next++;
+  const lineOf = (path: string, pass: string): LineRef | undefined => {
+    let cursor = cursors.get(pass);
+    if (!cursor) cursors.set(pass, (cursor = { next: 0 }));
+    const { next } = cursor;
+    if (next < count && pathOf(next) === path) return cursor.next++;
     if (count === 0) return undefined;
     // From the last line found, in steps that double, towards the path, then a binary search of the last step: a pass
     // in the lines' order backwards (an article route's pages, newest first) finds each in a few comparisons, not 17.
     const from = Math.min(Math.max(next - 1, 0), count - 1);
     const here = comparePaths(pathOf(from), path);
     if (here === 0) {
-      next = from + 1;
+      cursor.next = from + 1;
       return from;
     }
     let low: number;
@@ -91,7 +98,7 @@ export function keptLines(count: number, pathOf: (ref: LineRef) => string, out: 
       const mid = (low + high) >>> 1;
       const order = comparePaths(pathOf(mid), path);
       if (order === 0) {
-        next = mid + 1;
+        cursor.next = mid + 1;
         return mid;
       }
       if (order < 0) low = mid + 1;
@@ -99,8 +106,8 @@ export function keptLines(count: number, pathOf: (ref: LineRef) => string, out: 
     }
     return undefined;
   };
-  const get = (path: string) => {
-    const ref = lineOf(path);
+  const get = (path: string, pass = '') => {
+    const ref = lineOf(path, pass);
     return ref === undefined || out.has(ref) ? undefined : ref;
   };
   function* entries(): Generator<[string, LineRef]> {
@@ -108,7 +115,7 @@ export function keptLines(count: number, pathOf: (ref: LineRef) => string, out: 
   }
   return {
     get,
-    has: (path) => get(path) !== undefined,
+    has: (path, pass) => get(path, pass) !== undefined,
     delete(path) {
       const ref = get(path);
       if (ref === undefined) return false;
