@@ -306,7 +306,13 @@ async function runStages(
           (error: unknown) => ({ error }),
         )
     : Promise.resolve({ reuse: null });
-  const { site, router, ctx, redirecting, images, built, siteData, buildId } = await identifying;
+  // A build that fails here lets the scope end first (it fails too, at the id), so nothing of it runs after the build.
+  const { site, router, ctx, redirecting, images, built, siteData, buildId } = await identifying.catch(
+    async (error: unknown) => {
+      await scope;
+      throw error;
+    },
+  );
   outcome.buildId = buildId;
   const workers = workerCount(options.concurrency ?? config.build.concurrency);
   const staticSearch = config.search.provider === 'static';
@@ -607,7 +613,7 @@ async function runStages(
       links,
       resources.staging.dir,
       // Pages and files left in place are not in the staging folder: each is there all the same.
-      (path) => pages.keptInPlace.has(path) || keptFiles.has(path),
+      { page: (path) => pages.keptInPlace.has(path), file: (path) => keptFiles.has(path) },
       router,
       rules,
       reuse?.inPlace && keptTally
@@ -1124,7 +1130,7 @@ function lackingFiles(outDir: string, pages: Sample, others: readonly string[]):
 function checkLinks(
   links: LinkLedger,
   outDir: string,
-  kept: (path: string) => boolean,
+  kept: LinkTargets['kept'],
   router: Router,
   rules: HostRules,
   holdersOf: LinkTargets['holdersOf'],

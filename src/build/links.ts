@@ -6,7 +6,7 @@
  */
 import { hash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { join, posix, resolve, sep } from 'node:path';
+import { join, posix, relative, resolve, sep } from 'node:path';
 import { PAGE_FILE } from '../output/layout.ts';
 
 const HREF_OPEN = 'href="';
@@ -214,8 +214,11 @@ export interface LinkTargets {
    * copy.
    */
   answered(path: string): boolean;
-  /** Pages and files of the output that are not in the folder checked (an incremental build left them in place). */
-  kept?(path: string): boolean;
+  /**
+   * The pages and the other files of the output that are not in the folder checked (an incremental build left them in
+   * place), by their site paths: a page's path leads to its HTML, a file's only without a slash at its end.
+   */
+  kept?: { page(path: string): boolean; file(path: string): boolean };
   /**
    * The pages holding the broken targets the ledger has no holder of (UNHELD), the first found of each; a target
    * missing from the map is held by no page any more, and is forgotten. Called once, with all of them.
@@ -261,7 +264,7 @@ export function brokenLinks(ledger: LinkLedger, outDir: string, targets: LinkTar
       recheck.push(target);
       continue;
     }
-    if (targets.kept?.(bare) || isInOutput(root, target, bare)) {
+    if (isInOutput(root, target, bare, targets.kept)) {
       if (!literal(bare)) recheck.push(target);
       continue;
     }
@@ -278,12 +281,17 @@ export function brokenLinks(ledger: LinkLedger, outDir: string, targets: LinkTar
   return { broken: broken.sort((a, b) => a.target.localeCompare(b.target)), recheck: recheck.sort() };
 }
 
-/** Is the target a page or a file of the output folder? Only files inside it count (`../` leads nowhere the site has). */
-function isInOutput(root: string, target: string, bare: string): boolean {
+/**
+ * Is the target a page or a file of the output folder, or one `kept` names? Only files inside it count (`../` leads
+ * nowhere the site has).
+ */
+function isInOutput(root: string, target: string, bare: string, kept: LinkTargets['kept']): boolean {
   const file = resolve(root, `.${bare}`);
   if (file !== root && !file.startsWith(root + sep)) return false;
-  const html = file === root ? join(root, PAGE_FILE) : `${file}.html`;
-  return isFile(html) || (!target.endsWith('/') && isFile(file));
+  // The site path it resolves to (`/a/./b` is `/a/b`): what the kept pages and files are known by.
+  const path = file === root ? '/' : `/${relative(root, file).split(sep).join('/')}`;
+  if (kept?.page(path) || isFile(file === root ? join(root, PAGE_FILE) : `${file}.html`)) return true;
+  return !target.endsWith('/') && (kept?.file(path) || isFile(file));
 }
 
 function isFile(path: string): boolean {

@@ -132,6 +132,18 @@ describe('the link check', () => {
     expect(targetsServedBy('media/a.jpg')).toEqual(['/media/a.jpg']);
   });
 
+  it('finds pages and files kept in place as it finds those of the folder: a file without a slash at its end', () => {
+    const ledger = createLinkLedger();
+    ledger.add('/fresh', ['/kept', '/kept/', '/x/../kept', '/media/a.jpg', '/media/a.jpg/', '/media/./a.jpg']);
+    const { broken, recheck } = brokenLinks(ledger, out, {
+      answered: () => false,
+      kept: { page: (path) => path === '/kept', file: (path) => path === '/media/a.jpg' },
+    });
+    // A full build finds /media/a.jpg/ broken too: a path with a slash at its end leads to a page's HTML only.
+    expect(broken).toEqual([{ target: '/media/a.jpg/', page: '/fresh' }]);
+    expect(recheck).toEqual(['/media/./a.jpg', '/media/a.jpg/', '/x/../kept']);
+  });
+
   it("checks the previous output's targets for the pages kept unread, and names a holder only of broken ones", () => {
     const ledger = createLinkLedger();
     // A page of this build, then the previous output's targets: one it named again, others no page here names.
@@ -141,7 +153,7 @@ describe('the link check', () => {
     const asked: string[][] = [];
     const { broken } = brokenLinks(ledger, out, {
       answered: () => false,
-      kept: (path) => path === '/feed.xml',
+      kept: { page: () => false, file: (path) => path === '/feed.xml' },
       holdersOf(targets) {
         asked.push([...targets]);
         // A kept page still links to /gone; no page links to /stale any more.
