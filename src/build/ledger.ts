@@ -222,15 +222,12 @@ function patchKept(
     while (tab < end && bytes[tab] !== TAB) tab++;
     return bytes.toString('utf8', start, Math.min(tab + 1, end));
   });
-  const left = [...new Set(notKept)].flatMap((path) => lines.find(`${path}\t`) ?? []);
-  const keyOf = (line: string) => line.slice(0, line.indexOf('\t') + 1);
-  writeFileSync(
-    file,
-    lines.patched(
-      added.map((line) => ({ key: keyOf(line), line })),
-      left,
-    ),
-  );
+  const left = [...new Set(notKept)].flatMap((path) => lines.locate(`${path}\t`).line ?? []);
+  const placed = added.map((line) => {
+    const key = line.slice(0, line.indexOf('\t') + 1);
+    return { at: lines.locate(key).at, key, line };
+  });
+  writeFileSync(file, lines.patched(placed, left));
   // Counted as mergeKept counts a kept line.
   const indexableLeft = left.filter(({ at }) => bytes[bytes.indexOf(TAB, at) + 1] === I).length;
   return {

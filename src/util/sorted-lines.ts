@@ -14,13 +14,13 @@ export interface LineAt {
 }
 
 export interface SortedLines {
-  /** The line whose key is `key`, or null when there is none. */
-  find(key: string): LineAt | null;
+  /** Where the line of `key` is, or would go (`at`), and that line when the file has it (null otherwise). */
+  locate(key: string): { at: number; line: LineAt | null };
   /**
-   * The bytes with `added` (lines without their newline, each with its key, none of them a key the file has) and
-   * without the lines at `removed` (found by `find`).
+   * The bytes with `added` (lines without their newline, each with its key and where `locate` puts it, none of them a
+   * key the file has) and without the lines at `removed` (`locate`'s).
    */
-  patched(added: Iterable<{ key: string; line: string }>, removed: Iterable<LineAt>): Buffer;
+  patched(added: Iterable<{ at: number; key: string; line: string }>, removed: Iterable<LineAt>): Buffer;
 }
 
 /**
@@ -43,16 +43,16 @@ export function openSortedLines(bytes: Buffer, keyOf: (start: number, end: numbe
     return low;
   };
   return {
-    find(key) {
+    locate(key) {
       const at = lowerBound(key);
-      if (at >= bytes.length) return null;
+      if (at >= bytes.length) return { at, line: null };
       const end = bytes.indexOf(NEWLINE, at);
-      return keyOf(at, end) === key ? { at, next: end + 1 } : null;
+      return { at, line: keyOf(at, end) === key ? { at, next: end + 1 } : null };
     },
     patched(added, removed) {
       // What changes, by where in the bytes: an added line goes before the line at its place, a removed one is left out.
       const edits: { at: number; key: string; line?: string; next?: number }[] = [];
-      for (const { key, line } of added) edits.push({ at: lowerBound(key), key, line });
+      for (const { at, key, line } of added) edits.push({ at, key, line });
       for (const { at, next } of removed) edits.push({ at, key: '', next });
       // At one place, the added lines in their keys' order, then the line left out (the added ones come before it).
       const removal = (edit: (typeof edits)[number]) => (edit.next === undefined ? 0 : 1);

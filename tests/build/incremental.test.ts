@@ -565,6 +565,10 @@ describe('the incremental build (issue 19)', () => {
     expect(cached(FAILED_MEDIA_FILE)).toEqual(failedBefore);
     expect(cached(FILES_FILE)).toEqual(othersBefore);
     for (const [file, ino] of inodes) expect(statSync(join(site, file)).ino, file).toBe(ino);
+    // What the commit left of the staging folder (files replaced, folders) is removed on the thread pool.
+    await expect
+      .poll(() => readdirSync(work).filter((name) => name.startsWith('.kept-media-staging-')), { timeout: 10_000 })
+      .toEqual([]);
   }, 240_000);
 
   it('touches only the year lists an article joins or leaves, and every year page when the years change', async () => {

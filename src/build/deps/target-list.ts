@@ -39,14 +39,15 @@ export function openTargetList(bytes: Buffer): TargetList {
       : bytes.toString('utf8', start + 1, end - 1),
   );
   return {
-    has: (target) => lines.find(target) !== null,
+    has: (target) => lines.locate(target).line !== null,
     writeWith(file, added, removed) {
-      const adding = [...new Set(added)].filter((target) => !lines.find(target));
-      const leaving = [...new Set(removed)].flatMap((target) => lines.find(target) ?? []);
-      const written = lines.patched(
-        adding.map((target) => ({ key: target, line: JSON.stringify(target) })),
-        leaving,
-      );
+      // One search a target: where it goes, and whether the list has it already.
+      const adding = [...new Set(added)].flatMap((target) => {
+        const { at, line } = lines.locate(target);
+        return line ? [] : [{ at, key: target, line: JSON.stringify(target) }];
+      });
+      const leaving = [...new Set(removed)].flatMap((target) => lines.locate(target).line ?? []);
+      const written = lines.patched(adding, leaving);
       writeFileSync(file, written);
       return written;
     },
