@@ -46,7 +46,7 @@ import {
   type LinkLedger,
   type LinkTargets,
 } from './links.ts';
-import { createLedger, type Ledger, type PreviousList } from './ledger.ts';
+import { createLedger, type Ledger, pathsOf, type PreviousList } from './ledger.ts';
 import { askAfterChanges, createAnswerCheck, createTouchSorter, touchTest, type Verdict } from './deps/touch.ts';
 import {
   depsOf,
@@ -614,6 +614,8 @@ async function runStages(
       resources.staging.dir,
       // Pages and files left in place are not in the staging folder: each is there all the same.
       { page: (path) => pages.keptInPlace.has(path), file: (path) => keptFiles.has(path) },
+      // A full build's pages are found in its list, not on the disk; an in-place build checks a few pages' links.
+      reuse?.inPlace ? null : pathsOf(ledger.sortedFile()),
       router,
       rules,
       reuse?.inPlace && keptTally
@@ -1131,6 +1133,7 @@ function checkLinks(
   links: LinkLedger,
   outDir: string,
   kept: LinkTargets['kept'],
+  listed: ReadonlySet<string> | null,
   router: Router,
   rules: HostRules,
   holdersOf: LinkTargets['holdersOf'],
@@ -1146,6 +1149,7 @@ function checkLinks(
       return match.type === 'match' && match.route.render === 'client';
     },
     kept,
+    ...(listed && { listed: (path: string) => listed.has(path) }),
     holdersOf,
   });
   const { broken } = checked;

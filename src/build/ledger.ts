@@ -148,6 +148,13 @@ const previousSpare = createSpareBuffer();
 /** The buffer this build's sorted list is read into (scanLedgerFile), kept likewise. */
 const sortedSpare = createSpareBuffer();
 
+/** The paths of a sorted list's entries (a ledger's `sortedFile`), as a set: each decoded once. */
+export function pathsOf(file: string): Set<string> {
+  const paths = new Set<string>();
+  scanLedgerFile(file, (line) => paths.add(line.block.toString('utf8', line.start, line.pathEnd)));
+  return paths;
+}
+
 /**
  * Every entry of a sorted list's file (a ledger's `sortedFile`) in path order, as bytes: the file is read whole into a
  * buffer the next build of a long-running process takes again, and no string is made per entry. `line` is one

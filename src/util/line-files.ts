@@ -204,14 +204,14 @@ export function sortLines(input: string, output: string, runChars = SORT_RUN_CHA
 }
 
 /**
- * A file's lines sorted (as {@link sortLines} sorts them), as they come out of the merge: for a caller that writes
- * them its own way. The runs are written beside `scratch` and removed when the lines are all read (or the caller
- * stops).
+ * Lines sorted (as {@link sortLines} sorts them), as they come out of the merge: for a caller that writes them its
+ * own way. Every line of `lines` is taken before the first comes out. The runs are written beside `scratch` and
+ * removed when the lines are all read (or the caller stops).
  */
-export function* sortedLinesOf(input: string, scratch: string, runChars = SORT_RUN_CHARS): Generator<string> {
+export function* sortedLinesOf(lines: Iterable<string>, scratch: string, runChars = SORT_RUN_CHARS): Generator<string> {
   const sorter = createLineSorter(scratch, runChars);
   try {
-    for (const line of readLines(input)) sorter.add(line);
+    for (const line of lines) sorter.add(line);
     yield* sorter.lines();
   } finally {
     sorter.discard();

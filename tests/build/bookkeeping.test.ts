@@ -11,7 +11,14 @@ import { buildMetaHead, writeManifests } from '../../src/build/finish.ts';
 import { writePageListFiles } from '../../src/build/page-list.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
 import { createLedger, scanLedgerFile, type Ledger } from '../../src/build/ledger.ts';
-import { createLineReader, createLineWriter, mergeSorted, readLines, sortLines } from '../../src/util/line-files.ts';
+import {
+  createLineReader,
+  createLineWriter,
+  mergeSorted,
+  readLines,
+  sortedLinesOf,
+  sortLines,
+} from '../../src/util/line-files.ts';
 import { createPathSet } from '../../src/util/path-set.ts';
 import { batched } from '../../src/util/batch.ts';
 
@@ -94,6 +101,21 @@ describe('line files', () => {
     const single = file('sorted-single.txt');
     sortLines(input, single);
     expect(readFileSync(single, 'utf8')).toBe(readFileSync(output, 'utf8'));
+    // Lines from any source, taken whole before the first comes out, in runs removed once read.
+    let taken = 0;
+    const counted = function* () {
+      for (const line of lines) {
+        taken++;
+        yield line;
+      }
+    };
+    const scratch = file('sorted-lines.txt');
+    const sorted = sortedLinesOf(counted(), scratch, 2_000);
+    expect(sorted.next().value).toBe('/');
+    expect(taken).toBe(lines.length);
+    expect(existsSync(`${scratch}.run-0`)).toBe(true);
+    expect(['/', ...sorted]).toEqual([...lines].sort());
+    expect(existsSync(`${scratch}.run-0`)).toBe(false);
   });
 
   it('merge any number of sorted sources in order, a tie going to the first source, and close the sources', () => {

@@ -75,6 +75,36 @@ describe('the link check', () => {
     expect(find('<a href="/x">', '/d').own).toEqual(['/x']);
   });
 
+  it('remembers a header by its text: the same links as a fresh read, in document order, for every page', () => {
+    const document = (head: string, header: string, own: string, footer: string) =>
+      `<html><head>${head}</head><body>${header}<main id="main">${own}</main>${footer}</body></html>`;
+    const pages = [
+      [
+        '/a',
+        document('<link href="/feed.xml">', '<a href="/news"><a href="/a">', '<a href="/x">', '<a href="/about">'),
+      ],
+      // The same header: its links come from the finder's memory, after the head's, before the footer's.
+      ['/b', document('<link href="/about">', '<a href="/news"><a href="/a">', '<a href="/news">', '<a href="/z">')],
+      // Another header of the same length, then the first again.
+      ['/c', document('', '<a href="/team"><a href="/c">', '', '<a href="/news">')],
+      ['/d', document('', '<a href="/news"><a href="/a">', '<a href="/d">', '')],
+      // A value that runs past <main> (not what React writes, but the text alone would not tell the links then).
+      ['/e', document('', '<a href="/odd<main>', '<a href="/y">', '')],
+      ['/f', document('', '<a href="/odd<main>', '<a href="/y">', '<a href="/w">')],
+    ] as const;
+    const remembering = createLinkFinder(SITE);
+    for (const [self, html] of pages) {
+      // A fresh finder for each page reads every link of it.
+      expect(remembering(html, self)).toEqual(createLinkFinder(SITE)(html, self));
+    }
+    const again = createLinkFinder(SITE);
+    const [, b] = pages[1];
+    again(pages[0][1], '/a');
+    const found = again(b, '/b');
+    expect(found.own).toEqual(['/news']);
+    expect(found.chromeLinks).toEqual(['/a', '/about', '/news', '/z']);
+  });
+
   it("the ledger takes a chrome's links once, from the page or (a kept page) from the build cache", () => {
     const ledger = createLinkLedger();
     ledger.addPage('/a', { own: ['/x'], chrome: 'c1', chromeLinks: ['/news'] });
@@ -130,6 +160,31 @@ describe('the link check', () => {
     expect(targetsServedBy('news.html')).toEqual(['/news.html', '/news', '/news/']);
     expect(targetsServedBy('index.html')).toEqual(['/index.html', '/index', '/index/', '/']);
     expect(targetsServedBy('media/a.jpg')).toEqual(['/media/a.jpg']);
+  });
+
+  it('finds the pages the build lists in its list, not on the disk, and resolves only what is not its own path', () => {
+    const listedOut = mkdtempSync(join(tmpdir(), 'fh-links-listed-'));
+    try {
+      writeFileSync(join(listedOut, 'on-disk.html'), '');
+      const ledger = createLinkLedger();
+      ledger.add('/', ['/listed', '/listed/', '/x/../listed', '/on-disk', '/answered', '/gone', '/']);
+      const asked: string[] = [];
+      const listed = (path: string) => {
+        asked.push(path);
+        return path === '/listed' || path === '/answered' || path === '/';
+      };
+      const { broken, recheck } = brokenLinks(ledger, listedOut, { answered: (path) => path === '/answered', listed });
+      // A listed page is good though its file is not in the folder (a page of this build is, by the list).
+      expect(broken).toEqual([
+        { target: '/gone', page: '/' },
+        { target: '/x/../listed', page: '/' },
+      ]);
+      // A rule's answer comes first, as without the list; a path that is not its own is resolved and looked for.
+      expect(recheck).toEqual(['/answered', '/gone', '/x/../listed']);
+      expect(asked.sort()).toEqual(['/', '/gone', '/listed', '/listed', '/on-disk']);
+    } finally {
+      rmSync(listedOut, { recursive: true, force: true });
+    }
   });
 
   it('finds pages and files kept in place as it finds those of the folder: a file without a slash at its end', () => {

@@ -1,6 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   BUILD_CACHE_FORMAT,
@@ -41,6 +50,28 @@ describe('an incremental build that updates its output in place', () => {
   it("names a page's two files", () => {
     expect(pageFiles('/')).toEqual(['index.html', '_payload.json']);
     expect(pageFiles('/news/2026/03/23/a')).toEqual(['news/2026/03/23/a.html', 'news/2026/03/23/a/_payload.json']);
+  });
+
+  it("lists a folder's files as readdirSync's recursive listing does, in its order, by their names inside it", () => {
+    const root = join(work, 'listed');
+    tree(root, {
+      'index.html': '',
+      'news.html': '',
+      'news/_payload.json': '',
+      'news/2026/03/a.html': '',
+      'news/2026/03/a/_payload.json': '',
+      '_site/builds/latest.json': '',
+      'café/日本.txt': '',
+      'empty/.hidden': '',
+    });
+    mkdirSync(join(root, 'no-files/deeper'), { recursive: true });
+    symlinkSync(join(root, 'news'), join(root, 'linked-folder'));
+    symlinkSync(join(root, 'index.html'), join(root, 'linked-file'));
+    const recursive = readdirSync(root, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    expect(filesUnder(root)).toEqual(recursive);
+    expect(recursive).toHaveLength(8);
   });
 
   it('lists what a build wrote besides its pages, for the build cache', () => {

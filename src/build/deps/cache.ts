@@ -36,7 +36,7 @@ import { moveFileSync } from '../../util/move-file.ts';
 import { basename, dirname, join } from 'node:path';
 import { BUILDS_DIR } from '../../output/layout.ts';
 import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
-import { createLineWriter, hashFile, readLines, sortedLinesOf } from '../../util/line-files.ts';
+import { hashFile, readLines, sortedLinesOf } from '../../util/line-files.ts';
 import { readFileBytes } from '../../util/file-bytes.ts';
 import { createSetDigest } from '../../util/set-digest.ts';
 import type { SearchDoc, SearchIndexStats } from '../../search/writer.ts';
@@ -221,18 +221,19 @@ export function prepareBuildCache(options: {
   if (ours(next)) rmSync(next, { recursive: true, force: true });
   mkdirSync(next, { recursive: true });
   writeFileSync(join(next, OUTPUT_MARKER), markerText(options.manifest.fieldhouse));
-  const unsorted = join(options.scratchDir, 'deps-all.jsonl');
-  const all = createLineWriter(unsorted);
   const pagesDigest = createSetDigest(options.keptLines?.digest);
-  for (const file of options.depsFiles)
-    if (existsSync(file))
-      for (const line of readLines(file)) {
-        all.write(line);
-        const { path, digest } = entryOf(line);
-        pagesDigest.add(path, digest);
-      }
-  all.close();
-  const sorted = sortedLinesOf(unsorted, join(options.scratchDir, 'deps-sorted.jsonl'));
+  // The render threads' lines go to the sorter as they are read (its runs are the only copy written before the
+  // merge), each counted in the digest on its way.
+  function* depsLines() {
+    for (const file of options.depsFiles)
+      if (existsSync(file))
+        for (const line of readLines(file)) {
+          const { path, digest } = entryOf(line);
+          pagesDigest.add(path, digest);
+          yield line;
+        }
+  }
+  const sorted = sortedLinesOf(depsLines(), join(options.scratchDir, 'deps-sorted.jsonl'));
   let pageFiles: SegmentEntry[];
   if (!options.keptLines) {
     const segments = createSegmentWriter(next);
