@@ -109,6 +109,8 @@ const CHROMES_KEPT = 2000;
  * a page's links are there: finding a page's links took 53 µs a page over the demo's pages, 42 µs with them.
  */
 const HEADERS_KEPT = 32;
+/** A header longer than this (characters) is read each time, not remembered: 32 of them stay well under 4 MB. */
+const HEADER_KEPT_CHARS = 64 << 10;
 
 /** A copy of a string that holds none of the string it is part of (a slice keeps its whole page alive). */
 const detached = (text: string) => Buffer.from(text, 'utf16le').toString('utf16le');
@@ -132,7 +134,7 @@ export function createLinkFinder(siteOrigin: string) {
     }
     const found = new Set<string>();
     // A value that runs past the header depends on more than its text: read each time (React writes none).
-    if (!collectLinks(html, siteOrigin, found, from, to)) return [...found];
+    if (!collectLinks(html, siteOrigin, found, from, to) || text.length > HEADER_KEPT_CHARS) return [...found];
     const links = [...found];
     headers.unshift({ text: detached(text), links });
     if (headers.length > HEADERS_KEPT) headers.pop();
