@@ -23,7 +23,11 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 const CONTROL_ESCAPE = /\\u00(?:0[0-8bcef]|1[0-9a-f]|7f|[89][0-9a-f])|[\u007f-\u009f]/i;
 
 interface Collection {
-  notices: string[];
+  /**
+   * What the schemas said, each once: a transform can run twice in one parse (zod's compiled parser hands a parse it
+   * cannot decide to the runtime parser, which runs it again: compiled.ts), and said twice, it is still one notice.
+   */
+  notices: Set<string>;
   /** Rich-text values a schema changed, with what it said: located in the answer (path, record) afterwards. */
   located: Map<string, string>;
 }
@@ -36,20 +40,24 @@ let current: Collection | null = null;
  */
 export function collectNotices<T>(body: unknown, parse: () => T): { value: T; notices: string[] } {
   const outer = current;
-  const collection: Collection = { notices: [], located: new Map() };
+  const collection: Collection = { notices: new Set(), located: new Map() };
   current = collection;
   try {
     const value = parse();
-    if (collection.located.size) collection.notices.push(...locate(body, collection.located));
-    return { value, notices: collection.notices };
+    const notices = [...collection.notices];
+    if (collection.located.size) notices.push(...locate(body, collection.located));
+    return { value, notices };
   } finally {
     current = outer;
   }
 }
 
-/** A schema reports something it changed or left out. Outside `collectNotices` (a plain parse), nothing. */
+/**
+ * A schema reports something it changed or left out (once, however often it is said in one answer). Outside
+ * `collectNotices` (a plain parse), nothing.
+ */
 export function notice(message: string): void {
-  current?.notices.push(message);
+  current?.notices.add(message);
 }
 
 /** A schema changed this string value: the notice names where it was, once the whole answer is parsed. */

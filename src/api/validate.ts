@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ApiInvalidResponse } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
 import { cleanAnswer, collectNotices, limitDepth } from './boundary.ts';
+import { compiled } from './compiled.ts';
 import { describeRecord, formatPath } from './record-path.ts';
 
 const MAX_PROBLEMS = 5;
@@ -27,15 +28,16 @@ export function parseResponse<S extends z.ZodType>(
   let input = cleaned.json;
   const notices = cleaned.notices;
   let parsed: { value: z.ZodSafeParseResult<z.output<S>>; notices: string[] };
+  const parser = compiled(schema);
   try {
-    parsed = collectNotices(input, () => schema.safeParse(input));
+    parsed = collectNotices(input, () => parser.safeParse(input));
   } catch (error) {
     // A structure deep enough to overflow the stack: cut it and try once more.
     if (!(error instanceof RangeError)) throw error;
     const limited = limitDepth(input);
     input = limited.json;
     notices.push(...limited.notices);
-    parsed = collectNotices(input, () => schema.safeParse(input));
+    parsed = collectNotices(input, () => parser.safeParse(input));
   }
   const result = parsed.value;
   if (result.success) return { data: result.data, notices: [...notices, ...parsed.notices] };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sanitizeRichText } from '../../rich-text/sanitize.ts';
 import { canonicalDateTime, readIsoDate } from '../../util/iso-dates.ts';
 import { notice, noticeAbout, recordName, unpublishedReason } from '../boundary.ts';
+import { compiled } from '../compiled.ts';
 
 /** Numeric record id. */
 export const Id = z.number().int().positive();
@@ -135,8 +136,9 @@ export const Publication = {
 export function eachValid<T extends z.ZodType>(item: T, kind: string) {
   return z.array(z.unknown()).transform((records) => {
     const kept: z.output<T>[] = [];
+    const parser = compiled(item);
     for (const record of records) {
-      const result = item.safeParse(record);
+      const result = parser.safeParse(record);
       if (result.success) {
         kept.push(result.data);
         continue;

@@ -1,0 +1,50 @@
+/* API records as the contract documents them (docs/content-api.md), for the boundary's tests: `extra` changes fields. */
+
+/** A scheduled game. */
+export const event = (extra: Record<string, unknown>) => ({
+  id: 7,
+  sport_id: 1,
+  season_id: 6,
+  date: '2026-11-21T19:00:00-06:00',
+  time_tba: false,
+  timezone: 'America/Chicago',
+  title: null,
+  opponent: null,
+  location_type: 'away',
+  location: { venue: 'Arena', city: 'Omaha', state: 'Neb.' },
+  is_conference: false,
+  tournament: null,
+  result: null,
+  broadcasts: [],
+  tickets_url: null,
+  boxscore_id: null,
+  preview_article_id: null,
+  recap_article_id: null,
+  layout: null,
+  ...extra,
+});
+
+/** A roster entry. */
+export const player = (extra: Record<string, unknown>) => ({
+  id: 3,
+  player_id: 30,
+  slug: 'sam-lee',
+  first_name: 'Sam',
+  last_name: 'Lee',
+  full_name: 'Sam Lee',
+  jersey_number: '4',
+  position: 'G',
+  position_long: 'Guard',
+  height: '6-2',
+  weight: 190,
+  class_year: 'Jr.',
+  hometown: 'Ames, Iowa',
+  high_school: null,
+  previous_school: null,
+  headshot: { url: '/media/x.jpg', alt: 'Sam Lee', width: 400, height: 600 },
+  bio: '<p>Guard.</p>',
+  captain: false,
+  social_links: [],
+  template_fields: {},
+  ...extra,
+});
