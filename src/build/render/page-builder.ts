@@ -5,7 +5,7 @@ import { PAYLOAD_FILE, pageDir } from '../../output/layout.ts';
 import { errorToRecord, isFieldhouseError } from '../../errors/error.ts';
 import { derivedOf, ROUTES, sourceOf, type PageContext } from '../../pages/index.ts';
 import { createRouter } from '../../routes/match.ts';
-import { isRaster, type ImageMap } from '../../images/variants.ts';
+import { isRaster, type ImageInfo, type ImageMap } from '../../images/variants.ts';
 import { mediaIn } from '../../output/media.ts';
 import type { Params } from '../../routes/params.ts';
 import type { SearchDoc } from '../../search/writer.ts';
@@ -173,6 +173,53 @@ export function imageRequests(send: (request: { type: 'image-info'; asks: ImageI
         waiting.delete(id);
       }
     },
+  };
+}
+
+/**
+ * A build's image answers are kept in each render thread, at most this many URLs (about 250 bytes each): pages of
+ * a sport name the same headshots and logos again and again.
+ */
+export const IMAGE_ANSWERS_KEPT = 20_000;
+
+/**
+ * `lookup` (a render thread's `ask`) with the answers it gave remembered by URL, for one build: only URLs not
+ * answered before are asked, so most pages render without a round trip to the main thread. The build's pipeline
+ * answers a URL the same all build long (it fetches each URL once: service.ts, `fetch`), so the map is the one
+ * `lookup` would give for all of `urls`, in the same order. A URL the answer leaves out (an image the pipeline got
+ * but could not read) is asked again each time, as before. Not for site dev, whose images can change as it runs.
+ */
+export function rememberedImages(
+  lookup: (urls: string[]) => Promise<ImageMap>,
+  kept = IMAGE_ANSWERS_KEPT,
+): (urls: string[]) => Promise<ImageMap> {
+  const known = new Map<string, ImageInfo | null>();
+  return async (urls) => {
+    const unique = [...new Set(urls)];
+    // What is known now: entries forgotten while the lookup runs are still this page's.
+    const have = new Map<string, ImageInfo | null>();
+    const missing: string[] = [];
+    for (const url of unique) {
+      const entry = known.get(url);
+      if (entry !== undefined) have.set(url, entry);
+      else missing.push(url);
+    }
+    if (missing.length) {
+      const answered = await lookup(missing);
+      for (const url of missing) {
+        if (!Object.hasOwn(answered, url)) continue;
+        const entry = answered[url]!;
+        have.set(url, entry);
+        if (known.size >= kept) known.delete(known.keys().next().value!);
+        known.set(url, entry);
+      }
+    }
+    const map: ImageMap = {};
+    for (const url of unique) {
+      const entry = have.get(url);
+      if (entry !== undefined) map[url] = entry;
+    }
+    return map;
   };
 }
 

@@ -18,7 +18,7 @@ import { createLineWriter } from '../../util/line-files.ts';
 import { cacheLine, type PageFacts } from '../deps/cache.ts';
 import { createLinkFinder } from '../links.ts';
 import { writePageListFiles } from '../page-list.ts';
-import { addImages, createPageBuilder, imageRequests, type PendingPayload } from './page-builder.ts';
+import { addImages, createPageBuilder, imageRequests, rememberedImages, type PendingPayload } from './page-builder.ts';
 import type { FromWorker, PageOutcome, PageTask, Rendered, RenderTask, ToWorker, WorkerSetup } from './protocol.ts';
 import { loadComponents, renderPageFiles, type PageRenderContext } from './ssr.tsx';
 
@@ -74,6 +74,8 @@ function openBuild(setup: WorkerSetup) {
 
   /** The main thread's image pipeline: what it knows of a page's image URLs (by message, see protocol.ts). */
   const images = imageRequests(post);
+  /** Its answers, remembered for this build: a page whose images were all answered before asks nothing. */
+  const imageInfo = rememberedImages(images.ask);
 
   async function build(task: PageTask): Promise<void> {
     const loaded = await builder!.load(task);
@@ -83,7 +85,7 @@ function openBuild(setup: WorkerSetup) {
     try {
       // The payload's media, found once: the images added to it name only URLs it names already.
       const named = mediaIn(loaded.payloadJson);
-      if (setup.images) await addImages(loaded, images.ask, named);
+      if (setup.images) await addImages(loaded, imageInfo, named);
       const rendered = render({ dir: pageDir(task.path), payloadJson: loaded.payloadJson }, loaded.payload, named);
       const search = loaded.indexable?.searchDoc ?? null;
       if (search) searchDocs?.write(JSON.stringify(search));
