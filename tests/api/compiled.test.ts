@@ -28,8 +28,9 @@ describe('compiled API schemas', () => {
     const schema = z.object({ id: z.number() });
     expect(compiled(schema)).toBe(compiled(schema));
     expect(compiled(schema)).not.toBe(schema);
-    // One zod cannot compile is itself.
+    // One zod cannot compile (it refers to itself) is given back as it is, and parses as before.
     const Tree: z.ZodType<{ children: unknown[] }> = z.lazy(() => z.object({ children: z.array(Tree) }));
+    expect(compiled(Tree)).toBe(Tree);
     expect(compiled(Tree).parse({ children: [{ children: [] }] })).toEqual({ children: [{ children: [] }] });
   });
 
