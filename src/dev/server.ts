@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import handler from 'serve-handler';
 import { PACKAGE_ROOT } from '../build/bundle.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import type { DemoServer } from '../demo/server/server.ts';
@@ -9,6 +8,7 @@ import type { Logger } from '../logger/logger.ts';
 import { hasFile } from '../preview/rules.ts';
 import { closeServer, listen, serverUrl, startDemoBeside } from '../preview/server.ts';
 import { isWellFormedPath } from '../routes/url-rules.ts';
+import { serveFiles } from '../util/serve-files.ts';
 import { createDevBundler } from './bundler.ts';
 import { DEV_CLIENT_SOURCE, DEV_CLIENT_URL, DEV_EVENTS_URL, withDevClient, type DevEvent } from './client.ts';
 import { overlayPage } from './overlay.ts';
@@ -92,7 +92,7 @@ export async function startDevServer(options: DevOptions): Promise<DevServer> {
         'Bad request: the path has a broken percent-escape or a NUL byte.\n',
       );
     if (hasFile(publicDir(), url.pathname) && !url.pathname.endsWith('/'))
-      return void handler(req, res, { public: publicDir(), directoryListing: false, etag: false });
+      return serveFiles(req, res, { public: publicDir(), directoryListing: false, etag: false });
     const started = performance.now();
     const answered = await session.answer(url);
     if (answered.kind === 'proxy') return proxy(answered.url, res);

@@ -4,12 +4,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import compression from 'compression';
-import handler from 'serve-handler';
 import { DEMO_REDIRECT_PATH, startDemoServer, type DemoServer } from '../demo/server/server.ts';
 import { PreviewNoBuild, PreviewPortInUse } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
 import { REDIRECTS_FILE } from '../output/layout.ts';
 import { isWellFormedPath, type Redirect } from '../routes/url-rules.ts';
+import { serveFiles } from '../util/serve-files.ts';
 import { createPreviewRules, hasFile } from './rules.ts';
 
 /** Types serve-handler's table (mime-types 2.1.18) lacks, by extension. */
@@ -103,17 +103,13 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       // serve-handler's type table predates AVIF: without this, the build's AVIF variants go out with no type.
       const missingType = MISSING_TYPES[extname(url.pathname)];
       if (missingType) res.setHeader('Content-Type', missingType);
-      compress(
-        req as never,
-        res as never,
-        () =>
-          void handler(req, res, {
-            ...rules,
-            redirects: [],
-            directoryListing: false,
-            public: options.outDir,
-            etag: true,
-          }),
+      compress(req as never, res as never, () =>
+        serveFiles(
+          req,
+          res,
+          { ...rules, redirects: [], directoryListing: false, public: options.outDir, etag: true },
+          everywhere,
+        ),
       );
     });
   });
