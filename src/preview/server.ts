@@ -9,7 +9,7 @@ import { PreviewNoBuild, PreviewPortInUse } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
 import { REDIRECTS_FILE } from '../output/layout.ts';
 import { isWellFormedPath, type Redirect } from '../routes/url-rules.ts';
-import { serveFiles } from '../util/serve-files.ts';
+import { answerFailure, serveFiles } from '../util/serve-files.ts';
 import { createPreviewRules, hasFile } from './rules.ts';
 
 /** Types serve-handler's table (mime-types 2.1.18) lacks, by extension. */
@@ -83,35 +83,39 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
       res.end('Bad request: the path has a broken percent-escape or a NUL byte.\n');
       return;
     }
-    void decide(url).then(async (decision) => {
-      if (decision.type === 'redirect') {
-        res.writeHead(decision.status, {
-          ...everywhere,
-          Location: decision.location,
-          'Cache-Control': 'no-cache',
-          'X-Fieldhouse-Rule': decision.via,
-        });
-        res.end();
-        return;
-      }
-      if (moved && SITE_DATA.test(url.pathname) && existsSync(join(options.outDir, url.pathname))) {
-        const body = (await readFile(join(options.outDir, url.pathname), 'utf8')).replaceAll(moved.from, moved.to);
-        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-        res.end(body);
-        return;
-      }
-      // serve-handler's type table predates AVIF: without this, the build's AVIF variants go out with no type.
-      const missingType = MISSING_TYPES[extname(url.pathname)];
-      if (missingType) res.setHeader('Content-Type', missingType);
-      compress(req as never, res as never, () =>
-        serveFiles(
-          req,
-          res,
-          { ...rules, redirects: [], directoryListing: false, public: options.outDir, etag: true },
-          everywhere,
-        ),
-      );
-    });
+    void decide(url)
+      .then(async (decision) => {
+        if (decision.type === 'redirect') {
+          res.writeHead(decision.status, {
+            ...everywhere,
+            Location: decision.location,
+            'Cache-Control': 'no-cache',
+            'X-Fieldhouse-Rule': decision.via,
+          });
+          res.end();
+          return;
+        }
+        if (moved && SITE_DATA.test(url.pathname) && existsSync(join(options.outDir, url.pathname))) {
+          const body = (await readFile(join(options.outDir, url.pathname), 'utf8')).replaceAll(moved.from, moved.to);
+          res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+          res.end(body);
+          return;
+        }
+        // serve-handler's type table predates AVIF: without this, the build's AVIF variants go out with no type.
+        const missingType = MISSING_TYPES[extname(url.pathname)];
+        if (missingType) res.setHeader('Content-Type', missingType);
+        compress(req as never, res as never, () =>
+          serveFiles(
+            req,
+            res,
+            { ...rules, redirects: [], directoryListing: false, public: options.outDir, etag: true },
+            everywhere,
+          ),
+        );
+        // A file that went away between the rules' look and its read (a build replacing the output): answered, never
+        // a rejection that ends the process.
+      })
+      .catch((error: unknown) => answerFailure(res, error, everywhere));
   });
   server.keepAliveTimeout = 5_000;
   try {

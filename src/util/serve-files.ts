@@ -23,16 +23,7 @@ export function serveFiles(
   const streams: ReadStream[] = [];
   const failed = (error: unknown) => {
     for (const stream of streams) stream.destroy();
-    if (res.writableEnded || res.destroyed) return;
-    if (res.headersSent) return void res.destroy();
-    const code = (error as NodeJS.ErrnoException).code;
-    const gone = code === 'ENOENT' || code === 'ENOTDIR';
-    res.writeHead(gone ? 404 : 500, {
-      ...headers,
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': 'no-store',
-    });
-    res.end(gone ? 'Not found: the file went away while it was being served.\n' : 'The file could not be read.\n');
+    answerFailure(res, error, headers);
   };
   const open = ((path: string, options?: Parameters<typeof createReadStream>[1]) => {
     const stream = createReadStream(path, options);
@@ -40,4 +31,21 @@ export function serveFiles(
     return stream.on('error', failed);
   }) as typeof createReadStream;
   handler(req, res, config, { createReadStream: open }).catch(failed);
+}
+
+/**
+ * A request whose file could not be read: a 404 when it went away (`ENOENT`, `ENOTDIR`), a 500 otherwise, with
+ * `headers`; a closed connection when the headers are out already; nothing when it was answered.
+ */
+export function answerFailure(res: ServerResponse, error: unknown, headers: Record<string, string> = {}): void {
+  if (res.writableEnded || res.destroyed) return;
+  if (res.headersSent) return void res.destroy();
+  const code = (error as NodeJS.ErrnoException).code;
+  const gone = code === 'ENOENT' || code === 'ENOTDIR';
+  res.writeHead(gone ? 404 : 500, {
+    ...headers,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+  res.end(gone ? 'Not found: the file went away while it was being served.\n' : 'The file could not be read.\n');
 }
