@@ -72,6 +72,12 @@ describe('an incremental build that updates its output in place', () => {
       .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
     expect(filesUnder(root)).toEqual(recursive);
     expect(recursive).toHaveLength(8);
+    // A full build lists only the files that are not its pages' (otherFiles' filter, as the folder is read).
+    const pages = new Set(['/', '/news/2026/03/a']);
+    expect(filesUnder(root, pages)).toEqual(recursive.filter((file) => otherFiles([file], pages).length));
+    expect(filesUnder(root, pages)).toHaveLength(5);
+    for (const page of ['index.html', 'news/2026/03/a.html', 'news/2026/03/a/_payload.json'])
+      expect(filesUnder(root, pages)).not.toContain(page);
   });
 
   it('lists what a build wrote besides its pages, for the build cache', () => {
