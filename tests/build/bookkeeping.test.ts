@@ -14,6 +14,7 @@ import { createLedger, scanLedgerFile, type Ledger } from '../../src/build/ledge
 import {
   createLineReader,
   createLineWriter,
+  mergeBlock,
   mergeSorted,
   readLines,
   sortedLinesOf,
@@ -116,6 +117,17 @@ describe('line files', () => {
     expect(existsSync(`${scratch}.run-0`)).toBe(true);
     expect(['/', ...sorted]).toEqual([...lines].sort());
     expect(existsSync(`${scratch}.run-0`)).toBe(false);
+  });
+
+  it('merge many runs in blocks that share a fixed amount, lines longer than a block included', () => {
+    // The runs share MERGE_BYTES: few runs read 64 KB at a time, a site's hundreds of runs less, never under 4 KB.
+    expect(mergeBlock(1)).toBe(64 << 10);
+    expect(mergeBlock(235)).toBe(Math.floor((4 << 20) / 235));
+    expect(mergeBlock(5_000)).toBe(4 << 10);
+    // 1,500 runs of one or two lines (4 KB blocks), with lines of up to 20 KB: a line spans blocks of its run.
+    const lines = Array.from({ length: 2_000 }, (_, i) => `/p-${(i * 7919) % 2_000}-${'x'.repeat((i * 131) % 20_000)}`);
+    const sorted = [...sortedLinesOf(lines, file('many-runs.txt'), 15_000)];
+    expect(sorted).toEqual([...lines].sort());
   });
 
   it('merge any number of sorted sources in order, a tie going to the first source, and close the sources', () => {
