@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createOutputWriter } from '../../src/output/writer.ts';
+import { createOutputWriter, FOLDERS_KEPT } from '../../src/output/writer.ts';
 import { folderOnAnotherDevice } from '../helpers/fast-tmp.ts';
 
 /**
@@ -88,5 +88,23 @@ describe('createOutputWriter().write', () => {
     for (const piece of ['é'.repeat(70_000), '🦅', 'end']) stream.write(piece);
     stream.close();
     expect(readFileSync(join(out, 's.txt'), 'utf8')).toBe(`${'é'.repeat(70_000)}🦅end`);
+  });
+});
+
+describe('createOutputWriter().write', () => {
+  it('remembers the folders it made lately, not every one (a page has a folder of its own)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'fieldhouse-writer-folders-'));
+    outputs.push(out);
+    const writer = createOutputWriter(out);
+    writer.write('/first/a.html', 'a');
+    // While it is remembered, a folder removed behind the writer's back is not made again.
+    rmSync(join(out, 'first'), { recursive: true });
+    expect(() => writer.write('/first/b.html', 'b')).toThrow(/ENOENT/);
+    writer.write('/second/a.html', 'a');
+    for (let page = 0; page < FOLDERS_KEPT; page++) writer.write(`/news/${page}/_payload.json`, '{}');
+    // FOLDERS_KEPT folders later it is forgotten, and made again when a file goes there.
+    rmSync(join(out, 'second'), { recursive: true });
+    writer.write('/second/b.html', 'b');
+    expect(readFileSync(join(out, 'second/b.html'), 'utf8')).toBe('b');
   });
 });
