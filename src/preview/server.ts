@@ -112,9 +112,9 @@ export async function startPreview(options: PreviewOptions): Promise<Preview> {
             everywhere,
           ),
         );
-        // A file that went away between the rules' look and its read (a build replacing the output): answered, never
-        // a rejection that ends the process.
       })
+      // A file that went away between the rules' look and its read (a build replacing the output): answered, never
+      // a rejection that ends the process.
       .catch((error: unknown) => answerFailure(res, error, everywhere));
   });
   server.keepAliveTimeout = 5_000;
