@@ -89,9 +89,7 @@ describe('createOutputWriter().write', () => {
     stream.close();
     expect(readFileSync(join(out, 's.txt'), 'utf8')).toBe(`${'é'.repeat(70_000)}🦅end`);
   });
-});
 
-describe('createOutputWriter().write', () => {
   it('remembers the folders it made lately, not every one (a page has a folder of its own)', () => {
     const out = mkdtempSync(join(tmpdir(), 'fieldhouse-writer-folders-'));
     outputs.push(out);
