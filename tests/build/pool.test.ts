@@ -266,6 +266,9 @@ describe('render threads kept warm between builds (site webhook)', () => {
       await one.loadingDone();
       await one.close();
       expect(warm.count(options.workerBundle)).toBe(2);
+      // A build closes its pool once the threads' work is done, and again as it ends: nothing is parked twice.
+      await one.close();
+      expect(warm.count(options.workerBundle)).toBe(2);
 
       // The next build starts every warm thread at once (no start: a message), whatever startWith says.
       const second = buildPool('warm-second', warm, { buildId: 'fedcba9876543210', startWith: 1 });

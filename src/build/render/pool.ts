@@ -72,6 +72,7 @@ export interface RenderPool {
   threadIds(): number[];
   /** Every page is built: the workers close their search and deps files (named in the answer) and let go of their clients. */
   loadingDone(): Promise<{ searchFiles: string[]; depsFiles: string[] }>;
+  /** End the threads (or park them, `warm`); a second call waits for the first. */
   close(): Promise<void>;
 }
 
@@ -286,6 +287,21 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     return slots;
   };
 
+  /** Ends the threads, or parks them for the next build: once, however often the pool is closed. */
+  let closing: Promise<void> | null = null;
+  const closeWorkers = async () => {
+    const workers = (await settled()).map(({ worker }) => worker);
+    // Threads are kept only when every page was built and their loading closed: a build that stopped early (a
+    // failed plan, a thread that failed) may have left pages loading and writing, and its threads end with it.
+    if (!options.warm || failure || !loadingClosed)
+      return void (await Promise.all(workers.map((worker) => worker.terminate())));
+    for (const worker of workers) {
+      // The park listens for its errors from here (in the same turn: a thread never goes unheard).
+      worker.removeAllListeners('message').removeAllListeners('error');
+      worker.postMessage({ type: 'end' } satisfies ToWorker);
+      options.warm.park(options.workerBundle, worker);
+    }
+  };
   return {
     expect,
     buildPage(task) {
@@ -333,18 +349,8 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         depsFiles: replies.map(({ depsFile }) => depsFile),
       };
     },
-    async close() {
-      const workers = (await settled()).map(({ worker }) => worker);
-      // Threads are kept only when every page was built and their loading closed: a build that stopped early (a
-      // failed plan, a thread that failed) may have left pages loading and writing, and its threads end with it.
-      if (!options.warm || failure || !loadingClosed)
-        return void (await Promise.all(workers.map((worker) => worker.terminate())));
-      for (const worker of workers) {
-        // The park listens for its errors from here (in the same turn: a thread never goes unheard).
-        worker.removeAllListeners('message').removeAllListeners('error');
-        worker.postMessage({ type: 'end' } satisfies ToWorker);
-        options.warm.park(options.workerBundle, worker);
-      }
+    close() {
+      return (closing ??= closeWorkers());
     },
   };
 }
