@@ -4,7 +4,8 @@
  * categories (issue 21's), with the OS's figure for the whole process beside it: what the profiles do not see
  * (V8's compiler threads, GC helper threads, libuv's pool) is the difference.
  * Usage: npm run profile [-- --scale 1] [--keep] [--top <category>] [--cold-images]
- * --keep leaves the profiles (to open in Chrome DevTools); --top lists the functions of one category, by time.
+ * --keep leaves the profiles (to open in Chrome DevTools); --top lists the functions of one category, by time
+ * (`--top main`: the main thread's).
  * The demo CMS runs in its own process and is profiled too; it stands in for a remote API and is reported apart.
  */
 import { execFileSync } from 'node:child_process';
@@ -130,7 +131,8 @@ const moduleAt = bundleModules(workerBundle);
 const totals = new Map<string, number>();
 const add = (category: string, us: number) => totals.set(category, (totals.get(category) ?? 0) + us);
 let sampledUs = 0;
-/** --top <category>: the functions that take the most of one category. */
+const MAIN_THREAD = 'main thread (planner, pool, finish)';
+/** --top <category>: the functions that take the most of one category (`main`: of the main thread). */
 const top = arg('--top');
 const topFunctions = new Map<string, number>();
 let demoUs = 0;
@@ -151,18 +153,16 @@ for (const [pid, list] of byPid) {
         return;
       }
       sampledUs += us;
-      if (top && categoryOf(frame, moduleAt) === top) {
+      // The main thread plans, feeds the pool and finishes: its time is one row, whatever it ran (its functions are
+      // listed with `--top main`).
+      const category =
+        isMain && frame.functionName !== '(garbage collector)' ? MAIN_THREAD : categoryOf(frame, moduleAt);
+      if (top && (category === top || (top === 'main' && category === MAIN_THREAD))) {
         const where = frame.url.endsWith('worker.mjs') ? moduleAt(frame.lineNumber) : frame.url;
-        const key = `${frame.functionName || '(anonymous)'}  ${where}`;
+        const key = `${frame.functionName || '(anonymous)'}  ${where}:${frame.lineNumber + 1}`;
         topFunctions.set(key, (topFunctions.get(key) ?? 0) + us);
       }
-      // The main thread plans, feeds the pool and finishes: its time is one row, whatever it ran.
-      add(
-        isMain && frame.functionName !== '(garbage collector)'
-          ? 'main thread (planner, pool, finish)'
-          : categoryOf(frame, moduleAt),
-        us,
-      );
+      add(category, us);
     });
   }
 }
