@@ -1,18 +1,7 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/**
- * Keeps a thread's heap near its live data, for a thread that makes garbage steadily and keeps little of it (a
- * build's main thread: the render threads' answers, the planned pages read back, the end stages' lists).
- *
- * V8 sets a heap's next limit from what survived its last full collection, times a factor it raises as collections
- * grow cheap: up to four. The build's main thread is mostly idle, its collections cheap, so at scale 10 its heap grew
- * from 50 MB of live data to 240 MB before V8 collected it, twice in a build (`--trace-gc`); the process's peak memory
- * grew with the site (issue 21). A V8 flag that caps the factor (`--heap-growing-percent`) is the process's, so it
- * would tighten the render threads too and cost their CPU (10% more at scale 10). This keeper looks at its own
- * thread's heap a few times a second and collects it when what the heap holds passed its last live size by `slackMb`:
- * a full collection of a 50–80 MB live heap takes tens of milliseconds, a few times a minute.
- */
+/** A heap keeper at work (keepHeapNear). */
 export interface HeapKeeper {
   /** Full collections it asked for. */
   readonly collections: number;
@@ -48,7 +37,20 @@ function fullCollector(): (() => void) | null {
 
 let collector: (() => void) | null | undefined;
 
-/** Start keeping this thread's heap near its live data (a no-op keeper where V8 gives no way to collect). */
+/**
+ * Keeps a thread's heap near its live data, for a thread that makes garbage steadily and keeps little of it (a
+ * build's main thread: the render threads' answers, the planned pages read back, the end stages' lists).
+ *
+ * V8 sets a heap's next limit from what survived its last full collection, times a factor it raises as collections
+ * grow cheap: up to four. The build's main thread is mostly idle, its collections cheap, so at scale 10 its heap grew
+ * from 50 MB of live data to 240 MB before V8 collected it, twice in a build (`--trace-gc`); the process's peak memory
+ * grew with the site (issue 21). A V8 flag that caps the factor (`--heap-growing-percent`) is the process's, so it
+ * would tighten the render threads too and cost their CPU (10% more at scale 10). This keeper looks at its own
+ * thread's heap a few times a second and collects it when what the heap holds passed its last live size by the
+ * slack: a full collection of a 50–80 MB live heap takes tens of milliseconds, a few times a minute.
+ *
+ * A no-op keeper where V8 gives no way to collect.
+ */
 export function keepHeapNear({ slackMb, everyMs }: HeapKeeperOptions): HeapKeeper {
   if (collector === undefined) collector = fullCollector();
   const collect = collector;
