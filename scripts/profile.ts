@@ -159,7 +159,9 @@ for (const [pid, list] of byPid) {
         isMain && frame.functionName !== '(garbage collector)' ? MAIN_THREAD : categoryOf(frame, moduleAt);
       if (top && (category === top || (top === 'main' && category === MAIN_THREAD))) {
         const where = frame.url.endsWith('worker.mjs') ? moduleAt(frame.lineNumber) : frame.url;
-        const key = `${frame.functionName || '(anonymous)'}  ${where}:${frame.lineNumber + 1}`;
+        // Native functions have no line (-1).
+        const line = frame.lineNumber >= 0 ? `:${frame.lineNumber + 1}` : '';
+        const key = `${frame.functionName || '(anonymous)'}  ${where}${line}`;
         topFunctions.set(key, (topFunctions.get(key) ?? 0) + us);
       }
       add(category, us);

@@ -110,8 +110,9 @@ const PLANNED_IN_MEMORY = 4096;
 /** Broken links listed one by one in the warnings; the summary counts the rest. */
 const BROKEN_LINKS_SHOWN = 50;
 /**
- * The main thread's heap is collected once it holds this much garbage (util/heap-keeper.ts): at scale 10 its live data
- * is 50–80 MB, and V8 alone let the heap reach 240 MB.
+ * The main thread's heap is collected once it holds 32 MB (or half its live data, when that is more) past what was left
+ * after its last collection (util/heap-keeper.ts): at scale 10 its live data is 50–80 MB, and V8 alone let the heap
+ * reach 240 MB.
  */
 const MAIN_HEAP = { slackMb: 32, everyMs: 250 };
 
