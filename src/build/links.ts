@@ -133,10 +133,21 @@ export function createLinkFinder(siteOrigin: string) {
       return header.links;
     }
     const found = new Set<string>();
-    // A value that runs past the header depends on more than its text: read each time (React writes none).
-    if (!collectLinks(html, siteOrigin, found, from, to) || text.length > HEADER_KEPT_CHARS) return [...found];
+    if (text.length > HEADER_KEPT_CHARS) {
+      collectLinks(html, siteOrigin, found, from, to);
+      return [...found];
+    }
+    // Read from the copy that is kept: a link sliced from the page would keep the whole page alive as long as its
+    // header is remembered (at demo scale 10, eight pages of 60–320 KB, 1.5 MB of a render thread's heap).
+    const kept = detached(text);
+    if (!collectLinks(kept, siteOrigin, found)) {
+      // A value that runs past the header depends on more than its text: read each time (React writes none).
+      found.clear();
+      collectLinks(html, siteOrigin, found, from, to);
+      return [...found];
+    }
     const links = [...found];
-    headers.unshift({ text: detached(text), links });
+    headers.unshift({ text: kept, links });
     if (headers.length > HEADERS_KEPT) headers.pop();
     return links;
   };

@@ -9,9 +9,14 @@ import type { Links } from '../../routes/links.ts';
 import { paths } from '../../../templates/ui/paths.ts';
 import { picturing } from '../../../templates/ui/images.ts';
 
-/** Pictures kept per settings object; article paths kept in all. Then each starts again. */
+/**
+ * Pictures kept per settings object; article paths kept in all. Then each starts again. At demo scale 10 a render
+ * thread looks up 1.8 article paths a page, and a hit saves 3 µs. With 50,000 paths kept 64% of the lookups hit,
+ * and the memo held about 5 MB of the thread's heap (a heap snapshot); a path made fewer than 10,000 paths before is
+ * 28% of the lookups, fewer than 20,000 before 53%. So 16,384: a third of the memory, about 1 µs a page more.
+ */
 const PICTURES_KEPT = 4096;
-const ARTICLE_PATHS_KEPT = 50_000;
+const ARTICLE_PATHS_KEPT = 16_384;
 
 /**
  * `pictureOf`, with each picture that has variants made once per settings object (a build's) and image (content id,
