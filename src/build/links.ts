@@ -138,7 +138,7 @@ export function createLinkFinder(siteOrigin: string) {
       return [...found];
     }
     // Read from the copy that is kept: a link sliced from the page would keep the whole page alive as long as its
-    // header is remembered (at demo scale 10, eight pages of 60–320 KB, 1.5 MB of a render thread's heap).
+    // header is remembered (at demo scale 10, five pages of 130–320 KB, 1.3 MB of a render thread's heap).
     const kept = detached(text);
     if (!collectLinks(kept, siteOrigin, found)) {
       // A value that runs past the header depends on more than its text: read each time (React writes none).
