@@ -133,15 +133,12 @@ export function createLinkFinder(siteOrigin: string) {
       return header.links;
     }
     const found = new Set<string>();
-    if (text.length > HEADER_KEPT_CHARS) {
-      collectLinks(html, siteOrigin, found, from, to);
-      return [...found];
-    }
     // Read from the copy that is kept: a link sliced from the page would keep the whole page alive as long as its
     // header is remembered (at demo scale 10, five pages of 130–320 KB, 1.3 MB of a render thread's heap).
-    const kept = detached(text);
-    if (!collectLinks(kept, siteOrigin, found)) {
-      // A value that runs past the header depends on more than its text: read each time (React writes none).
+    const kept = text.length > HEADER_KEPT_CHARS ? null : detached(text);
+    if (!kept || !collectLinks(kept, siteOrigin, found)) {
+      // Too long to remember, or a value that runs past the header (it depends on more than its text; React writes
+      // none): read from the page each time.
       found.clear();
       collectLinks(html, siteOrigin, found, from, to);
       return [...found];
