@@ -1,7 +1,7 @@
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { keepHeapNear } from '../../src/util/heap-keeper.ts';
+import { heapCheckpoint, keepHeapNear, withHeapCheckpoints } from '../../src/util/heap-keeper.ts';
 
 const MB = 1048576;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -15,6 +15,20 @@ async function oldGarbage(rounds: number, mb: number): Promise<void> {
     const held: { n: number; text: string }[] = [];
     for (let i = 0; i < (mb * MB) / 64; i++) held.push({ n: i, text: `${round}:${i}` });
     await pause(15);
+    held.length = 0;
+  }
+}
+
+/** Go through `items` in one synchronous stretch (no timer runs meanwhile), calling `step` at each. */
+function drain(items: Iterator<unknown>, step: () => void = () => undefined): void {
+  while (!items.next().done) step();
+}
+
+/** The same garbage, made one object at a time by whoever goes through it. */
+function* oldGarbageMade(rounds: number, mb: number): Generator<number> {
+  for (let round = 0; round < rounds; round++) {
+    const held: { n: number; text: string }[] = [];
+    for (let i = 0; i < (mb * MB) / 64; i++) yield held.push({ n: i, text: `${round}:${i}` });
     held.length = 0;
   }
 }
@@ -47,6 +61,27 @@ describe('keepHeapNear', () => {
     } finally {
       keeper.stop();
     }
+  });
+
+  it('looks at the heap in the middle of synchronous work that passes its checkpoints', () => {
+    const keeper = keepHeapNear({ slackMb: 8, everyMs: 5 });
+    try {
+      // Its timer cannot run while the work holds the thread.
+      drain(oldGarbageMade(24, 4));
+      expect(keeper.collections).toBe(0);
+      drain(oldGarbageMade(24, 4), heapCheckpoint);
+      expect(keeper.collections).toBeGreaterThan(0);
+      // The same, with a checkpoint before each item of what the work goes through.
+      const before = keeper.collections;
+      drain(withHeapCheckpoints(oldGarbageMade(24, 4)));
+      expect(keeper.collections).toBeGreaterThan(before);
+    } finally {
+      keeper.stop();
+    }
+    // A stopped keeper is not asked.
+    const stopped = keeper.collections;
+    drain(oldGarbageMade(24, 4), heapCheckpoint);
+    expect(keeper.collections).toBe(stopped);
   });
 
   it('does not leave a gc() function to the program or to threads started later', async () => {
