@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, type BuildSummary } from '../../src/build/index.ts';
+import { createWarmWorkers } from '../../src/build/render/pool.ts';
 import { validateConfig } from '../../src/config/index.ts';
 import { isPublic } from '../../src/demo/dataset.ts';
 import { startDemoServer, type DemoServer } from '../../src/demo/server/server.ts';
@@ -16,6 +17,8 @@ const work = mkdtempSync(join(tmpdir(), 'fieldhouse-keep-going-'));
 const logger = createLogger({ level: 'silent' });
 const base = join(work, 'base');
 let demo: DemoServer;
+/** Threads kept warm between this file's builds, as `site webhook` keeps them: each build after the first costs less. */
+const threads = createWarmWorkers();
 
 const configFor = (origin: string, fetch: Record<string, unknown> = {}) =>
   validateConfig(
@@ -36,7 +39,14 @@ async function faultyBuild(
 ): Promise<BuildSummary> {
   demo.setFaults(faults);
   try {
-    return await buildSite({ config: configFor(demo.origin, fetch), root, outDir, logger, keepGoing: true });
+    return await buildSite({
+      config: configFor(demo.origin, fetch),
+      root,
+      outDir,
+      logger,
+      keepGoing: true,
+      warm: threads,
+    });
   } finally {
     demo.setFaults({});
   }
@@ -44,13 +54,14 @@ async function faultyBuild(
 
 beforeAll(async () => {
   demo = await startDemoServer({ dataset: smallDepartment() });
-  const first = await buildSite({ config: configFor(demo.origin), root, outDir: base, logger });
+  const first = await buildSite({ config: configFor(demo.origin), root, outDir: base, logger, warm: threads });
   if (!first.ok) throw new Error(`the base build failed: ${JSON.stringify(first.failed.slice(0, 2))}`);
 }, 180_000);
 
 // Several whole sites are removed here: on a busy machine that takes longer than the default minute.
 afterAll(async () => {
   await demo?.close();
+  await threads.close();
   rmSync(work, { recursive: true, force: true });
 }, 180_000);
 
