@@ -3,17 +3,20 @@
  * main thread and each render worker write a .cpuprofile), then says where the CPU went, as a table of
  * categories (issue 21's), with the OS's figure for the whole process beside it: what the profiles do not see
  * (V8's compiler threads, GC helper threads, libuv's pool) is the difference.
- * Usage: npm run profile [-- --scale 1] [--keep] [--top <category>] [--cold-images]
+ * Usage: npm run profile [-- --scale 1] [--keep] [--top <category>] [--heap] [--cold-images]
  * --keep leaves the profiles (to open in Chrome DevTools); --top lists the functions of one category, by time
- * (`--top main`: the main thread's).
+ * (`--top main`: the main thread's); --heap also samples what the render threads allocate, the objects their
+ * collections freed included (src/util/heap-sampling.ts), and prints it by the same categories: where GC's work
+ * comes from.
  * The demo CMS runs in its own process and is profiled too; it stands in for a remote API and is reported apart.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundle } from '../src/build/bundle.ts';
+import { HEAP_PROFILE_DIR_ENV } from '../src/util/heap-sampling.ts';
 import { benchConfig } from './bench-config.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,6 +26,7 @@ const arg = (name: string) => {
 };
 const scale = Number(arg('--scale') ?? 1);
 const keep = process.argv.includes('--keep');
+const heap = process.argv.includes('--heap');
 /** The profiler's sampling interval (V8's default), in µs. */
 const SAMPLE_US = 1000;
 
@@ -89,12 +93,16 @@ function bundleModules(file: string): (line: number) => string {
 
 const work = mkdtempSync(join(tmpdir(), 'fieldhouse-profile-'));
 const profiles = join(work, 'profiles');
+const heapProfiles = join(work, 'heap');
+if (heap) mkdirSync(heapProfiles);
 const out = join(work, 'out');
 writeFileSync(
   join(work, 'site.config.ts'),
   benchConfig(scale, { coldImages: process.argv.includes('--cold-images'), dir: work }),
 );
-process.stderr.write(`profile: building the demo at scale ${scale} with --cpu-prof on every thread …\n`);
+process.stderr.write(
+  `profile: building the demo at scale ${scale} with --cpu-prof on every thread${heap ? ", and the render threads' allocations sampled (which costs CPU of its own: compare CPU without --heap)" : ''} …\n`,
+);
 const summary = JSON.parse(
   execFileSync(
     process.execPath,
@@ -110,7 +118,13 @@ const summary = JSON.parse(
       '--out',
       out,
     ],
-    { cwd: work, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      cwd: work,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: heap ? { ...process.env, [HEAP_PROFILE_DIR_ENV]: heapProfiles } : process.env,
+    },
   ),
 ) as { ok: boolean; pages: number; cpuMs: number; systemCpuMs: number; wallMs: number };
 if (!summary.ok) throw new Error('the profiled build failed');
@@ -186,8 +200,55 @@ if (top)
   for (const [name, us] of [...topFunctions].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`  ${ms(us).padStart(7)} ms  ${name}`);
 console.log(`\nthe demo CMS's own process (not in the build's figures): ${ms(demoUs)} ms of JavaScript`);
+if (heap) printAllocations();
 console.log(
   `profiles: ${byPid.get(buildPid)!.length} threads of the build${keep ? ` in ${profiles}` : ' (pass --keep to keep them)'}`,
 );
 if (!keep) rmSync(work, { recursive: true, force: true });
 else rmSync(out, { recursive: true, force: true });
+
+interface HeapNode {
+  callFrame: ProfileNode['callFrame'];
+  selfSize: number;
+  children: HeapNode[];
+}
+
+/**
+ * --heap: the render threads' sampled allocations by category. A frame of V8's or Node's own (a builtin such as
+ * `replace`, Node's internals) counts for the nearest function of ours or a package's that called it; the text the
+ * writer encodes has a row of its own (`Buffer.write` flattens a joined string before it encodes it), and the
+ * inspector's own allocations are left out.
+ */
+function printAllocations(): void {
+  const ENCODED = 'text encoded for the files (Buffer.write, which flattens a joined string)';
+  const bytes = new Map<string, number>();
+  let total = 0;
+  const walk = (node: HeapNode, caller: ProfileNode['callFrame'] | null) => {
+    const { url, functionName } = node.callFrame;
+    if (url.startsWith('node:inspector')) return;
+    const own = url !== '' && !url.startsWith('node:');
+    const frame = own ? node.callFrame : caller;
+    const category =
+      url === 'node:buffer' && functionName === 'write'
+        ? ENCODED
+        : frame
+          ? categoryOf(frame, moduleAt)
+          : 'Node and V8 internals (messages, microtasks, async tasks)';
+    bytes.set(category, (bytes.get(category) ?? 0) + node.selfSize);
+    total += node.selfSize;
+    for (const child of node.children) walk(child, frame);
+  };
+  const threads = readdirSync(heapProfiles).filter((f) => f.endsWith('.heapprofile'));
+  for (const file of threads)
+    walk((JSON.parse(readFileSync(join(heapProfiles, file), 'utf8')) as { head: HeapNode }).head, null);
+  const mb = (n: number) => (n / 1e6).toLocaleString('en-US', { maximumFractionDigits: 0 });
+  console.log(
+    `\nallocated by the ${threads.length} render threads (sampled, freed objects included): ${mb(total)} MB, ` +
+      `${Math.round(total / summary.pages / 1000)} KB a page (${keep ? `profiles in ${heapProfiles}` : 'pass --keep to keep the profiles'})\n`,
+  );
+  const rows = [...bytes.entries()].sort((a, b) => b[1] - a[1]);
+  const width = Math.max(...rows.map(([c]) => c.length));
+  console.log(`${'category'.padEnd(width)}  ${'MB'.padStart(7)}  share`);
+  for (const [category, n] of rows)
+    console.log(`${category.padEnd(width)}  ${mb(n).padStart(7)}  ${((n / total) * 100).toFixed(1).padStart(4)}%`);
+}

@@ -7,13 +7,14 @@
  * (src/build/bundle.ts); it talks to pool.ts in the messages of protocol.ts.
  */
 import { createHash } from 'node:crypto';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, threadId } from 'node:worker_threads';
 import type { SiteData } from '../../contract/index.ts';
 import { errorToRecord } from '../../errors/error.ts';
 import { PAYLOAD_FILE, pageDir, pageHtmlFile } from '../../output/layout.ts';
 import { mediaIn } from '../../output/media.ts';
 import { createOutputWriter } from '../../output/writer.ts';
 import { batched } from '../../util/batch.ts';
+import { heapSamplingFromEnv } from '../../util/heap-sampling.ts';
 import { createLineWriter } from '../../util/line-files.ts';
 import { cacheLine, type PageFacts } from '../deps/cache.ts';
 import { createLinkFinder } from '../links.ts';
@@ -24,6 +25,8 @@ import { loadComponents, renderPageFiles, type PageRenderContext } from './ssr.t
 
 const port = parentPort!;
 const send = (message: FromWorker) => port.postMessage(message);
+/** `npm run profile -- --heap`: this thread's allocations, written once its pages are loaded (util/heap-sampling.ts). */
+const heapSampling = heapSamplingFromEnv(`render-${threadId}`);
 
 /** One build's part of this thread: what it was set up with, its client and memo, its files. */
 function openBuild(setup: WorkerSetup) {
@@ -148,6 +151,7 @@ function openBuild(setup: WorkerSetup) {
             depsLines.close();
             builder?.close().catch(() => undefined);
             builder = null;
+            heapSampling?.write();
             post({
               type: 'loading-closed',
               id: message.id,
