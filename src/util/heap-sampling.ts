@@ -2,7 +2,8 @@
  * What a thread allocates, sampled by V8's heap profiler with the objects its collections freed counted too: where
  * the collector's work comes from, which a CPU profile shows only as GC time (issue 21). `npm run profile -- --heap`
  * sets FH_HEAP_PROFILE_DIR for the build, and each render thread writes its profile there
- * (`heap-<thread id>.heapprofile`, the format Chrome DevTools' Memory panel opens) once its pages are loaded.
+ * (`heap-render-<thread id>.heapprofile`, the format Chrome DevTools' Memory panel opens) once its pages are loaded:
+ * the 404 page and the sitemap it may write after that are not in it.
  */
 import { Session } from 'node:inspector';
 import { writeFileSync } from 'node:fs';
