@@ -11,7 +11,7 @@ import { readFileSync, statSync } from 'node:fs';
 import pLimit from 'p-limit';
 import type { ApiClient } from '../api/client.ts';
 import type { OutputWriter } from '../output/writer.ts';
-import { encode, probe, type EncodeSettings, type Probe } from './encode.ts';
+import { encodeScaled, probe, scale, type EncodeSettings, type Probe } from './encode.ts';
 import { openImageStore } from './store.ts';
 import { isRaster, variantsOf, type ImageInfo, type ImageMap, type ImageSettings } from './variants.ts';
 
@@ -25,7 +25,7 @@ export interface ImageServiceOptions {
   cacheDir: string;
   settings: ImageSettings & EncodeSettings;
   warn(message: string): void;
-  /** Encodes at once (each is several libvips threads' work already). */
+  /** Widths of images encoded at once (each its formats in turn, each several libvips threads' work already). */
   concurrency?: number;
 }
 
@@ -39,6 +39,9 @@ const FETCH_CONCURRENCY = 6;
 export const MAX_IMAGE_BYTES = 80 * 1024 * 1024;
 /** Read no further than that: a larger answer is not an image the build publishes (the client stops reading it). */
 const IMAGE_LIMIT = { bytes: MAX_IMAGE_BYTES, what: 'an image may be' };
+
+/** One variant of an image: a width in a format, at its URL. */
+type Variant = ReturnType<typeof variantsOf>[number];
 
 /** An image as fetched: its content hash and the file holding the original, with what was read of it. */
 export interface FetchedImage {
@@ -171,16 +174,37 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
   }
 
   const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
-  const encodeVariant = (image: FetchedImage, variant: ReturnType<typeof variantsOf>[number]) =>
-    encoding(async () => {
+  /**
+   * The variants of one image at one width (its formats), encoded from one scaled copy and stored: each one's file,
+   * the error that kept it from being made, or null when the build was cancelled before it was.
+   */
+  const encodeWidth = (image: FetchedImage, width: number, variants: readonly Variant[]) =>
+    encoding(async (): Promise<(string | Error | null)[]> => {
+      if (cancelled) return variants.map(() => null);
       const started = performance.now();
-      const bytes = await encode(readFileSync(image.file), variant.width, variant.format, settings);
-      stats.encodeMs += performance.now() - started;
-      stats.encoded++;
-      return store.putVariant(nameOf(variant.url), bytes);
+      try {
+        const scaled = await scale(readFileSync(image.file), width);
+        const made: (string | Error)[] = [];
+        for (const variant of variants) {
+          try {
+            const bytes = await encodeScaled(scaled, variant.format, settings);
+            stats.encoded++;
+            made.push(store.putVariant(nameOf(variant.url), bytes));
+          } catch (error) {
+            made.push(asError(error));
+          }
+        }
+        return made;
+      } catch (error) {
+        return variants.map(() => asError(error));
+      } finally {
+        stats.encodeMs += performance.now() - started;
+      }
     });
 
   function publishVariants(image: FetchedImage & { info: ImageInfo }, writer: OutputWriter, kept?: KeptOutput): void {
+    // The variants to encode, by width: the formats of one width share its scaled copy.
+    const missing = new Map<number, Variant[]>();
     for (const variant of variantsOf(image.info, settings)) {
       // A variant is named by its content: the previous output's file of that name is this one.
       if (kept?.has(variant.url)) {
@@ -188,24 +212,32 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
         kept.keep(variant.url);
         continue;
       }
-      const name = nameOf(variant.url);
-      const ready = store.variant(name);
+      const ready = store.variant(nameOf(variant.url));
       if (ready) {
         stats.cached++;
         writer.link(ready, variant.url, `image variant ${variant.url}`);
         continue;
       }
-      track(
-        (cancelled ? Promise.resolve(null) : encodeVariant(image, variant))
-          .then((file) => {
-            if (file && !cancelled) writer.link(file, variant.url, `image variant ${variant.url}`);
-          })
-          .catch((error: unknown) => {
-            stats.failed++;
-            warn(`image variant ${variant.url} could not be encoded: ${message(error)}`);
-          }),
-      );
+      missing.set(variant.width, [...(missing.get(variant.width) ?? []), variant]);
     }
+    const failed = (variant: Variant, error: unknown) => {
+      stats.failed++;
+      warn(`image variant ${variant.url} could not be encoded: ${message(error)}`);
+    };
+    for (const [width, variants] of missing)
+      track(
+        encodeWidth(image, width, variants).then((made) =>
+          made.forEach((file, i) => {
+            const variant = variants[i]!;
+            if (file instanceof Error) return failed(variant, file);
+            try {
+              if (file && !cancelled) writer.link(file, variant.url, `image variant ${variant.url}`);
+            } catch (error) {
+              failed(variant, error);
+            }
+          }),
+        ),
+      );
   }
 
   // The identity (device and inode) of each original a kept file was compared with: an incremental build compares
@@ -266,7 +298,15 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
       const image = id ? byId.get(id) : undefined;
       const variant = image && variantsOf(image.info, settings).find((v) => nameOf(v.url) === name);
       if (!image || !variant) return null;
-      return store.variant(name) ?? track(encodeVariant(image, variant));
+      return (
+        store.variant(name) ??
+        track(
+          encodeWidth(image, variant.width, [variant]).then(([made]) => {
+            if (made instanceof Error) throw made;
+            return made ?? null;
+          }),
+        )
+      );
     },
     publish(image, kept) {
       if (!writer) throw new Error('This image service has no output to publish into: it encodes on request.');
@@ -316,3 +356,4 @@ function fileId(file: string): string | null {
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));

@@ -153,6 +153,23 @@ describe('the image pipeline', () => {
     );
   });
 
+  it('encodes one variant when site dev is asked for it: the bytes a build publishes, and nothing more', async () => {
+    const { images: built, out } = service('one-by-one');
+    const small = (await infoOf(built, '/media/headshot/small.jpg'))!;
+    await publishAll(built, ['/media/headshot/small.jpg']);
+    // site dev's service: no output, an empty cache of its own, so the variant is encoded now.
+    const dev = createImageService(
+      { client, apiOrigin: 'http://cms.test', cacheDir: join(root, 'dev-cache'), settings: SETTINGS, warn: () => {} },
+      null,
+    );
+    await dev.fetch('/media/headshot/small.jpg');
+    const name = `${small.id}-320.webp`;
+    const file = await dev.variantFile(name);
+    expect(readFileSync(file!).equals(readFileSync(join(out, '_site/img', name)))).toBe(true);
+    expect(await dev.variantFile(`${small.id}-321.webp`)).toBeNull();
+    expect(await dev.finish()).toMatchObject({ encoded: 1, failed: 0 });
+  });
+
   it('a rebuild asks the server only whether each image changed, and encodes nothing', async () => {
     const before = server.sent.length;
     const { images, out } = service('warm');
