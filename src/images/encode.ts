@@ -1,6 +1,7 @@
 /**
  * The image library's part of the pipeline (sharp, libvips underneath: the library Astro, Next and Gatsby use):
- * read an image's size and colour, and encode one variant. Runs on libuv's thread pool, off the JS thread.
+ * read an image's size and colour, scale it to a width, and encode that width's variants from the scaled copy. Runs
+ * on libuv's thread pool, off the JS thread.
  */
 import sharp from 'sharp';
 import type { ModernFormat } from './variants.ts';
