@@ -218,7 +218,9 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
         writer.link(ready, variant.url, `image variant ${variant.url}`);
         continue;
       }
-      missing.set(variant.width, [...(missing.get(variant.width) ?? []), variant]);
+      const ofWidth = missing.get(variant.width);
+      if (ofWidth) ofWidth.push(variant);
+      else missing.set(variant.width, [variant]);
     }
     const failed = (variant: Variant, error: unknown) => {
       stats.failed++;

@@ -13,14 +13,20 @@ function pixels(width: number, height: number, channels: 1 | 2 | 3 | 4) {
 }
 
 /**
- * The images a department's CMS hands the build: camera JPEGs (turned by EXIF, with a wide-gamut profile, in CMYK
- * from print), PNGs with alpha, greyscale and 16 bits a channel, WebP, GIF, TIFF, and one smaller than the widths.
+ * The images a department's CMS hands the build: camera JPEGs (turned by EXIF, with a wide-gamut profile), JPEGs from
+ * print (CMYK, with its profile or without) and greyscale ones, PNGs with alpha, greyscale and 16 bits a channel,
+ * WebP, GIF, TIFF, and one smaller than the widths.
  */
 const KINDS: [string, () => Promise<Buffer>][] = [
   ['a JPEG', () => pixels(480, 320, 3).jpeg().toBuffer()],
   ['a JPEG that EXIF turns', () => pixels(480, 320, 3).jpeg().withMetadata({ orientation: 6 }).toBuffer()],
   ['a JPEG with a Display P3 profile', () => pixels(480, 320, 3).jpeg().withIccProfile('p3').toBuffer()],
   ['a CMYK JPEG', () => pixels(480, 320, 3).toColourspace('cmyk').jpeg().toBuffer()],
+  [
+    'a CMYK JPEG with its print profile',
+    () => pixels(480, 320, 3).toColourspace('cmyk').jpeg().withIccProfile('cmyk').toBuffer(),
+  ],
+  ['a greyscale JPEG', () => pixels(480, 320, 1).toColourspace('b-w').jpeg().toBuffer()],
   ['a PNG with alpha', () => pixels(480, 320, 4).png().toBuffer()],
   ['a greyscale PNG', () => pixels(480, 320, 1).toColourspace('b-w').png().toBuffer()],
   ['a PNG of 16 bits a channel', () => pixels(480, 320, 3).toColourspace('rgb16').png().toBuffer()],
