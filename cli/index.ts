@@ -8,7 +8,7 @@ import { registerPreview } from './commands/preview.ts';
 import { registerWebhook } from './commands/webhook.ts';
 import { EXIT } from './options.ts';
 import { FIELDHOUSE_VERSION } from '../src/version.ts';
-import { tuneCompiler } from '../src/util/v8-tuning.ts';
+import { tuneV8 } from '../src/util/v8-tuning.ts';
 
 /** Build the `site` program; commands are thin and call into src/. */
 export function createProgram(): Command {
@@ -31,7 +31,7 @@ export function createProgram(): Command {
 }
 
 export async function main(argv: string[]): Promise<void> {
-  tuneCompiler();
+  tuneV8();
   const program = createProgram();
   try {
     await program.parseAsync(argv);
