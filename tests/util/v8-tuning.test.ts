@@ -28,9 +28,9 @@ function fullCollections(flags: string[]): number {
       for (let i = 0; i < 40000; i++) live.push('x'.repeat(1000) + i);
       const inFlight = new Array(50000);
       for (let i = 0; i < 1500000; i++) inFlight[i % inFlight.length] = { text: 'y'.repeat(200) + i, list: [i, i + 1] };
-      setTimeout(() => { observer.disconnect(); parentPort.postMessage(full + 0 * live.length); }, 200);
+      setTimeout(() => { observer.disconnect(); parentPort.postMessage({ full, live: live.length }); }, 200);
     \`, { eval: true, resourceLimits: { maxOldGenerationSizeMb: ${WORKER_HEAP_MB} } });
-    worker.on('message', (full) => { process.stdout.write(String(full)); void worker.terminate(); });
+    worker.on('message', ({ full }) => { process.stdout.write(String(full)); void worker.terminate(); });
   `;
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
