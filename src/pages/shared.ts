@@ -71,6 +71,12 @@ export const shared = {
     ctx.memo.run(`years/${sportId ?? 'all'}`, ({ api }) => api.articleYears(sportId)),
   form: (ctx: PageContext, id: number) => ctx.memo.run(`form/${id}`, ({ api }) => api.form(id)),
   directory: (ctx: PageContext) => ctx.memo.run('directory', ({ api }) => api.staffDirectory()),
+  // A player has a page of their own and one for each season they played, and a coach one for each season on the
+  // staff, listed one after another: a third of a build's calls asked for a record just asked for.
+  player: (ctx: PageContext, sportId: number, slug: string) =>
+    ctx.memo.run(`player/${sportId}/${slug}`, ({ api }) => api.playerBySlug(sportId, slug)),
+  coach: (ctx: PageContext, sportId: number, slug: string) =>
+    ctx.memo.run(`coach/${sportId}/${slug}`, ({ api }) => api.coachBySlug(sportId, slug)),
 };
 
 /** What a season can have, each with its own pages: a roster, a schedule, statistics. */

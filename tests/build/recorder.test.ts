@@ -75,4 +75,18 @@ describe('the deps recorder', () => {
     const found = await recorder.track(base, outer);
     expect(found.deps).toEqual(['article:7', 'q:article:[7]', 'q:sportBySlug:["football"]']);
   });
+
+  it('gives the calls of a shared answer that failed to a page that gets past the failure', async () => {
+    const { recorder, base } = setup();
+    const missing = (ctx: PageContext) =>
+      ctx.memo.run('article/404', async ({ api }) => {
+        await api.sportBySlug('gone');
+        throw new Error('answered 404');
+      });
+    const found = await recorder.track(base, async (ctx) => {
+      await missing(ctx).catch(() => null);
+      return ctx.api.article(5);
+    });
+    expect(found.deps).toEqual(['article:5', 'q:article:[5]', 'q:sportBySlug:["gone"]']);
+  });
 });

@@ -7,6 +7,9 @@ import { dateOrderBreak } from '../../src/api/sorting.ts';
 import { isPublic } from '../../src/demo/dataset.ts';
 import { NO_NEWS_SPORT } from '../../src/demo/generate/coverage.ts';
 import type { NewsData } from '../../src/pages/families/news.ts';
+import type { PlayerData } from '../../src/pages/families/roster.ts';
+import { createDepsRecorder } from '../../src/build/deps/recorder.ts';
+import { createMemo } from '../../src/build/memo.ts';
 import { newsPaging, PAGER_REACH } from '../../src/pages/news-paging.ts';
 import { demoDataset, startDemo } from '../helpers/demo.ts';
 import { demoPageContext } from '../helpers/site.ts';
@@ -228,5 +231,59 @@ describe('numbered news pages (numbered from the oldest story)', () => {
     expect(dateOrderBreak(byTime)).toBe(-1);
     expect(dateOrderBreak([...byTime].reverse())).toBe(1);
     expect(dateOrderBreak([])).toBe(-1);
+  });
+});
+
+describe('a player’s pages, and a coach’s', () => {
+  /** The demo's API, counting its calls by name; and a recorder with a memo of its own, as a render thread has. */
+  function counted() {
+    const calls = new Map<string, number>();
+    const api = new Proxy(ctx.api, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          calls.set(String(prop), (calls.get(String(prop)) ?? 0) + 1);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const recorder = createDepsRecorder(createMemo(64));
+    const base = { api, site: ctx.site, router: ctx.router, warn: ctx.warn };
+    const track = (route: string, params: Params) =>
+      recorder.track(base, (recording) => (sourceOf(route) as PageSource<unknown>).load(recording, params));
+    return { calls, track };
+  }
+
+  it('ask the API for the player once, for their own page and every season’s, and each page records the player', async () => {
+    const { calls, track } = counted();
+    const [ref] = await first('sports-sport-roster-player-slug');
+    const own = await track('sports-sport-roster-player-slug', ref!.params);
+    const { player } = page(own.result).data as PlayerData;
+    expect(player.seasons.length).toBeGreaterThan(1);
+    const seasons = await Promise.all(
+      player.seasons.map(({ season }) =>
+        track('sports-sport-roster-season-season-player-slug', { ...ref!.params, season: season.slug }),
+      ),
+    );
+    expect(calls.get('playerBySlug')).toBe(1);
+    for (const { result, deps } of [own, ...seasons]) {
+      expect(page(result).data).toMatchObject({ player: { id: player.id } });
+      expect(deps).toContain(`player:${player.id}`);
+      expect(deps.filter((dep) => dep.startsWith('q:playerBySlug:'))).toHaveLength(1);
+    }
+  });
+
+  it('ask the API for the coach once, for every season’s page', async () => {
+    const { calls, track } = counted();
+    const refs = await first('sports-sport-roster-season-season-staff-slug', 40);
+    const { sport, slug } = refs[0]!.params;
+    const same = refs.filter((ref) => ref.params.sport === sport && ref.params.slug === slug);
+    expect(same.length).toBeGreaterThan(1);
+    const pages = await Promise.all(
+      same.map((ref) => track('sports-sport-roster-season-season-staff-slug', ref.params)),
+    );
+    expect(calls.get('coachBySlug')).toBe(1);
+    for (const { deps } of pages) expect(deps.filter((dep) => dep.startsWith('q:coachBySlug:'))).toHaveLength(1);
   });
 });

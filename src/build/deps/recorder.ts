@@ -6,9 +6,9 @@
  * - `a:<call>:<arguments>=<digest>`: the answers of a few calls that summarise records (refs.ts, ANSWERS_OF);
  * - `o:articles:{…}`: where a page of articles in date order ends (refs.ts, orderedDep).
  * Pages load concurrently in one worker, so each page loads through a context of its own, whose API records into
- * the page's set. Answers shared through the memo are recorded once, under the memo key (their loading gets a
- * context recording into the key's set), and every page that used the key (computed or cached) gets them when its
- * loading ends.
+ * the page's set. Answers shared through the memo are recorded once, beside the answer (their loading gets a
+ * context recording into a set of its own), and every page that uses the answer (loaded or found loaded) gets
+ * them when it gets the answer.
  *
  * The contexts are passed, not found: an AsyncLocalStorage would do the same with less typing, but on Node 20 it
  * runs promise hooks on every promise of the thread (the HTTP client's included), which cost more than the rest of
@@ -18,8 +18,6 @@ import type { ContentApi } from '../../api/endpoints.ts';
 import type { PageContext } from '../../pages/define.ts';
 import type { Memo } from '../memo.ts';
 import { answerDep, orderedDep, refsOf } from './refs.ts';
-
-const MEMO_PREFIX = 'm:';
 
 export interface DepsRecorder {
   /**
@@ -32,10 +30,13 @@ export interface DepsRecorder {
   ): Promise<{ result: T; deps: string[] }>;
 }
 
-/** `memo` keeps the shared answers (what each read is kept here beside it). */
+/** `memo` keeps the shared answers; what each one read is kept beside it, for as long as the memo keeps it. */
 export function createDepsRecorder(memo: Memo): DepsRecorder {
-  /** What each memo key's answer read (the latest computation of it). */
-  const memoDeps = new Map<string, Set<string>>();
+  /**
+   * What each shared answer read, by the memo's promise of it: let go with the answer when the memo lets it go. (A
+   * map by memo key kept every key's reads to the end of the build, and a thread's memo sees thousands of keys.)
+   */
+  const readsOf = new WeakMap<Promise<unknown>, Set<string>>();
 
   /** `base` with an API and a memo that record into `sink`. */
   function recording(base: Omit<PageContext, 'memo'>, sink: Set<string>): PageContext {
@@ -44,42 +45,40 @@ export function createDepsRecorder(memo: Memo): DepsRecorder {
       api: recordingApi(base.api, sink),
       memo: {
         run(key, load) {
-          sink.add(`${MEMO_PREFIX}${key}`);
-          return memo.run(key, () => {
-            const deps = new Set<string>();
-            memoDeps.set(key, deps);
-            return load(recording(base, deps));
+          const answer = memo.run(key, () => {
+            const reads = new Set<string>();
+            const loading = load(recording(base, reads));
+            readsOf.set(loading, reads);
+            return loading;
           });
+          const reads = readsOf.get(answer);
+          if (!reads) throw new Error(`The memo answered "${key}" with a promise its loading did not give`);
+          // Every read is in once the answer is (its loading has ended, nested answers' reads with it): the caller
+          // gets them with the answer, whether it loaded it or found it loaded; and with its failure, which a page
+          // may get past (a call that answered 404 is still a call the page depends on).
+          const give = () => {
+            for (const dep of reads) sink.add(dep);
+          };
+          return answer.then(
+            (value) => {
+              give();
+              return value;
+            },
+            (error: unknown) => {
+              give();
+              throw error;
+            },
+          );
         },
       },
     };
-  }
-
-  /** A page's own deps with every memo key it used replaced by what that answer read (keys may nest). */
-  function expand(deps: Set<string>): string[] {
-    const out = new Set<string>();
-    const seen = new Set<string>();
-    const walk = (set: Iterable<string>) => {
-      for (const dep of set) {
-        if (!dep.startsWith(MEMO_PREFIX)) {
-          out.add(dep);
-          continue;
-        }
-        const key = dep.slice(MEMO_PREFIX.length);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        walk(memoDeps.get(key) ?? []);
-      }
-    };
-    walk(deps);
-    return [...out].sort();
   }
 
   return {
     async track(base, load) {
       const deps = new Set<string>();
       const result = await load(recording(base, deps));
-      return { result, deps: expand(deps) };
+      return { result, deps: [...deps].sort() };
     },
   };
 }

@@ -52,7 +52,7 @@ const loadRoster = seasonView<RosterData>('roster', async (ctx, page, season) =>
 
 async function loadPlayer(ctx: PageContext, params: Params): Promise<Loaded<PlayerData>> {
   const page = await sportPage(ctx, str(params, 'sport'));
-  const found = await ctx.api.playerBySlug(page.sport.id, str(params, 'slug'));
+  const found = await shared.player(ctx, page.sport.id, str(params, 'slug'));
   const seasonSlug = params.season as string | undefined;
   const season = seasonSlug ? (found.seasons.find((s) => s.season.slug === seasonSlug)?.season ?? null) : null;
   if (seasonSlug && !season) return { skip: `${found.full_name} was not on the ${seasonSlug} roster` };
@@ -212,7 +212,7 @@ export default family({
         },
         async load(ctx, params) {
           const page = await sportPage(ctx, str(params, 'sport'));
-          const found = await ctx.api.coachBySlug(page.sport.id, str(params, 'slug'));
+          const found = await shared.coach(ctx, page.sport.id, str(params, 'slug'));
           const season = found.seasons.find((s) => s.season.slug === params.season)?.season;
           if (!season) return { skip: `${found.full_name} was not on the ${String(params.season)} staff` };
           const entry = found.seasons.find((s) => s.season.id === season.id)!.entry;
