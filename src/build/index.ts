@@ -89,7 +89,7 @@ import { PAGES_DIR } from './deps/segments.ts';
 import { SHELLS_DIR } from '../output/layout.ts';
 import { previousBuild } from './previous.ts';
 import { loadRedirects } from './redirects.ts';
-import { createRenderPool, workerCount, type WarmWorkers } from './render/pool.ts';
+import { AFFINITY_WINDOW, createRenderPool, workerCount, type WarmWorkers } from './render/pool.ts';
 import { openBuild, type BuildResources } from './resources.ts';
 import { createSession, type Session } from './session.ts';
 import { loadSiteData } from './site-data.ts';
@@ -104,6 +104,8 @@ export type { KeptPage, PageFailure };
 
 const MEMO_ENTRIES = 256;
 const PLAN_MEMO_ENTRIES = 16;
+/** Pages loading at once in one render worker: its share of the requests in flight, and two more. */
+const loadsPerWorker = (concurrency: number, workers: number) => Math.ceil(concurrency / workers) + 2;
 const MEDIA_CONCURRENCY = 8;
 /** Planned pages kept in memory before the rest wait on disk (enough to keep every worker busy). */
 const PLANNED_IN_MEMORY = 4096;
@@ -345,7 +347,7 @@ async function runStages(
         memoEntries: MEMO_ENTRIES,
         search: staticSearch,
       },
-      loadsPerWorker: Math.ceil(source.concurrency / workers) + 2,
+      loadsPerWorker: loadsPerWorker(source.concurrency, workers),
       searchDir: staticSearch ? cacheDir : null,
       depsDir: cacheDir,
       onWarn: session.warn,
@@ -417,7 +419,8 @@ async function runStages(
     pool,
     writer,
     ledger,
-    concurrency: source.concurrency,
+    // What the workers load at once, and a queue the pool gives each worker its own pages from (pool.ts, affinity).
+    concurrency: loadsPerWorker(source.concurrency, workers) * workers + AFFINITY_WINDOW,
     keepGoing: options.keepGoing ?? false,
     progress,
     onMedia: (url, kept) => media.add(url, kept),

@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundle, PACKAGE_ROOT } from '../../src/build/bundle.ts';
 import { notFoundTask } from '../../src/build/finish.ts';
 import {
+  AFFINITY_WINDOW,
+  affinity,
   createRenderPool,
+  nextPageFor,
   createWarmWorkers,
   PAGES_PER_START,
   type RenderPool,
@@ -333,5 +336,45 @@ describe('render threads kept warm between builds (site webhook)', () => {
     } finally {
       await warm.close();
     }
+  });
+});
+
+describe('which render thread a page goes to first', () => {
+  const player = (sport: string, slug: string, season?: string): Omit<PageTask, 'id'> => ({
+    route: season ? 'sports-sport-roster-season-season-player-slug' : 'sports-sport-roster-player-slug',
+    params: season ? { sport, season, slug } : { sport, slug },
+    path: season ? `/sports/${sport}/roster/season/${season}/player/${slug}` : `/sports/${sport}/roster/player/${slug}`,
+    label: `player ${slug}`,
+  });
+
+  it('is one for every page of a sport, so its memo (rosters, schedules) serves them all', () => {
+    const seasons = ['2021-22', '2022-23', '2023-24'].map((season) => ({
+      ...roster('football'),
+      route: 'sports-sport-roster-season-season',
+      params: { sport: 'football', season },
+    }));
+    for (const task of seasons) expect(affinity(task, 2)).toBe(affinity(roster('football'), 2));
+  });
+
+  it('is one for a player’s own page and each season’s, and a sport’s players spread over the threads', () => {
+    const slugs = Array.from({ length: 40 }, (_, i) => `player-${i}`);
+    for (const slug of slugs) {
+      const own = affinity(player('football', slug), 2);
+      for (const season of ['2022-23', '2023-24']) expect(affinity(player('football', slug, season), 2)).toBe(own);
+    }
+    const threads = slugs.map((slug) => affinity(player('football', slug), 2));
+    expect(threads.filter((thread) => thread === 0).length).toBeGreaterThan(10);
+    expect(threads.filter((thread) => thread === 1).length).toBeGreaterThan(10);
+  });
+  it('is taken from near the queue’s head: a worker with room takes its own first page there, or else the head', () => {
+    const queue = [1, 3, 5, 2, 7, 4].map((hash) => ({ hash }));
+    expect(nextPageFor(queue, 0, 2)).toBe(3);
+    expect(nextPageFor(queue, 1, 2)).toBe(0);
+    // Three workers: the first page of the third (hash 5 % 3 = 2).
+    expect(nextPageFor(queue, 2, 3)).toBe(2);
+    // None of its own within the window: the head, so that no worker waits while there is work.
+    const others = Array.from({ length: AFFINITY_WINDOW }, () => ({ hash: 1 }));
+    expect(nextPageFor([...others, { hash: 0 }], 0, 2)).toBe(0);
+    expect(nextPageFor([], 0, 2)).toBe(0);
   });
 });

@@ -88,12 +88,40 @@ export function workerCount(configured: number): number {
   return configured > 0 ? configured : Math.max(1, availableParallelism());
 }
 
-/** Pages of one sport go to one worker while it has room, so its memo (rosters, schedules) serves them all. */
-function affinity(task: Omit<PageTask, 'id'>, workers: number): number {
-  const key = typeof task.params.sport === 'string' ? task.params.sport : task.route;
+/**
+ * Pages of one sport go to one worker, so its memo (rosters, schedules) serves them all. A sport's player or coach
+ * (a sport and a slug: their own page and each season's, listed one after another) goes to one worker, whose memo
+ * serves their record to all of them: a sport's hundreds of players spread over the workers.
+ */
+export function affinity(task: Omit<PageTask, 'id'>, workers: number): number {
+  return affinityHash(task) % workers;
+}
+
+function affinityHash(task: Omit<PageTask, 'id'>): number {
+  const { sport, slug } = task.params;
+  const key = typeof sport !== 'string' ? task.route : typeof slug === 'string' ? `${sport}/${slug}` : sport;
   let hash = 0;
   for (let i = 0; i < key.length; i++) hash = (hash * 31 + key.charCodeAt(i)) | 0;
-  return Math.abs(hash) % workers;
+  return Math.abs(hash);
+}
+
+/**
+ * How far into the queue a worker with room looks for a page of its own (by affinity) before it takes the first;
+ * the build hands the pool this many pages more than its workers load at once, so that there is a queue to look
+ * in. Without one, a page went to whichever worker had room when it came: a player's own page and their season
+ * pages went to both threads as often as not (a sport's box scores filled the one), and each thread's memo asked
+ * the API for the same player.
+ */
+export const AFFINITY_WINDOW = 64;
+
+/**
+ * Where in the queue the worker at `index` of `workers` takes its next page: its own first page within
+ * AFFINITY_WINDOW of the head, or else the head (no worker waits while there is work).
+ */
+export function nextPageFor(queue: readonly { hash: number }[], index: number, workers: number): number {
+  const window = Math.min(queue.length, AFFINITY_WINDOW);
+  for (let at = 0; at < window; at++) if (queue[at]!.hash % workers === index) return at;
+  return 0;
 }
 
 interface Slot {
@@ -107,6 +135,8 @@ interface Slot {
 
 interface Pending {
   task: PageTask;
+  /** The task's affinity, before it is taken modulo the workers running when it is sent (they may grow). */
+  hash: number;
   resolve(result: BuiltPage): void;
   reject(error: Error): void;
 }
@@ -191,14 +221,13 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
   const dispatch = () => {
     const outgoing = new Map<Slot, PageTask[]>();
     while (queue.length) {
-      const next = queue[0]!;
-      const preferred = slots[affinity(next.task, slots.length)]!;
-      const slot =
-        preferred.loading < options.loadsPerWorker
-          ? preferred
-          : slots.reduce((a, b) => (b.loading < a.loading ? b : a));
-      if (slot.loading >= options.loadsPerWorker) break;
-      queue.shift();
+      // The least loaded worker takes the first page near the queue's head that is its own, or else the head.
+      let index = 0;
+      for (let i = 1; i < slots.length; i++) if (slots[i]!.loading < slots[index]!.loading) index = i;
+      const slot = slots[index];
+      if (!slot || slot.loading >= options.loadsPerWorker) break;
+      const at = nextPageFor(queue, index, slots.length);
+      const next = at === 0 ? queue.shift()! : queue.splice(at, 1)[0]!;
       slot.loading++;
       inFlight.set(next.task.id, next);
       const batch = outgoing.get(slot);
@@ -307,7 +336,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
     buildPage(task) {
       if (failure) return Promise.reject(failure);
       return new Promise<BuiltPage>((resolve, reject) => {
-        queue.push({ task: { ...task, id: nextId++ }, resolve, reject });
+        queue.push({ task: { ...task, id: nextId++ }, hash: affinityHash(task), resolve, reject });
         schedule();
       });
     },
