@@ -72,7 +72,7 @@ export const shared = {
   form: (ctx: PageContext, id: number) => ctx.memo.run(`form/${id}`, ({ api }) => api.form(id)),
   directory: (ctx: PageContext) => ctx.memo.run('directory', ({ api }) => api.staffDirectory()),
   // A player has a page of their own and one for each season they played, and a coach one for each season on the
-  // staff, listed one after another: a third of a build's calls asked for a record just asked for.
+  // staff: asked for by each page, they were a third of a build's calls (pool.ts's affinity keeps them together).
   player: (ctx: PageContext, sportId: number, slug: string) =>
     ctx.memo.run(`player/${sportId}/${slug}`, ({ api }) => api.playerBySlug(sportId, slug)),
   coach: (ctx: PageContext, sportId: number, slug: string) =>

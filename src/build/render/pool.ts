@@ -109,8 +109,8 @@ function affinityHash(task: Omit<PageTask, 'id'>): number {
  * How far into the queue a worker with room looks for a page of its own (by affinity) before it takes the first;
  * the build hands the pool this many pages more than its workers load at once, so that there is a queue to look
  * in. Without one, a page went to whichever worker had room when it came: a player's own page and their season
- * pages went to both threads as often as not (a sport's box scores filled the one), and each thread's memo asked
- * the API for the same player.
+ * pages went to both threads as often as not (a run of one worker's pages, such as the box scores, which go by
+ * their route, filled it), and each thread's memo asked the API for the same player.
  */
 export const AFFINITY_WINDOW = 64;
 
