@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isFieldhouseError, type FieldhouseError } from '../errors/error.ts';
+import { isFieldhouseError, errorMessage } from '../errors/error.ts';
 import { PAYLOAD_FILE, pageDir } from '../output/layout.ts';
 import type { OutputWriter } from '../output/writer.ts';
 import { derivedOf, type PageContext } from '../pages/index.ts';
@@ -185,7 +185,7 @@ export async function buildPages(
     } else if (options.keepGoing && options.previous && (await keepPrevious(page, error, options, result))) {
       // Built from the previous data: counted in result.kept.
     } else {
-      result.failures.push({ path: page.path, label: page.label, message: messageOf(error) });
+      result.failures.push({ path: page.path, label: page.label, message: errorMessage(error) });
       if (!options.keepGoing) aborted = true;
     }
   };
@@ -310,7 +310,7 @@ async function keepPrevious(
   result: BuildPagesResult,
 ): Promise<boolean> {
   if (!(await fromPrevious(page, options, result))) return false;
-  const message = messageOf(error);
+  const message = errorMessage(error);
   result.kept.push({ path: page.path, label: page.label, message, kept: true });
   options.ctx.warn(`${page.path} (${page.label}) failed (${message}): the previous build's version is kept`);
   return true;
@@ -352,10 +352,6 @@ function isTransient(error: unknown): boolean {
     (error.code === 'ApiNetworkError' || error.details.transient === true) &&
     error.details.retryBudgetSpent !== true
   );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? (error as FieldhouseError).message : String(error);
 }
 
 /** At most `size` tasks at once; `drain` waits until none is running. */

@@ -17,6 +17,7 @@ import { openBuildMeta } from './page-list.ts';
 import { shellPath } from './plan.ts';
 import type { RenderTask } from './render/protocol.ts';
 import type { LoadedSiteData } from './site-data.ts';
+import { errorMessage } from '../errors/error.ts';
 
 export interface MediaMirror {
   /**
@@ -105,7 +106,7 @@ export function createMediaMirror(
         record(url, createHash('sha1').update(body).digest('hex'));
       } catch (error) {
         failed.add(url);
-        warn(`media ${url} could not be copied: ${error instanceof Error ? error.message : String(error)}`);
+        warn(`media ${url} could not be copied: ${errorMessage(error)}`);
       }
     });
     // Only copies still running are held: the mirror's memory does not grow with the site's media.

@@ -2,6 +2,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { IconData } from '../contract/index.ts';
 import type { IconSet } from '../api/schemas/services.ts';
+import { errorMessage } from '../errors/error.ts';
 
 /** Spec §7: icon lookups time out after 500 ms; the cache keeps at most 50 entries for 168 hours. */
 export const ICON_LOOKUP_TIMEOUT_MS = 500;
@@ -55,7 +56,7 @@ export async function resolveIcons(names: readonly string[], options: IconOption
     } catch (error) {
       // A slow or missing icon service must not stop a build: a stale copy is better than none.
       options.warn(
-        `icon lookup for "${prefix}" failed (${error instanceof Error ? error.message : String(error)}); using cached copies where there are any`,
+        `icon lookup for "${prefix}" failed (${errorMessage(error)}); using cached copies where there are any`,
       );
       for (const name of wanted) {
         const stale = cache[`${prefix}:${name}`];

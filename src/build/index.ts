@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { ContentApi } from '../api/endpoints.ts';
 import type { SiteConfig } from '../config/schema.ts';
 import { ApiUnreachable, BuildBrokenLinks, BuildFailed, BuildLostPages } from '../errors/catalogue.ts';
-import { createError, formatError, isFieldhouseError } from '../errors/error.ts';
+import { createError, formatError, isFieldhouseError, errorMessage } from '../errors/error.ts';
 import type { Logger } from '../logger/logger.ts';
 import type { PageContext } from '../pages/index.ts';
 import { ROUTES } from '../pages/index.ts';
@@ -892,7 +892,7 @@ async function incrementalScope(
     };
   } catch (error) {
     // A file of the cache cut or garbled past its manifest (restored in part, edited by hand).
-    return full(`its files cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    return full(`its files cannot be read: ${errorMessage(error)}`);
   }
   const { plan, others, failedMedia, media, chromes, links } = cached;
   const kept = keptLines(pageCount, store.path, touchedLines);

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { bundleForNode } from '../util/bundle-node.ts';
 import type { z } from 'zod';
 import { ConfigInvalid, ConfigLoadFailed, ConfigNotFound } from '../errors/catalogue.ts';
-import { createError } from '../errors/error.ts';
+import { createError, errorMessage } from '../errors/error.ts';
 import { SiteConfigSchema, type SiteConfig } from './schema.ts';
 
 export interface LoadedConfig {
@@ -69,7 +69,7 @@ async function importConfigFile(file: string): Promise<unknown> {
       throw new Error('it has no default export: write `export default defineConfig({ … })`');
     return module.default;
   } catch (error) {
-    throw createError(ConfigLoadFailed, [file, error instanceof Error ? error.message : String(error)], {
+    throw createError(ConfigLoadFailed, [file, errorMessage(error)], {
       cause: error,
     });
   } finally {

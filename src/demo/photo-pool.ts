@@ -5,6 +5,7 @@ import pLimit from 'p-limit';
 import { PHOTO_POOL_VERSION, type PoolImage } from './photos.ts';
 import { renderPoolImage } from './photo-render.ts';
 import { etagOf } from './server/http.ts';
+import { errorMessage } from '../errors/error.ts';
 
 export interface PoolFile {
   bytes: Buffer;
@@ -64,9 +65,7 @@ async function load(image: PoolImage, folder: string | null, options: PhotoPoolO
   const bytes = await drawing(() => renderPoolImage(image, options.seed));
   if (folder && path)
     await keep(folder, path, bytes).catch((error: unknown) =>
-      options.warn?.(
-        `demo photo pool: ${image.id} could not be cached in ${folder}: ${error instanceof Error ? error.message : String(error)}`,
-      ),
+      options.warn?.(`demo photo pool: ${image.id} could not be cached in ${folder}: ${errorMessage(error)}`),
     );
   return { bytes, etag: etagOf(bytes) };
 }

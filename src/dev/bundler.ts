@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { context, type BuildFailure, type Message } from 'esbuild';
 import { assetManifest, browserBundleOptions, serverBundleOptions } from '../build/bundle.ts';
 import type { AssetManifest } from '../build/render/document.ts';
+import { errorMessage } from '../errors/error.ts';
 
 /** A file of the browser bundle, served from memory. */
 export interface DevAsset {
@@ -95,7 +96,7 @@ export async function createDevBundler(options: { sourceRoot: string; cacheDir: 
 function problemsOf(error: unknown): BundleProblem[] {
   const errors = (error as Partial<BuildFailure>).errors;
   if (!Array.isArray(errors) || errors.length === 0)
-    return [{ text: error instanceof Error ? error.message : String(error), location: null, lineText: null }];
+    return [{ text: errorMessage(error), location: null, lineText: null }];
   return errors.map((message: Message) => ({
     text: message.text,
     location: message.location

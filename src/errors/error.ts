@@ -58,6 +58,11 @@ export function formatError(error: unknown): string {
   if (error instanceof FieldhouseError) {
     return error.hint ? `${error.message}\n  hint: ${error.hint}` : error.message;
   }
+  return errorMessage(error);
+}
+
+/** What anything thrown says: an Error's message, or the thrown value as text. */
+export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 

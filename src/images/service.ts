@@ -14,6 +14,7 @@ import type { OutputWriter } from '../output/writer.ts';
 import { encodeScaled, probe, scale, type EncodeSettings, type Probe } from './encode.ts';
 import { openImageStore } from './store.ts';
 import { isRaster, variantsOf, type ImageInfo, type ImageMap, type ImageSettings } from './variants.ts';
+import { errorMessage } from '../errors/error.ts';
 
 /** Bumped when the encoder's output changes for the same settings: every variant gets a new URL. */
 const ENCODER_VERSION = 1;
@@ -144,7 +145,7 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
           store.putProbe(hash, read);
           return read;
         } catch (error) {
-          warn(`image ${label} is not an image the build can read (${message(error)}); it is published as it is`);
+          warn(`image ${label} is not an image the build can read (${errorMessage(error)}); it is published as it is`);
           return null;
         }
       })();
@@ -224,7 +225,7 @@ export function createImageService(options: ImageServiceOptions, writer: OutputW
     }
     const failed = (variant: Variant, error: unknown) => {
       stats.failed++;
-      warn(`image variant ${variant.url} could not be encoded: ${message(error)}`);
+      warn(`image variant ${variant.url} could not be encoded: ${errorMessage(error)}`);
     };
     for (const [width, variants] of missing)
       track(
@@ -357,5 +358,4 @@ function fileId(file: string): string | null {
   }
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));

@@ -20,6 +20,7 @@ import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import type { DocType, StoredDoc } from './format.ts';
 import { terms } from './tokens.ts';
 import type { SearchDoc } from './writer.ts';
+import { errorMessage } from '../errors/error.ts';
 
 /** Weights of a term found in the title and in the other text (scores are integers). */
 const TITLE_WEIGHT = 30;
@@ -197,7 +198,7 @@ export function readLinesFrom(fd: number, file: string, digest: string): Previou
       filled -= start;
     }
   } catch (error) {
-    return { reason: `${file}, line ${number + 1}: ${error instanceof Error ? error.message : String(error)}` };
+    return { reason: `${file}, line ${number + 1}: ${errorMessage(error)}` };
   }
   if (hash.digest('hex') !== digest) return { reason: `${file} is not the file its manifest has the digest of` };
   return { file, digest, bytes: offset, count: number, keyed, places, groups };

@@ -44,6 +44,7 @@ import {
 } from './index-rules.ts';
 import { SHARD_PREFIX, shardKeyOf } from './tokens.ts';
 import type { SearchIndexStats, SearchIndexWritten } from './writer.ts';
+import { errorMessage } from '../errors/error.ts';
 
 /** The previous build's index: its output folder, its files' list (in the order they were written), its figures. */
 export interface PreviousIndex {
@@ -77,7 +78,7 @@ export function patchIndex(input: PatchInput, output: KnownFilesWriter): SearchI
     planned = planPatch(input);
   } catch (error) {
     // A previous file that is not JSON (cut short, edited): the plan writes nothing, so the index is written whole.
-    return { refused: `a previous file cannot be read: ${error instanceof Error ? error.message : String(error)}` };
+    return { refused: `a previous file cannot be read: ${errorMessage(error)}` };
   }
   if ('refused' in planned) return planned;
   const { files, inserted, terms, docs } = planned;

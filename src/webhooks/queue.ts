@@ -5,6 +5,7 @@
  * again later, waiting longer each time. Its state is plain data for `GET /status`.
  */
 import type { ContentChange } from './change.ts';
+import { errorMessage } from '../errors/error.ts';
 
 /** What one build run was asked to do: the changes it covers (none: a full build, to know where the site stands). */
 export interface BuildRequest {
@@ -140,13 +141,13 @@ export function createBuildQueue(options: BuildQueueOptions): BuildQueue {
     try {
       report = await options.build({ changes, reason, full });
     } catch (error) {
-      report = { ok: false, summary: error instanceof Error ? error.message : String(error) };
+      report = { ok: false, summary: errorMessage(error) };
     }
     if (report.ok && options.deploy) {
       try {
         run.deploy = await options.deploy(report);
       } catch (error) {
-        run.deploy = { ok: false, summary: error instanceof Error ? error.message : String(error) };
+        run.deploy = { ok: false, summary: errorMessage(error) };
       }
     }
     const ok = report.ok && (run.deploy?.ok ?? true);

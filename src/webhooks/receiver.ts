@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { ChangeFeedPage, ContentWebhook, type ContentChange } from './change.ts';
 import type { BuildQueue, QueueStatus } from './queue.ts';
 import { verifyWebhook, WEBHOOK_TOLERANCE_SECONDS } from './signature.ts';
+import { errorMessage } from '../errors/error.ts';
 
 export const WEBHOOK_PATH = '/webhook';
 const MAX_BODY_BYTES = 256 * 1024;
@@ -57,9 +58,7 @@ export async function startWebhookReceiver(options: ReceiverOptions): Promise<We
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      options.log(
-        `webhook: ${req.method} ${req.url} failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      options.log(`webhook: ${req.method} ${req.url} failed: ${errorMessage(error)}`);
       if (!res.headersSent) answer(res, 500, { error: 'unexpected error' });
     });
   });
