@@ -10,8 +10,8 @@ import {
   AFFINITY_WINDOW,
   affinity,
   createRenderPool,
-  nextPageFor,
   createWarmWorkers,
+  nextPageFor,
   PAGES_PER_START,
   type RenderPool,
   type RenderPoolOptions,
@@ -366,6 +366,7 @@ describe('which render thread a page goes to first', () => {
     expect(threads.filter((thread) => thread === 0).length).toBeGreaterThan(10);
     expect(threads.filter((thread) => thread === 1).length).toBeGreaterThan(10);
   });
+
   it('is taken from near the queue’s head: a worker with room takes its own first page there, or else the head', () => {
     const queue = [1, 3, 5, 2, 7, 4].map((hash) => ({ hash }));
     expect(nextPageFor(queue, 0, 2)).toBe(3);
