@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { isCanonicalRichText } from './canonical.ts';
 import {
   ALLOWED_ATTRIBUTES,
   ALLOWED_TAGS,
@@ -87,6 +88,9 @@ const memo = new Map<string, SanitizedHtml>();
 const MEMO_MAX_CHARS = 4_000_000;
 let memoChars = 0;
 
+/** What a canonical field's result says was removed: nothing (one array, shared, as results are). */
+const NONE: readonly string[] = Object.freeze([]);
+
 /**
  * Sanitise CMS rich text by the allow-list of src/rich-text/policy.ts, with sanitize-html (htmlparser2 parses it,
  * the output is re-serialised: what a browser then parses is what was checked). Whatever the API sends, the
@@ -94,9 +98,12 @@ let memoChars = 0;
  * input: read it, do not change it.
  */
 export function sanitizeRichText(input: string): SanitizedHtml {
+  // Already as sanitize-html would write it (canonical.ts): most fields are, and need no parse.
+  if (input.length <= RICH_TEXT_MAX_CHARS && isCanonicalRichText(input))
+    return { html: input, removed: NONE, truncated: false };
   const known = memo.get(input);
   if (known) return known;
-  const result = sanitizeOnce(input);
+  const result = sanitizeWithParser(input);
   if (input.length <= MEMO_MAX_CHARS / 16) {
     memo.set(input, result);
     memoChars += input.length + result.html.length;
@@ -109,7 +116,8 @@ export function sanitizeRichText(input: string): SanitizedHtml {
   return result;
 }
 
-function sanitizeOnce(input: string): SanitizedHtml {
+/** sanitize-html itself, every time: what sanitizeRichText gives for any input (its tests hold the two the same). */
+export function sanitizeWithParser(input: string): SanitizedHtml {
   const truncated = input.length > RICH_TEXT_MAX_CHARS;
   const source = truncated ? input.slice(0, RICH_TEXT_MAX_CHARS) : input;
   removed = new Set<string>();
