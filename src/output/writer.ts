@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UnsafeOutputPath } from '../errors/catalogue.ts';
 import { createError } from '../errors/error.ts';
 import { readFull, writeFull } from '../util/file-bytes.ts';
+import { createRecentMap } from '../util/recent-map.ts';
 
 const UNSAFE_SEGMENT = /^\.{1,2}$|[\\/\0]|%2e|%2f|%5c/i;
 
@@ -108,7 +109,7 @@ export const FOLDERS_KEPT = 4096;
 export function createOutputWriter(root: string): OutputWriter {
   const pathOf = (sitePath: string, label = `file ${sitePath}`) => outputPath(root, sitePath, label);
   // Folders this writer made or found lately: a recursive mkdir of one that exists costs tens of µs, per file.
-  const folders = new Set<string>();
+  const folders = createRecentMap<string, true>(FOLDERS_KEPT);
   // Files this writer could not link (an image cache on another device, a file at its file system's link limit), by
   // path, and their latest copy in this output, which later paths link. The demo's 2,202 media URLs are 32 photos:
   // copied each time, an output on tmpfs took 4.9 GB of memory, not 98 MB.
@@ -117,10 +118,9 @@ export function createOutputWriter(root: string): OutputWriter {
   const prepare = (sitePath: string, label?: string) => {
     const file = pathOf(sitePath, label);
     const folder = dirname(file);
-    if (!folders.has(folder)) {
+    if (!folders.get(folder)) {
       mkdirSync(folder, { recursive: true });
-      if (folders.size >= FOLDERS_KEPT) folders.delete(folders.values().next().value!);
-      folders.add(folder);
+      folders.set(folder, true);
     }
     return file;
   };

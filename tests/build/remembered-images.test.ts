@@ -71,17 +71,28 @@ describe('remembered image answers', () => {
 
   it('answer a page with the entries it had when its lookup began, when others are forgotten meanwhile', async () => {
     let release: () => void = () => undefined;
+    const asked: string[][] = [];
     const slow = (urls: string[]): Promise<ImageMap> =>
       new Promise((resolve) => {
+        asked.push(urls);
         release = () => resolve(Object.fromEntries(urls.map((url) => [url, infoOf(url)])));
       });
-    const ask = rememberedImages(slow, 1);
+    const ask = rememberedImages(slow, 2);
     const first = ask(['/media/a.jpg']);
     release();
     await first;
-    // /media/a.jpg is known; the lookup of /media/b.jpg forgets it before this page's map is made.
-    const page = ask(['/media/a.jpg', '/media/b.jpg']);
+    // /media/a.jpg is known; the answers for /media/b.jpg and /media/d.jpg forget it before this page's map is made.
+    const page = ask(['/media/a.jpg', '/media/b.jpg', '/media/d.jpg']);
     release();
-    expect(await page).toEqual({ '/media/a.jpg': infoOf('/media/a.jpg'), '/media/b.jpg': infoOf('/media/b.jpg') });
+    expect(await page).toEqual({
+      '/media/a.jpg': infoOf('/media/a.jpg'),
+      '/media/b.jpg': infoOf('/media/b.jpg'),
+      '/media/d.jpg': infoOf('/media/d.jpg'),
+    });
+    // It was forgotten: the next page asks for it again.
+    const again = ask(['/media/a.jpg']);
+    release();
+    await again;
+    expect(asked).toEqual([['/media/a.jpg'], ['/media/b.jpg', '/media/d.jpg'], ['/media/a.jpg']]);
   });
 });

@@ -14,6 +14,7 @@ import { apiFeeds, type ApiFeeds } from '../feeds/index.ts';
 import { createDepsRecorder } from '../deps/recorder.ts';
 import { createMemo, withMemo } from '../memo.ts';
 import { batched } from '../../util/batch.ts';
+import { createRecentMap } from '../../util/recent-map.ts';
 import { PAYLOAD_PREFIX } from './document.ts';
 import type { PageTask } from './protocol.ts';
 
@@ -193,7 +194,7 @@ export function rememberedImages(
   lookup: (urls: string[]) => Promise<ImageMap>,
   kept = IMAGE_ANSWERS_KEPT,
 ): (urls: string[]) => Promise<ImageMap> {
-  const known = new Map<string, ImageInfo | null>();
+  const known = createRecentMap<string, ImageInfo | null>(kept);
   return async (urls) => {
     const unique = [...new Set(urls)];
     // What is known now: entries forgotten while the lookup runs are still this page's.
@@ -210,7 +211,6 @@ export function rememberedImages(
         if (!Object.hasOwn(answered, url)) continue;
         const entry = answered[url]!;
         have.set(url, entry);
-        if (known.size >= kept) known.delete(known.keys().next().value!);
         known.set(url, entry);
       }
     }
