@@ -79,10 +79,11 @@ function noteUnsafe(name: string, attribs: sanitizeHtml.Attributes): void {
 }
 
 /**
- * Results by input, within one thread. Pages load the same record's rich text over and over (a player's bio with
- * each of his seasons' pages, an article's body with every list that carries it): in a build of the demo about 60%
- * of the calls of a render thread repeat an input it has seen. Bounded by the characters held (inputs and results),
- * oldest out first; an input over a sixteenth of the bound is not kept.
+ * Results by input, within one thread, for the fields sanitize-html parses (canonical ones are returned before it
+ * and never kept). Pages load the same record's rich text over and over (a player's bio with each of his seasons'
+ * pages, an article's body with every list that carries it): in a build of the demo about 60% of the calls of a
+ * render thread repeated an input it had seen. Bounded by the characters held (inputs and results), oldest out
+ * first; an input over a sixteenth of the bound is not kept.
  */
 const memo = new Map<string, SanitizedHtml>();
 const MEMO_MAX_CHARS = 4_000_000;

@@ -91,6 +91,29 @@ describe('rich text already as the sanitiser writes it', () => {
     expect(disturbedAccepted).toBeGreaterThan(0);
   });
 
+  it('every UTF-16 code unit in a paragraph (and the first 256, a BOM and surrogates elsewhere) as sanitize-html writes it', () => {
+    const changed: string[] = [];
+    let accepted = 0;
+    const check = (field: string, unit: number) => {
+      if (!isCanonicalRichText(field)) return;
+      accepted++;
+      if (sanitizeWithParser(field).html !== field) changed.push(`U+${unit.toString(16)} in ${JSON.stringify(field)}`);
+    };
+    for (let unit = 0; unit < 0x10000; unit++) check(`<p>a${String.fromCharCode(unit)}b</p>`, unit);
+    // All but `<`, `>`, `&` and the controls other than tab and newline.
+    expect(accepted).toBe(0x10000 - 3 - 31);
+    for (const unit of [...Array.from({ length: 0x100 }, (_, i) => i), 0xfeff, 0xd800, 0xdbff, 0xdc00, 0xdfff]) {
+      const char = String.fromCharCode(unit);
+      for (const field of [
+        `${char}<h2>x</h2>`,
+        `<ul><li>x</li>${char}<li>y</li></ul>`,
+        `<blockquote>${char}</blockquote>`,
+      ])
+        check(field, unit);
+    }
+    expect(changed).toEqual([]);
+  });
+
   it('refuses what htmlparser2 would close for the field or sanitize-html would write otherwise', () => {
     for (const field of [
       '<p>a<p>b</p></p>', // a paragraph opened in a paragraph closes it
