@@ -4,8 +4,10 @@
  *
  * Why not one Map that deletes its oldest key as each new one comes (`map.delete(map.keys().next().value)`)? V8
  * leaves a deleted entry's slot in place until the table is next rebuilt, and every `keys().next()` walks past all
- * of them from the start: at 20,000 entries each such eviction took 18 µs (3 µs at 4,096), about one a page at demo
- * scale 10, where the image answers' map was full (issue 21). Dropping a whole generation costs nothing per entry.
+ * of them from the start: at 20,000 entries each such eviction took 18 µs (3 µs at 4,096) in a scratch benchmark. A
+ * writer's folders evict once a page from a thread's 4,097th (every page has a folder of its own), the image answers
+ * about 10,000 times a thread at demo scale 10, more as the site grows (issue 21). Dropping a whole generation costs
+ * nothing per entry.
  */
 export interface RecentMap<K, V> {
   /** The value, when set or found lately; a value found in the older half moves to the newer. */
