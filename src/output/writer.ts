@@ -6,6 +6,8 @@ import { readFull, writeFull } from '../util/file-bytes.ts';
 import { createRecentMap } from '../util/recent-map.ts';
 
 const UNSAFE_SEGMENT = /^\.{1,2}$|[\\/\0]|%2e|%2f|%5c/i;
+/** A path with a segment UNSAFE_SEGMENT refuses: `.` or `..` between slashes or ends, or any of the rest anywhere. */
+const UNSAFE_PATH = /(?:^|\/)\.{1,2}(?:\/|$)|[\\\0]|%2e|%2f|%5c/i;
 
 /** A params value that would make an unsafe path segment (the planner refuses such records before they load). */
 export function unsafeParam(value: string | string[]): boolean {
@@ -14,11 +16,27 @@ export function unsafeParam(value: string | string[]): boolean {
 
 /** Join a site path under the output folder, refusing anything that would land outside it. */
 export function outputPath(root: string, sitePath: string, label: string): string {
-  const segments = safeSegments(sitePath, label);
+  return pathsUnder(root)(sitePath, label);
+}
+
+/**
+ * {@link outputPath} for one output folder, resolved once: the writer asks for two paths a page, and `resolve` (a
+ * pass that normalises the whole path) and a test of each segment were 19 µs of a page at demo scale 10 by its
+ * profile, 4.7 µs this way. A site path is checked first (no `.` or `..` segment, no separator or NUL, nor an
+ * encoded one), so on POSIX its segments are joined as they are: `resolve` would give the same. Elsewhere (a drive
+ * letter is a segment on Windows) `resolve` does the join.
+ */
+function pathsUnder(root: string): (sitePath: string, label: string) => string {
   const base = resolve(root);
-  const full = resolve(base, ...segments);
-  if (full !== base && !full.startsWith(base + sep)) throw unsafePath(sitePath, label);
-  return full;
+  const inside = base.endsWith(sep) ? base : base + sep;
+  const join = sep === '/' ? (relative: string) => inside + relative : (relative: string) => resolve(base, relative);
+  return (sitePath, label) => {
+    const relative = safeRelative(sitePath, label);
+    if (relative === '') return base;
+    const full = join(relative);
+    if (!full.startsWith(inside)) throw unsafePath(sitePath, label);
+    return full;
+  };
 }
 
 /**
@@ -26,14 +44,18 @@ export function outputPath(root: string, sitePath: string, label: string): strin
  * asking the file system's path rules: a segment that passes the check cannot climb out or name another folder).
  */
 export function outputName(sitePath: string, label: string): string {
-  return safeSegments(sitePath, label).join('/');
+  return safeRelative(sitePath, label);
 }
 
-/** A site path's segments, refusing one that is `.` or `..`, holds a separator or a NUL, or encodes one. */
-function safeSegments(sitePath: string, label: string): string[] {
-  const segments = sitePath.split('/').filter(Boolean);
-  if (segments.some((s) => UNSAFE_SEGMENT.test(s))) throw unsafePath(sitePath, label);
-  return segments;
+/**
+ * A site path's segments, with `/` between them, refusing one that is `.` or `..`, holds a separator or a NUL, or
+ * encodes one: UNSAFE_SEGMENT's test of each segment, made once over the whole path (UNSAFE_PATH).
+ */
+function safeRelative(sitePath: string, label: string): string {
+  if (UNSAFE_PATH.test(sitePath)) throw unsafePath(sitePath, label);
+  // Most paths are `/a/b.html`, whose segments are all that follows the first slash.
+  if (sitePath.startsWith('/') && !sitePath.endsWith('/') && !sitePath.includes('//')) return sitePath.slice(1);
+  return sitePath.split('/').filter(Boolean).join('/');
 }
 
 const unsafePath = (sitePath: string, label: string) =>
@@ -107,7 +129,8 @@ function createTextEncoder(): { encode(text: string): Uint8Array } {
 export const FOLDERS_KEPT = 4096;
 
 export function createOutputWriter(root: string): OutputWriter {
-  const pathOf = (sitePath: string, label = `file ${sitePath}`) => outputPath(root, sitePath, label);
+  const under = pathsUnder(root);
+  const pathOf = (sitePath: string, label = `file ${sitePath}`) => under(sitePath, label);
   // Folders this writer made or found lately: a recursive mkdir of one that exists costs tens of µs, per file.
   const folders = createRecentMap<string, true>(FOLDERS_KEPT);
   // Files this writer could not link (an image cache on another device, a file at its file system's link limit), by

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createOutputWriter, FOLDERS_KEPT } from '../../src/output/writer.ts';
+import { createOutputWriter, FOLDERS_KEPT, outputName, outputPath } from '../../src/output/writer.ts';
 import { folderOnAnotherDevice } from '../helpers/fast-tmp.ts';
 
 /**
@@ -57,6 +57,28 @@ describe('createOutputWriter().link', () => {
   });
 });
 
+/** Texts of every kind of UTF-16 unit, pairs and lone halves among them, short and long. */
+function generatedTexts(): string[] {
+  let seed = 7;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+  const unit = () => {
+    const kind = next() % 6;
+    if (kind === 0) return String.fromCharCode(next() % 0x80);
+    if (kind === 1) return String.fromCharCode(0x80 + (next() % 0x780));
+    if (kind === 2) return String.fromCharCode(0x800 + (next() % 0xd000));
+    if (kind === 3) return String.fromCodePoint(0x10000 + (next() % 0xfffff));
+    if (kind === 4) return String.fromCharCode(0xe000 + (next() % 0x2000));
+    return 'ascii text ';
+  };
+  const texts: string[] = [];
+  for (const length of [8000, 8191, 8192, 8193, 12_345, 40_000]) {
+    let text = '';
+    while (text.length < length) text += unit();
+    texts.push(text, `${text}\udc00`, `\ud800${text}`);
+  }
+  return texts;
+}
+
 describe('createOutputWriter().write', () => {
   it('writes text as UTF-8, whole, and says how many bytes, however long and in whatever order', () => {
     const out = mkdtempSync(join(tmpdir(), 'fieldhouse-writer-text-'));
@@ -74,6 +96,11 @@ describe('createOutputWriter().write', () => {
       // Past what the writer keeps a buffer for (4 MB at three bytes a unit): a buffer of its own, then its own again.
       'é'.repeat(1_500_000),
       'after the largest',
+      // Long one-byte texts (ASCII, Latin-1), a pair at the end of a long text, and generated texts.
+      'a'.repeat(30_000),
+      'ü'.repeat(20_000),
+      `${'x'.repeat(8191)}🦅`,
+      ...generatedTexts(),
     ];
     texts.forEach((text, i) => {
       const bytes = writer.write(`/t/${i}.txt`, text);
@@ -104,5 +131,72 @@ describe('createOutputWriter().write', () => {
     rmSync(join(out, 'second'), { recursive: true });
     writer.write('/second/b.html', 'b');
     expect(readFileSync(join(out, 'second/b.html'), 'utf8')).toBe('b');
+  });
+});
+
+describe('outputPath and outputName', () => {
+  /** What they gave when each segment was tested on its own and `resolve` joined them: the reference. */
+  function reference(root: string, sitePath: string): { path: string; name: string } | 'refused' {
+    const segments = sitePath.split('/').filter(Boolean);
+    if (segments.some((s) => /^\.{1,2}$|[\\/\0]|%2e|%2f|%5c/i.test(s))) return 'refused';
+    const base = resolve(root);
+    const full = resolve(base, ...segments);
+    if (full !== base && !full.startsWith(base + sep)) return 'refused';
+    return { path: full, name: segments.join('/') };
+  }
+  const attempt = (f: () => string) => {
+    try {
+      return f();
+    } catch (error) {
+      expect(String(error)).toMatch(/would resolve outside the output folder/);
+      return 'refused';
+    }
+  };
+
+  it('place every site path where resolving its checked segments did, and refuse the same ones', () => {
+    const pieces = [
+      '/',
+      '//',
+      '.',
+      '..',
+      '...',
+      'a',
+      'news',
+      'é',
+      '%2e',
+      '%2E',
+      '%2f',
+      '%5C',
+      '%25',
+      '\\',
+      '\0',
+      ' ',
+      '-',
+      '.html',
+      'x.',
+    ];
+    let seed = 11;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    let refused = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let sitePath = next() % 4 === 0 ? '' : '/';
+      for (let n = 1 + (next() % 7); n > 0; n--) sitePath += pieces[next() % pieces.length];
+      for (const root of ['/srv/out', '/srv/out/', 'relative/out']) {
+        const expected = reference(root, sitePath);
+        const path = attempt(() => outputPath(root, sitePath, 'test'));
+        const name = attempt(() => outputName(sitePath, 'test'));
+        if (expected === 'refused') {
+          refused++;
+          expect(path, `${root} ${JSON.stringify(sitePath)}`).toBe('refused');
+          expect(name, JSON.stringify(sitePath)).toBe('refused');
+        } else {
+          expect(path, `${root} ${JSON.stringify(sitePath)}`).toBe(expected.path);
+          expect(name, JSON.stringify(sitePath)).toBe(expected.name);
+        }
+      }
+    }
+    // Both kinds were met often.
+    expect(refused).toBeGreaterThan(10_000);
+    expect(refused).toBeLessThan(50_000);
   });
 });
