@@ -8,6 +8,7 @@ import { hash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import { PAGE_FILE } from '../output/layout.ts';
+import { pieceText, type PieceText } from '../util/piece-text.ts';
 
 const HREF_OPEN = 'href="';
 /** The characters a regular expression's `\s` matches. */
@@ -57,7 +58,7 @@ function sitePathOf(attribute: string, siteOrigin: string): string | null {
  * `found` in the order they come. False when a value runs past `to` (what was found then depends on more than the
  * text of the range).
  */
-function collectLinks(html: string, siteOrigin: string, found: Set<string>, from = 0, to = html.length): boolean {
+function collectLinks(html: PieceText, siteOrigin: string, found: Set<string>, from = 0, to = html.length): boolean {
   let contained = true;
   // `\shref="…"`, found with indexOf (a fast scan of the string) rather than a regular expression's matches.
   for (
@@ -124,7 +125,7 @@ export function createLinkFinder(siteOrigin: string) {
   // The header texts met lately, the latest first, with their links in document order.
   const headers: { text: string; links: string[] }[] = [];
   /** The links of `html[from, to)`, a header: as found before when another page had the same text there. */
-  const headerLinks = (html: string, from: number, to: number): string[] => {
+  const headerLinks = (html: PieceText, from: number, to: number): string[] => {
     const text = html.slice(from, to);
     for (let i = 0; i < headers.length; i++) {
       const header = headers[i]!;
@@ -148,7 +149,9 @@ export function createLinkFinder(siteOrigin: string) {
     if (headers.length > HEADERS_KEPT) headers.pop();
     return links;
   };
-  return (html: string, self: string): PageLinks => {
+  /** A page's links, from its document: one string, or its pieces (read where they are, never joined). */
+  return (document: string | readonly string[], self: string): PageLinks => {
+    const html = typeof document === 'string' ? document : pieceText(document);
     const start = html.indexOf('<main');
     const end = html.lastIndexOf('</main>');
     const ownSet = new Set<string>();

@@ -34,8 +34,8 @@ export function startDevWorker(send: (message: FromDevWorker) => void): (message
     if (loaded.kind === 'absent') return { kind: 'skip', reason: `${request.path} has no data` };
     try {
       if (images) await addImages(loaded, imageInfo.ask);
-      const { html, payloadText } = renderPageFiles(context, loaded.payloadJson, loaded.payload);
-      return { kind: 'page', html, payloadText, template: loaded.payload.template };
+      const { document, payloadText } = renderPageFiles(context, loaded.payloadJson, loaded.payload);
+      return { kind: 'page', html: document.join(''), payloadText, template: loaded.payload.template };
     } catch (error) {
       return { kind: 'error', error: errorToRecord(error) };
     }
@@ -44,8 +44,8 @@ export function startDevWorker(send: (message: FromDevWorker) => void): (message
   function notFound(): DevPage {
     try {
       if (!context) throw new Error('The 404 page was asked for before the render worker was set up.');
-      const { html, payloadText } = renderPageFiles(context, notFoundTask().payloadJson);
-      return { kind: 'page', html, payloadText, template: 'document' };
+      const { document, payloadText } = renderPageFiles(context, notFoundTask().payloadJson);
+      return { kind: 'page', html: document.join(''), payloadText, template: 'document' };
     } catch (error) {
       return { kind: 'error', error: errorToRecord(error) };
     }

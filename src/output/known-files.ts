@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createLineWriter, readLines } from '../util/line-files.ts';
-import { createReusingWriter, type OutputWriter } from './writer.ts';
+import { contentBytes, createReusingWriter, type OutputWriter } from './writer.ts';
 
 const LINE = /^(\/[^\t]*)\t([0-9a-f]{64})$/;
 
@@ -58,7 +58,7 @@ export function createKnownFilesWriter(
   return {
     ...output,
     write(sitePath, content, label) {
-      const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+      const bytes = contentBytes(content);
       const digest = contentDigest(bytes);
       lines.write(`${sitePath}\t${digest}`);
       const before = previous?.known.get(sitePath);

@@ -75,8 +75,11 @@ export interface OutputStream {
 export interface OutputWriter {
   /** The output folder. */
   readonly root: string;
-  /** Write a whole file; returns its size in bytes. `label` names what it is for messages. */
-  write(sitePath: string, content: string | Uint8Array, label?: string): number;
+  /**
+   * Write a whole file: bytes, a text, or a text's pieces in order (a page's document: see util/piece-text.ts);
+   * returns its size in bytes. `label` names what it is for messages.
+   */
+  write(sitePath: string, content: string | readonly string[] | Uint8Array, label?: string): number;
   /** Open a file to write in pieces. */
   stream(sitePath: string, label?: string): OutputStream;
   /** Copy a folder's files into the output, as they are (public/). */
@@ -97,14 +100,43 @@ const LONGEST_CHARACTER = 4;
 /** The most the writer's buffer holds: a text that may need more is encoded into a buffer of its own. */
 const ENCODE_KEPT_BYTES = 4 << 20;
 
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number | undefined) => unit !== undefined && unit >= 0xdc00 && unit <= 0xdfff;
+
 /**
  * UTF-8 into one buffer the writer keeps: a page's HTML (70 KB of a news list) was measured for its size
  * (`Buffer.byteLength`, a pass over the text) and then encoded again by the write, into memory new to it each time.
  * The bytes given are the buffer's until the next `encode`: written at once, never held.
  */
-function createTextEncoder(): { encode(text: string): Uint8Array } {
+function createTextEncoder(): {
+  encode(text: string): Uint8Array;
+  encodePieces(pieces: readonly string[]): Uint8Array;
+} {
   let buffer: Buffer | null = null;
   return {
+    /**
+     * A text's pieces one after the other, each encoded as it is (never joined to the others), but where a piece
+     * ends in the first half of a surrogate pair and the next begins with its second: encoded apart, each half would
+     * be a U+FFFD, so such a text is joined first.
+     */
+    encodePieces(pieces) {
+      let units = 0;
+      for (let i = 0; i < pieces.length; i++) {
+        const piece = pieces[i]!;
+        units += piece.length;
+        if (isHighSurrogate(piece.charCodeAt(piece.length - 1)) && isLowSurrogate(pieces[i + 1]?.charCodeAt(0)))
+          return this.encode(pieces.join(''));
+      }
+      if (units * 3 > ENCODE_KEPT_BYTES) return Buffer.concat(pieces.map((piece) => Buffer.from(piece, 'utf8')));
+      // Every UTF-16 unit is 1 to 3 bytes: units * 3 always fits.
+      if (buffer === null || buffer.byteLength < units * 3)
+        buffer = Buffer.allocUnsafeSlow(
+          Math.min(ENCODE_KEPT_BYTES, Math.max(64 << 10, (buffer?.byteLength ?? 0) * 2, units * 3)),
+        );
+      let length = 0;
+      for (const piece of pieces) length += buffer.write(piece, length, 'utf8');
+      return buffer.subarray(0, length);
+    },
     encode(text) {
       // Every UTF-16 unit is 1 to 3 bytes (a pair, 4 for two): text.length * 3 always fits.
       if (text.length * 3 > ENCODE_KEPT_BYTES) return Buffer.from(text, 'utf8');
@@ -152,7 +184,12 @@ export function createOutputWriter(root: string): OutputWriter {
     pathOf,
     write(sitePath, content, label) {
       const file = prepare(sitePath, label);
-      const bytes = typeof content === 'string' ? encoder.encode(content) : content;
+      const bytes =
+        typeof content === 'string'
+          ? encoder.encode(content)
+          : content instanceof Uint8Array
+            ? content
+            : encoder.encodePieces(content);
       const fd = openSync(file, 'w');
       try {
         writeFull(fd, bytes);
@@ -196,6 +233,12 @@ export function createOutputWriter(root: string): OutputWriter {
   };
 }
 
+/** What a write's content is as bytes (text as UTF-8, a text's pieces joined first). */
+export function contentBytes(content: string | readonly string[] | Uint8Array): Uint8Array {
+  if (typeof content === 'string') return Buffer.from(content);
+  return content instanceof Uint8Array ? content : Buffer.from(content.join(''));
+}
+
 /**
  * A writer for an output updated in place (build/overlay.ts) that leaves a previous output's file where it is when
  * the new one is byte for byte the same: neither written nor linked, only reported to `keep` (a site path), for the
@@ -212,10 +255,10 @@ export function createReusingWriter(
     ...writer,
     write(sitePath, content, label) {
       const before = outputPath(previous, sitePath, label ?? `file ${sitePath}`);
-      if (!fileHolds(before, typeof content === 'string' ? Buffer.from(content) : content))
-        return writer.write(sitePath, content, label);
+      const bytes = contentBytes(content);
+      if (!fileHolds(before, bytes)) return writer.write(sitePath, bytes, label);
       keep(sitePath);
-      return typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+      return bytes.byteLength;
     },
   };
 }

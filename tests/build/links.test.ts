@@ -110,6 +110,34 @@ describe('the link check', () => {
     expect(found.chromeLinks).toEqual(['/a', '/about', '/news', '/z']);
   });
 
+  it("reads a document's pieces as the document they make, cut anywhere", () => {
+    const documents = [
+      `<html><head><link href="/feed.xml"></head><body><a href="/news"><a href="/a"><main id="main"><a href="/x">` +
+        `<a href="${SITE}/caf%C3%A9?x#y"></main><a href="/about"></body></html>`,
+      '<html><head></head><body><a href="/odd<main>"><main><a href="/y"></main>unclosed <a href="/w',
+      '<a href="/no-main"> <a href="/two">',
+      `<html><head></head><body><nav>${'<a href="/n">'.repeat(50)}</nav><main>–<a href="/m"></main></main></body></html>`,
+    ];
+    let seed = 3;
+    const int = (below: number) => (seed = (seed * 48_271) % 2_147_483_647) % below;
+    let compared = 0;
+    for (const html of documents) {
+      const expected = createLinkFinder(SITE)(html, '/self');
+      // Cut in two at every place, then at random places into up to ten pieces (empty ones among them).
+      const cuts = [...Array(html.length + 1).keys()].map((at) => [html.slice(0, at), html.slice(at)]);
+      for (let round = 0; round < 300; round++) {
+        const places = Array.from({ length: 1 + int(9) }, () => int(html.length + 1)).sort((a, b) => a - b);
+        cuts.push([...places, html.length].map((at, i) => html.slice(i === 0 ? 0 : places[i - 1], at)));
+      }
+      for (const pieces of cuts) {
+        expect(pieces.join('')).toBe(html);
+        expect(createLinkFinder(SITE)(pieces, '/self')).toEqual(expected);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(1_000);
+  });
+
   it("the ledger takes a chrome's links once, from the page or (a kept page) from the build cache", () => {
     const ledger = createLinkLedger();
     ledger.addPage('/a', { own: ['/x'], chrome: 'c1', chromeLinks: ['/news'] });

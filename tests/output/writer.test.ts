@@ -60,7 +60,7 @@ describe('createOutputWriter().link', () => {
 /** Texts of every kind of UTF-16 unit, pairs and lone halves among them, short and long. */
 function generatedTexts(): string[] {
   let seed = 7;
-  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+  const next = () => (seed = (seed * 48_271) % 2_147_483_647);
   const unit = () => {
     const kind = next() % 6;
     if (kind === 0) return String.fromCharCode(next() % 0x80);
@@ -107,6 +107,19 @@ describe('createOutputWriter().write', () => {
       const expected = Buffer.from(text, 'utf8');
       expect(bytes).toBe(expected.byteLength);
       expect(readFileSync(join(out, `t/${i}.txt`)).equals(expected)).toBe(true);
+    });
+    // A text's pieces, written as the text they make: a pair cut between two pieces, empty pieces, long ones.
+    const pieces = [
+      ['<p>', 'Hawks – ', '', '“quotes”'],
+      ['half \ud83e', '\udd85 joined', ' and a lone \ud800', ' half'],
+      ['x'.repeat(70_000), '🦅', 'é'.repeat(30_000), ''],
+      ['é'.repeat(800_000), 'é'.repeat(800_000)],
+      [],
+    ];
+    pieces.forEach((parts, i) => {
+      const expected = Buffer.from(parts.join(''), 'utf8');
+      expect(writer.write(`/p/${i}.txt`, parts)).toBe(expected.byteLength);
+      expect(readFileSync(join(out, `p/${i}.txt`)).equals(expected)).toBe(true);
     });
     // Bytes as they are, and a stream of text pieces.
     expect(writer.write('/b.bin', new Uint8Array([0, 255, 10]))).toBe(3);
@@ -176,7 +189,7 @@ describe('outputPath and outputName', () => {
       'x.',
     ];
     let seed = 11;
-    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
     let refused = 0;
     for (let i = 0; i < 20_000; i++) {
       let sitePath = next() % 4 === 0 ? '' : '/';

@@ -26,8 +26,8 @@ export interface DocumentInput {
   site: SiteData;
   assets: AssetManifest;
   scripts: DocumentScripts;
-  /** renderToString of <App>. */
-  body: string;
+  /** renderToString of <App>: one string, or pieces that joined are it (ssr.tsx splices the chrome in). */
+  body: string | readonly string[];
   /** The payload as JSON without its build id, when the caller already has it (saves serialising it again). */
   inlineJson?: string;
 }
@@ -105,7 +105,15 @@ function partsFor(site: SiteData, assets: AssetManifest, scripts: DocumentScript
 }
 
 /** A whole HTML document for one page. */
-export function renderDocument({ payload, site, assets, scripts, body, inlineJson }: DocumentInput): string {
+export function renderDocument(input: DocumentInput): string {
+  return documentPieces(input).join('');
+}
+
+/**
+ * A whole HTML document for one page, as the pieces it is made of, in order: the build writes them one by one and
+ * reads its links through them (util/piece-text.ts), without the copy of the whole page that joining them makes.
+ */
+export function documentPieces({ payload, site, assets, scripts, body, inlineJson }: DocumentInput): string[] {
   const { settings } = site;
   const { buildId } = payload;
   // Without the caller's JSON, the payload's less its build id (an undefined value is left out, in its place).
@@ -123,13 +131,13 @@ export function renderDocument({ payload, site, assets, scripts, body, inlineJso
   head += parts.assets;
   if (ld) head += renderHeadTag(ld);
   head += parts.heatmap;
-  return (
+  return [
     `${DOCUMENT_PREFIX}${buildId}">${head}</head><body>` +
-    `<noscript><p class="noscript">Javascript is required.</p></noscript>` +
-    `<div id="app">${body}</div>` +
-    `<script type="application/json" id="__FH_BOOT__">${parts.boot(payload.template)}</script>` +
-    `<script type="application/json" id="__FH_PAYLOAD__">${inlineText}</script>` +
-    (settings.analytics_code ?? '') +
-    `</body></html>\n`
-  );
+      `<noscript><p class="noscript">Javascript is required.</p></noscript><div id="app">`,
+    ...(typeof body === 'string' ? [body] : body),
+    `</div><script type="application/json" id="__FH_BOOT__">${parts.boot(payload.template)}</script>` +
+      `<script type="application/json" id="__FH_PAYLOAD__">`,
+    inlineText,
+    `</script>${settings.analytics_code ?? ''}</body></html>\n`,
+  ];
 }

@@ -10,7 +10,7 @@ import { ChromeSlots, slotMarkup } from '../../../templates/layout/Shell.tsx';
 import { LAYOUT_NAMES, LAYOUTS } from '../../../templates/layouts/index.ts';
 import type { LayoutComponent, PageComponent } from '../../../templates/app.tsx';
 import { PAGE_TEMPLATES, templateOf } from '../../pages/index.ts';
-import { payloadFile, renderDocument, type AssetManifest, type DocumentScripts } from './document.ts';
+import { documentPieces, payloadFile, type AssetManifest, type DocumentScripts } from './document.ts';
 import type { PendingPayload } from './page-builder.ts';
 import { installPageMemos } from './page-memos.ts';
 
@@ -72,14 +72,17 @@ function chromeOf(site: SiteData) {
   return chrome;
 }
 
-/** The server bundle's main export: a page's payload in, its HTML document out. Runs in the render workers. */
+/**
+ * The server bundle's main export: a page's payload in, its HTML document out, as pieces that joined are the
+ * document (document.ts, `documentPieces`). Runs in the render workers.
+ */
 export function renderPage(
   payload: Payload,
   site: SiteData,
   assets: AssetManifest,
   scripts: DocumentScripts,
   inlineJson?: string,
-): string {
+): string[] {
   if (!components) throw new Error('renderPage before loadComponents: the render worker loads them first');
   const Page =
     payload.template === 'document' || payload.error ? null : (components.pages.get(payload.template) ?? null);
@@ -102,8 +105,8 @@ export function renderPage(
   );
   // Hints in tree order (header, content, footer), each once, as one whole render would give them.
   const hints = [...new Set([...header.hoisted, ...page.hoisted, ...footer.hoisted])].join('');
-  const body = hints + fillSlots(page.html, header.html, footer.html);
-  return renderDocument({ payload, site, assets, scripts, body, inlineJson });
+  const body = [hints, ...fillSlots(page.html, header.html, footer.html)];
+  return documentPieces({ payload, site, assets, scripts, body, inlineJson });
 }
 
 const HEADER_SLOT = slotMarkup('header');
@@ -111,22 +114,23 @@ const FOOTER_SLOT = slotMarkup('footer');
 
 /**
  * The page's markup with the header and the footer in their slots (the first of each; a page without one keeps
- * none). Pieces joined, not replaced in turn: each replace copied the whole page once more, on every page.
+ * none), as pieces in order: slices of the page's markup, which share its memory, and the two chrome's markups.
  */
-function fillSlots(html: string, header: string, footer: string): string {
+function fillSlots(html: string, header: string, footer: string): string[] {
   const slots = [
     { at: html.indexOf(HEADER_SLOT), length: HEADER_SLOT.length, markup: header },
     { at: html.indexOf(FOOTER_SLOT), length: FOOTER_SLOT.length, markup: footer },
   ]
     .filter((slot) => slot.at >= 0)
     .sort((a, b) => a.at - b.at);
-  let filled = '';
+  const pieces: string[] = [];
   let from = 0;
   for (const slot of slots) {
-    filled += html.slice(from, slot.at) + slot.markup;
+    pieces.push(html.slice(from, slot.at), slot.markup);
     from = slot.at + slot.length;
   }
-  return filled + html.slice(from);
+  pieces.push(html.slice(from));
+  return pieces;
 }
 
 /** What every page is rendered with: the build id, the site data and what the documents link to. */
@@ -138,16 +142,17 @@ export interface PageRenderContext {
 }
 
 /**
- * A page's two files, its HTML document and its _payload.json, from the payload's JSON without its build id (and
- * the payload itself when the caller has it): what `site build` writes and `site dev` answers.
+ * A page's two files, its HTML document (as pieces: `document.join('')` is the HTML) and its _payload.json, from the
+ * payload's JSON without its build id (and the payload itself when the caller has it): what `site build` writes and
+ * `site dev` answers.
  */
 export function renderPageFiles(
   page: PageRenderContext,
   payloadJson: string,
   pending?: PendingPayload,
-): { html: string; payloadText: string; payload: Payload } {
+): { document: string[]; payloadText: string; payload: Payload } {
   const payloadText = payloadFile(payloadJson, page.buildId);
   const payload = (pending ? { buildId: page.buildId, ...pending } : JSON.parse(payloadText)) as Payload;
-  const html = renderPage(payload, page.site, page.assets, page.scripts, payloadJson);
-  return { html, payloadText, payload };
+  const document = renderPage(payload, page.site, page.assets, page.scripts, payloadJson);
+  return { document, payloadText, payload };
 }

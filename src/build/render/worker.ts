@@ -55,15 +55,16 @@ function openBuild(setup: WorkerSetup) {
    */
   function render(task: RenderTask, payload?: PendingPayload, media?: string[]): Rendered {
     const dir = task.dir === '' ? '' : `/${task.dir}`;
-    const { html, payloadText: text, payload: full } = renderPageFiles(page, task.payloadJson, payload);
+    const { document, payloadText: text, payload: full } = renderPageFiles(page, task.payloadJson, payload);
     const file = task.file ? `${dir}/${task.file}` : `/${pageHtmlFile(task.dir)}`;
-    let bytes = output.write(file, html, `page ${full.path}`);
+    // The document's pieces are written and read as they are: joined, they would be copied once more.
+    let bytes = output.write(file, document, `page ${full.path}`);
     if (!task.file) bytes += output.write(`${dir}/${PAYLOAD_FILE}`, text, `payload of ${full.path}`);
     return {
       bytes,
       digest: createHash('sha1').update(task.payloadJson).digest('hex'),
       media: media ?? mediaIn(task.payloadJson),
-      links: findLinks(html, full.path),
+      links: findLinks(document, full.path),
     };
   }
 
