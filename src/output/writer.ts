@@ -101,7 +101,7 @@ const LONGEST_CHARACTER = 4;
 const ENCODE_KEPT_BYTES = 4 << 20;
 
 const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
-const isLowSurrogate = (unit: number | undefined) => unit !== undefined && unit >= 0xdc00 && unit <= 0xdfff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 /**
  * UTF-8 into one buffer the writer keeps: a page's HTML (70 KB of a news list) was measured for its size
@@ -116,16 +116,17 @@ function createTextEncoder(): {
   return {
     /**
      * A text's pieces one after the other, each encoded as it is (never joined to the others), but where a piece
-     * ends in the first half of a surrogate pair and the next begins with its second: encoded apart, each half would
-     * be a U+FFFD, so such a text is joined first.
+     * ends in the first half of a surrogate pair and the next that is not empty begins with its second: encoded
+     * apart, each half would be a U+FFFD, so such a text is joined first.
      */
     encodePieces(pieces) {
       let units = 0;
-      for (let i = 0; i < pieces.length; i++) {
-        const piece = pieces[i]!;
+      let endsInHalf = false;
+      for (const piece of pieces) {
+        if (piece.length === 0) continue;
+        if (endsInHalf && isLowSurrogate(piece.charCodeAt(0))) return this.encode(pieces.join(''));
+        endsInHalf = isHighSurrogate(piece.charCodeAt(piece.length - 1));
         units += piece.length;
-        if (isHighSurrogate(piece.charCodeAt(piece.length - 1)) && isLowSurrogate(pieces[i + 1]?.charCodeAt(0)))
-          return this.encode(pieces.join(''));
       }
       if (units * 3 > ENCODE_KEPT_BYTES) return Buffer.concat(pieces.map((piece) => Buffer.from(piece, 'utf8')));
       // Every UTF-16 unit is 1 to 3 bytes: units * 3 always fits.

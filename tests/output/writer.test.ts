@@ -112,6 +112,7 @@ describe('createOutputWriter().write', () => {
     const pieces = [
       ['<p>', 'Hawks – ', '', '“quotes”'],
       ['half \ud83e', '\udd85 joined', ' and a lone \ud800', ' half'],
+      ['\ud83e', '', '', '\udd85 across empty pieces'],
       ['x'.repeat(70_000), '🦅', 'é'.repeat(30_000), ''],
       ['é'.repeat(800_000), 'é'.repeat(800_000)],
       [],
