@@ -64,7 +64,8 @@ function categoryOf(frame: ProfileNode['callFrame'], moduleAt: (line: number) =>
   if (/src\/api\//.test(source)) return 'HTTP client and API';
   if (/templates\//.test(source)) return 'templates';
   if (/src\/build\/render\/|src\/head\/|src\/rich-text\//.test(source)) return 'document assembly';
-  if (/src\/build\/links\.ts|src\/output\//.test(source)) return 'links and media in the written page';
+  if (/src\/build\/links\.ts|src\/output\/|src\/util\/piece-text\.ts/.test(source))
+    return 'links and media in the written page';
   if (/src\/util\/(iso-)?dates|src\/contract\/dates/.test(source)) return 'dates and timezones';
   if (/src\/pages\//.test(source)) return 'page sources';
   if (/src\/search\//.test(source)) return 'search documents';
