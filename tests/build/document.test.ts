@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderDocument, type AssetManifest } from '../../src/build/render/document.ts';
+import { documentPieces, type AssetManifest } from '../../src/build/render/document.ts';
 import type { Payload } from '../../src/contract/index.ts';
 import type { DemoServer } from '../../src/demo/server/server.ts';
 import type { PageSource } from '../../src/pages/define.ts';
@@ -59,10 +59,10 @@ function headOutline(html: string): string[] {
   });
 }
 
-describe('renderDocument', () => {
+describe('documentPieces', () => {
   it('writes the head in document order: page tags, styles, one module script, scripts, structured data', async () => {
     const payload = await articlePayload();
-    const html = renderDocument({
+    const pieces = documentPieces({
       payload,
       site: ctx.site,
       assets: ASSETS,
@@ -70,8 +70,11 @@ describe('renderDocument', () => {
         ticketMarketing: { src: '/vendor/tm.js', attributes: { 'data-account': 'a&b' } },
         heatmap: { src: '/vendor/heat.js', siteId: '42' },
       },
-      body: '<main>x</main>',
+      // The body's pieces (the page's markup and the chrome spliced in) go in as they are, in order.
+      body: ['<main>', 'x', '</main>'],
     });
+    expect(pieces).toContain('x');
+    const html = pieces.join('');
     expect(
       html.startsWith(
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><meta name="fh-build" content="B1">',
@@ -114,13 +117,13 @@ describe('renderDocument', () => {
 
   it('leaves out what the config and the page do not have', async () => {
     const payload = await articlePayload();
-    const html = renderDocument({
+    const html = documentPieces({
       payload: { ...payload, error: { status: 404, message: 'Not found' } },
       site: ctx.site,
       assets: { ...ASSETS, preloads: {} },
       scripts: { ticketMarketing: null, heatmap: null },
-      body: '',
-    });
+      body: [],
+    }).join('');
     const outline = headOutline(html);
     // An error document names no canonical address, and has no structured data: it is not the article.
     expect(outline).not.toContain('link canonical');

@@ -26,8 +26,8 @@ export interface DocumentInput {
   site: SiteData;
   assets: AssetManifest;
   scripts: DocumentScripts;
-  /** renderToString of <App>: one string, or pieces that joined are it (ssr.tsx splices the chrome in). */
-  body: string | readonly string[];
+  /** renderToString of <App>, as pieces that joined are it (ssr.tsx splices the header and footer in). */
+  body: readonly string[];
   /** The payload as JSON without its build id, when the caller already has it (saves serialising it again). */
   inlineJson?: string;
 }
@@ -104,14 +104,10 @@ function partsFor(site: SiteData, assets: AssetManifest, scripts: DocumentScript
   return lastParts;
 }
 
-/** A whole HTML document for one page. */
-export function renderDocument(input: DocumentInput): string {
-  return documentPieces(input).join('');
-}
-
 /**
- * A whole HTML document for one page, as the pieces it is made of, in order: the build writes them one by one and
- * reads its links through them (util/piece-text.ts), without the copy of the whole page that joining them makes.
+ * A whole HTML document for one page, as the pieces it is made of, in order (`.join('')` is the HTML): the build
+ * writes them one by one and reads its links through them (util/piece-text.ts), without the copy of the whole page
+ * that joining them makes.
  */
 export function documentPieces({ payload, site, assets, scripts, body, inlineJson }: DocumentInput): string[] {
   const { settings } = site;
@@ -134,7 +130,7 @@ export function documentPieces({ payload, site, assets, scripts, body, inlineJso
   return [
     `${DOCUMENT_PREFIX}${buildId}">${head}</head><body>` +
       `<noscript><p class="noscript">Javascript is required.</p></noscript><div id="app">`,
-    ...(typeof body === 'string' ? [body] : body),
+    ...body,
     `</div><script type="application/json" id="__FH_BOOT__">${parts.boot(payload.template)}</script>` +
       `<script type="application/json" id="__FH_PAYLOAD__">`,
     inlineText,
