@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createRandom } from '../../src/demo/random.ts';
 import { createOutputWriter, FOLDERS_KEPT, outputName, outputPath } from '../../src/output/writer.ts';
 import { folderOnAnotherDevice } from '../helpers/fast-tmp.ts';
 
@@ -59,15 +60,15 @@ describe('createOutputWriter().link', () => {
 
 /** Texts of every kind of UTF-16 unit, pairs and lone halves among them, short and long. */
 function generatedTexts(): string[] {
-  let seed = 7;
-  const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+  const random = createRandom('writer-texts');
+  const int = (below: number) => random.int(0, below - 1);
   const unit = () => {
-    const kind = next() % 6;
-    if (kind === 0) return String.fromCharCode(next() % 0x80);
-    if (kind === 1) return String.fromCharCode(0x80 + (next() % 0x780));
-    if (kind === 2) return String.fromCharCode(0x800 + (next() % 0xd000));
-    if (kind === 3) return String.fromCodePoint(0x10000 + (next() % 0xfffff));
-    if (kind === 4) return String.fromCharCode(0xe000 + (next() % 0x2000));
+    const kind = int(6);
+    if (kind === 0) return String.fromCharCode(int(0x80));
+    if (kind === 1) return String.fromCharCode(0x80 + int(0x780));
+    if (kind === 2) return String.fromCharCode(0x800 + int(0xd000));
+    if (kind === 3) return String.fromCodePoint(0x10000 + int(0xfffff));
+    if (kind === 4) return String.fromCharCode(0xe000 + int(0x2000));
     return 'ascii text ';
   };
   const texts: string[] = [];
@@ -189,12 +190,12 @@ describe('outputPath and outputName', () => {
       '.html',
       'x.',
     ];
-    let seed = 11;
-    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    const random = createRandom('output-paths');
+    const int = (below: number) => random.int(0, below - 1);
     let refused = 0;
     for (let i = 0; i < 20_000; i++) {
-      let sitePath = next() % 4 === 0 ? '' : '/';
-      for (let n = 1 + (next() % 7); n > 0; n--) sitePath += pieces[next() % pieces.length];
+      let sitePath = int(4) === 0 ? '' : '/';
+      for (let n = 1 + int(7); n > 0; n--) sitePath += pieces[int(pieces.length)];
       for (const root of ['/srv/out', '/srv/out/', 'relative/out']) {
         const expected = reference(root, sitePath);
         const path = attempt(() => outputPath(root, sitePath, 'test'));

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createRandom } from '../../src/demo/random.ts';
 import { pieceText } from '../../src/util/piece-text.ts';
-
-/** A small deterministic generator (Park and Miller's), so a failure can be replayed. */
-function generator(seed: number) {
-  let state = seed;
-  const next = () => (state = (state * 48_271) % 2_147_483_647);
-  return { int: (below: number) => next() % below };
-}
 
 /** A text cut into pieces at random places, empty pieces among them. */
 function cut(text: string, count: number, int: (below: number) => number): string[] {
@@ -23,7 +17,8 @@ function cut(text: string, count: number, int: (below: number) => number): strin
 
 describe('pieceText', () => {
   it('answers as the joined string does, matches across pieces included', () => {
-    const { int } = generator(5);
+    const random = createRandom('piece-text');
+    const int = (below: number) => random.int(0, below - 1);
     const alphabet = ['<', 'm', 'a', 'i', 'n', '/', '>', ' ', 'h', 'r', 'e', 'f', '=', '"', '–', '🦅'];
     const fixed = ['<main', '</main>', ' href="', '"', 'aa', 'a', '–', '🦅', '\ud83e', 'absent!'];
     let checks = 0;
