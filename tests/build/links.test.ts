@@ -9,6 +9,7 @@ import {
   createLinkLedger,
   internalLinks,
   targetsServedBy,
+  UNHELD,
 } from '../../src/build/links.ts';
 
 const SITE = 'https://www.cedarvalleyhawks.example';
@@ -161,6 +162,27 @@ describe('the link check', () => {
       ]),
     );
     expect(() => ledger.addPage('/d', { own: [], chrome: 'c3', chromeLinks: null })).toThrow(/c3/);
+  });
+
+  it("names each target's first holder through many pages, as a map of the targets would", () => {
+    const random = createRandom('link-ledger');
+    const ledger = createLinkLedger();
+    const model = new Map<string, string>();
+    const targets = Array.from({ length: 3_000 }, (_, i) => (i % 50 === 0 ? `/café/${i}` : `/news/${i}`));
+    for (let page = 0; page < 2_000; page++) {
+      const path = `/page/${random.int(0, 999)}`; // a page may come again (a build renders a page once, a test may not)
+      if (random.chance(0.05)) {
+        const unheld = random.sample(targets, 20);
+        ledger.addUnheld(unheld);
+        for (const target of unheld) if (!model.has(target)) model.set(target, UNHELD);
+      }
+      const own = random.sample(targets, random.int(0, 12));
+      ledger.add(path, own);
+      for (const target of own) if (!model.get(target)) model.set(target, path);
+    }
+    expect(ledger.size).toBe(model.size);
+    expect(new Map(ledger.entries())).toEqual(model);
+    expect(ledger.targets()).toEqual([...model.keys()].sort());
   });
 
   it('finds broken links: not a page, a file or a rule; never looks outside the output', () => {
