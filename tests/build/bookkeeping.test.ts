@@ -14,6 +14,7 @@ import { createLedger, scanLedgerFile, type Ledger } from '../../src/build/ledge
 import {
   createLineReader,
   createLineWriter,
+  createTextSpool,
   mergeBlock,
   mergeSorted,
   readLines,
@@ -67,10 +68,39 @@ describe('line files', () => {
     expect(read).toEqual(expected);
   });
 
+  it('take a line as pieces: written a block at a time, the same bytes as the line whole', () => {
+    // 30,000 pieces, past ASCII and astral among them: a line of about 40 blocks of 64 Ki characters.
+    const pieces = Array.from({ length: 30_000 }, (_, i) =>
+      i % 1000 === 0 ? `,"Núñez 🏈 ${i}"` : `,"/news/${i}/story"`,
+    );
+    const digest = createHash('sha256');
+    const writer = createLineWriter(file('pieces.txt'), digest);
+    writer.write('first');
+    writer.write(pieces);
+    writer.write([]);
+    writer.write(['a', '', 'b']);
+    // Text and bytes, the bytes of a spool among them (chunks of 256 KiB, a character cut at none).
+    const spool = createTextSpool();
+    for (const piece of pieces) spool.append(piece);
+    expect(spool.pieces().length).toBeGreaterThan(1);
+    writer.write(['{', ...spool.pieces(), Buffer.from('é'), '}']);
+    writer.write('last');
+    writer.close();
+    expect(writer.lines).toBe(6);
+    expect(readFileSync(writer.file, 'utf8')).toBe(`first\n${pieces.join('')}\n\nab\n{${pieces.join('')}é}\nlast\n`);
+    expect(digest.digest('hex')).toBe(createHash('sha256').update(readFileSync(writer.file)).digest('hex'));
+  });
+
   it('refuse a line with a newline in it, and writes after close', () => {
     const writer = createLineWriter(file('bad.txt'));
     expect(() => writer.write('two\nlines')).toThrow(/newline/);
     expect(() => writer.write(Buffer.from('two\nlines'))).toThrow(/newline/);
+    // A line of pieces is refused whole: none of it is written.
+    expect(() => writer.write(['one', 'two\n', 'three'])).toThrow(/newline/);
+    expect(() => writer.write(['one', Buffer.from('two\n')])).toThrow(/newline/);
+    writer.write('kept');
+    writer.flush();
+    expect(readFileSync(writer.file, 'utf8')).toBe('kept\n');
     writer.close();
     expect(() => writer.write('late')).toThrow(/closed/);
   });

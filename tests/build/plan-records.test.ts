@@ -4,10 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentApi } from '../../src/api/endpoints.ts';
 import { createMemo } from '../../src/build/memo.ts';
-import { planPages, type CachedRoute, type PlannedPage, type PlannedRoute } from '../../src/build/plan.ts';
+import { linePieces, planPages, type CachedRoute, type PlannedPage, type PlannedRoute } from '../../src/build/plan.ts';
 import { RecordNotPublic } from '../../src/errors/catalogue.ts';
 import { createError } from '../../src/errors/error.ts';
 import { ROUTES } from '../../src/pages/index.ts';
+import { keepHeapNear } from '../../src/util/heap-keeper.ts';
+import { createTextSpool } from '../../src/util/line-files.ts';
 import { createRouter } from '../../src/routes/match.ts';
 import type { SiteData } from '../../src/contract/index.ts';
 import type { ChangedRecord } from '../../src/webhooks/change.ts';
@@ -62,7 +64,7 @@ function previousPlan(line: Partial<PlannedRoute> & Pick<PlannedRoute, 'pages'>)
 }
 
 /** An incremental build's plan: what it plans, finds gone and records for the article route, and what it warns. */
-async function plan(api: ContentApi, routes: Map<string, CachedRoute>, changed: ChangedRecord[]) {
+async function plan(api: ContentApi, routes: Map<string, CachedRoute>, changed?: ChangedRecord[]) {
   const pushed: PlannedPage[] = [];
   const gone: string[] = [];
   const warnings: string[] = [];
@@ -84,7 +86,11 @@ async function plan(api: ContentApi, routes: Map<string, CachedRoute>, changed: 
       changed,
     },
     record(text) {
-      const parsed = JSON.parse(String(text)) as PlannedRoute;
+      const parsed = JSON.parse(
+        typeof text === 'string' || Buffer.isBuffer(text)
+          ? String(text)
+          : Buffer.concat(text.map((piece) => Buffer.from(piece))).toString(),
+      ) as PlannedRoute;
       if (parsed.route === ROUTE) line = parsed;
     },
   });
@@ -195,6 +201,42 @@ describe('the plan of a route of one page per record, in an incremental build', 
         planned.line!.pages.every((page) => page.length === 4),
         what,
       ).toBe(true);
+    }
+  });
+});
+
+describe('the plan of a long listing', () => {
+  it('records a route as the line JSON.stringify made of it, in pieces', () => {
+    const pages: PlannedRoute['pages'] = [
+      [{ slug: 'núñez-"q"' }, '/a/núñez', 'player 1 (slug "núñez")', 1],
+      [{}, '/b', 'page \u2028 🏈'],
+      [{ year: '2026' }, '/c/\\', 'c', 3],
+    ];
+    const plan: PlannedRoute = { route: 'r"1', deps: ['q:a', 'b'], pages, warnings: ['skipped "x"'] };
+    const texts = pages.map((page, i) => (i ? `,${JSON.stringify(page)}` : JSON.stringify(page)));
+    expect(linePieces(plan.route, plan.deps, texts, plan.warnings).join('')).toBe(JSON.stringify(plan));
+    // As the planner gives them: the bytes of a spool, cut in chunks.
+    const spool = createTextSpool();
+    for (const text of texts) spool.append(text);
+    const line = linePieces(plan.route, plan.deps, spool.pieces(), plan.warnings);
+    expect(Buffer.concat(line.map((piece) => Buffer.from(piece))).toString()).toBe(JSON.stringify(plan));
+    expect(linePieces('r', [], [], []).join('')).toBe(
+      JSON.stringify({ route: 'r', deps: [], pages: [], warnings: [] }),
+    );
+  });
+
+  it("places the records of one answer with the main thread's heap keeper looking in between", async () => {
+    // 20,000 articles in one answer: their pages are placed in the microtasks that follow it, where no timer runs.
+    const articles = Array.from({ length: 20_000 }, (_, i) => summary(i + 1, `story-${i + 1}`, 10));
+    const { api } = apiOf(articles);
+    const routes = previousPlan({ deps: LISTING_DEPS, pages: [] });
+    const keeper = keepHeapNear({ slackMb: 4, everyMs: 1 });
+    try {
+      const planned = await plan(api, routes);
+      expect(planned.pushed).toHaveLength(20_000);
+      expect(keeper.collections).toBeGreaterThan(0);
+    } finally {
+      keeper.stop();
     }
   });
 });
