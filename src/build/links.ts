@@ -9,7 +9,6 @@ import { statSync } from 'node:fs';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import { PAGE_FILE } from '../output/layout.ts';
 import { pieceText, type PieceText } from '../util/piece-text.ts';
-import { createStringList, createStringTable } from '../util/string-table.ts';
 
 const HREF_OPEN = 'href="';
 /** The characters a regular expression's `\s` matches. */
@@ -184,9 +183,6 @@ export function createLinkFinder(siteOrigin: string) {
   };
 }
 
-/** The index of no holder in a link ledger (a target added by `addUnheld`). */
-const NO_HOLDER = -1;
-
 /**
  * Main thread: each link target, with the first page found holding it; and each chrome's set of links by its id
  * (kept in the build cache with the pages that name it).
@@ -198,27 +194,14 @@ const NO_HOLDER = -1;
  * (brokenLinks' `holdersOf`).
  */
 export function createLinkLedger() {
-  /**
-   * Each target's first holder, as its index in `holders`; NO_HOLDER for a previous output's target no page of this
-   * build has named yet. The one list of the main thread that grows with the site through the pages (117,700 targets
-   * at demo scale 10), so it is kept as bytes, off the heap (util/string-table.ts).
-   */
-  const firstHolder = createStringTable();
-  /** The pages that hold a target first, each once: a page's targets come together. */
-  const holders = createStringList();
-  let lastPage: string | null = null;
-  let lastHolder = NO_HOLDER;
+  /** Each target's first holder; UNHELD for a previous output's target no page of this build has named yet. */
+  const firstHolder = new Map<string, string>();
   const chromes = new Map<string, string[]>();
   const forgotten: string[] = [];
   const add = (page: string, targets: readonly string[]) => {
     for (const target of targets) {
       const holder = firstHolder.get(target);
-      if (holder !== undefined && holder !== NO_HOLDER) continue;
-      if (page !== lastPage) {
-        lastHolder = holders.push(page);
-        lastPage = page;
-      }
-      firstHolder.set(target, lastHolder);
+      if (holder === undefined || holder === UNHELD) firstHolder.set(target, page);
     }
   };
   return {
@@ -244,7 +227,7 @@ export function createLinkLedger() {
     },
     /** Targets pages link to that were not added one by one (some of the previous output's): checked all the same. */
     addUnheld(targets: Iterable<string>) {
-      for (const target of targets) if (firstHolder.get(target) === undefined) firstHolder.set(target, NO_HOLDER);
+      for (const target of targets) if (!firstHolder.has(target)) firstHolder.set(target, UNHELD);
     },
     /** A target no page holds after all (an unheld one no kept page links to any more). */
     forget(target: string) {
@@ -256,18 +239,7 @@ export function createLinkLedger() {
       return firstHolder.size;
     },
     /** Each target with its first holder (UNHELD: not known). */
-    *entries(): IterableIterator<[target: string, page: string]> {
-      // A page's targets come together: its path is decoded once for them.
-      let index = NO_HOLDER;
-      let page = UNHELD;
-      for (const [target, holder] of firstHolder.entries()) {
-        if (holder !== index) {
-          index = holder;
-          page = holder === NO_HOLDER ? UNHELD : holders.at(holder);
-        }
-        yield [target, page];
-      }
-    },
+    entries: () => firstHolder.entries(),
     /** Every target, sorted: what the build cache keeps (LINKS_FILE). */
     targets: () => [...firstHolder.keys()].sort(),
     /** Every chrome's links, by id. */
