@@ -23,35 +23,6 @@ export interface LineWriter {
 }
 
 const BLOCK_CHARS = 1 << 16;
-/** A text spool's chunks (createTextSpool). */
-const SPOOL_CHUNK_BYTES = 1 << 18;
-
-/**
- * Text kept as its UTF-8 bytes, in chunks of 256 KiB filled one after the other, for a long line built a piece at a
- * time (a route's pages in its plan line): as strings, each piece would be a heap string of its own, or a string
- * made by a template a rope of several (at demo scale 20, a route's 85,600 pages were 37 MB of the main thread's
- * heap as the strings of their JSON, 20 MB as its bytes).
- */
-export function createTextSpool() {
-  const chunks: Buffer[] = [];
-  let current = Buffer.alloc(0);
-  let used = 0;
-  return {
-    append(text: string) {
-      // UTF-8 takes at most three bytes for each UTF-16 unit.
-      if (used + text.length * 3 > current.length) {
-        if (current.length) chunks.push(current.subarray(0, used));
-        current = Buffer.allocUnsafe(Math.max(SPOOL_CHUNK_BYTES, text.length * 3));
-        used = 0;
-      }
-      used += current.write(text, used);
-    },
-    /** The bytes appended so far, as pieces of a line (LineWriter.write). */
-    pieces(): Buffer[] {
-      return used ? [...chunks, current.subarray(0, used)] : [...chunks];
-    },
-  };
-}
 const NEWLINE = 10;
 const READ_BYTES = 1 << 20;
 
@@ -111,6 +82,36 @@ export function createLineWriter(file: string, hash?: Hash): LineWriter {
       if (closed) return;
       flush();
       closed = true;
+    },
+  };
+}
+
+/** A text spool's chunks (createTextSpool). */
+const SPOOL_CHUNK_BYTES = 1 << 18;
+
+/**
+ * Text kept as its UTF-8 bytes, in chunks of 256 KiB filled one after the other, for a long line built a piece at a
+ * time (a route's pages in its plan line): as strings, each piece would be a heap string of its own, or a string
+ * made by a template a rope of several (at demo scale 20, a route's 85,600 pages were 37 MB of the main thread's
+ * heap as the strings of their JSON, 20 MB as its bytes).
+ */
+export function createTextSpool() {
+  const chunks: Buffer[] = [];
+  let current = Buffer.alloc(0);
+  let used = 0;
+  return {
+    append(text: string) {
+      // UTF-8 takes at most three bytes for each UTF-16 unit.
+      if (used + text.length * 3 > current.length) {
+        if (current.length) chunks.push(current.subarray(0, used));
+        current = Buffer.allocUnsafe(Math.max(SPOOL_CHUNK_BYTES, text.length * 3));
+        used = 0;
+      }
+      used += current.write(text, used);
+    },
+    /** The bytes appended so far, as pieces of a line (LineWriter.write). */
+    pieces(): Buffer[] {
+      return used ? [...chunks, current.subarray(0, used)] : [...chunks];
     },
   };
 }
