@@ -164,7 +164,7 @@ describe('the link check', () => {
     expect(() => ledger.addPage('/d', { own: [], chrome: 'c3', chromeLinks: null })).toThrow(/c3/);
   });
 
-  it("names each target's first holder through many pages, as a map of the targets would", () => {
+  it("names each target's first holder through many pages, an unheld target taken by the first page naming it", () => {
     const random = createRandom('link-ledger');
     const ledger = createLinkLedger();
     const model = new Map<string, string>();
