@@ -401,7 +401,7 @@ async function runStages(
     ...plannedPageCodec,
   });
   const ledger = createLedger(cacheDir);
-  const links = createLinkLedger();
+  const links = createLinkLedger(join(cacheDir, 'link-targets.jsonl'));
   const progress = session.progress('pages', 0);
   // The search index's thread starts from the build cache, now read. It keeps the previous output's index files that
   // come out the same when the output is updated in place.
@@ -664,7 +664,7 @@ async function runStages(
       links: reuse?.inPlace
         ? {
             previous: reuse.previousLinks.targets,
-            targets: [...links.entries()].map(([target]) => target),
+            targets: Array.from(links.entries(), ([target]) => target),
             forgotten: links.forgotten(),
             recheck: checked.recheck,
           }

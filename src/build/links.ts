@@ -8,6 +8,8 @@ import { hash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join, posix, relative, resolve, sep } from 'node:path';
 import { PAGE_FILE } from '../output/layout.ts';
+import { createLineWriter, readLines } from '../util/line-files.ts';
+import { createPathSet } from '../util/path-set.ts';
 import { pieceText, type PieceText } from '../util/piece-text.ts';
 
 const HREF_OPEN = 'href="';
@@ -187,23 +189,36 @@ export function createLinkFinder(siteOrigin: string) {
  * Main thread: each link target, with the first page found holding it; and each chrome's set of links by its id
  * (kept in the build cache with the pages that name it).
  *
+ * The targets wait on disk, not in the heap: each is written once to a line file (`file`, in the build's scratch
+ * folder) with its first holder, and the heap keeps a 64-bit hash of each to tell a new target from one already
+ * written (util/path-set.ts, 16 bytes a slot). A map of the targets' strings to their holders cost about 107 bytes
+ * a target and kept a holder's path for most pages: 25 MB of the main thread's live heap at demo scale 20 (234,000
+ * targets), growing with the site. Two targets share a hash with a chance of about one in a billion at that size:
+ * the later one would not be checked.
+ *
  * An incremental build does not read the own links of the pages it keeps in place. Their targets were good when the
  * previous build checked them, and stay good while what made them good is there: it adds (`addUnheld`) those whose
  * page or file it removes (`targetsServedBy`) and those the previous build could not vouch for by a file of its
  * output (its `recheck`), each checked like the others, and looks for a kept page holding one only when it is broken
- * (brokenLinks' `holdersOf`).
+ * (brokenLinks' `holdersOf`). Those few wait in the heap until a page of this build names them.
  */
-export function createLinkLedger() {
-  /** Each target's first holder; UNHELD for a previous output's target no page of this build has named yet. */
-  const firstHolder = new Map<string, string>();
+export function createLinkLedger(file: string) {
+  const seen = createPathSet();
+  const held = createLineWriter(file);
+  /** Targets no page of this build has named yet (UNHELD), in the order they came. */
+  const unheld = new Set<string>();
   const chromes = new Map<string, string[]>();
   const forgotten: string[] = [];
   const add = (page: string, targets: readonly string[]) => {
-    for (const target of targets) {
-      const holder = firstHolder.get(target);
-      if (holder === undefined || holder === UNHELD) firstHolder.set(target, page);
-    }
+    if (forgotten.length) throw new Error(`${page}: the link ledger takes no pages once its check forgot targets`);
+    for (const target of targets)
+      if (seen.add(target) || (unheld.size && unheld.delete(target))) held.write(JSON.stringify([target, page]));
   };
+  function* entries(): Generator<[target: string, holder: string]> {
+    held.flush();
+    for (const line of readLines(file)) yield JSON.parse(line) as [string, string];
+    for (const target of unheld) yield [target, UNHELD];
+  }
   return {
     add,
     /**
@@ -227,21 +242,24 @@ export function createLinkLedger() {
     },
     /** Targets pages link to that were not added one by one (some of the previous output's): checked all the same. */
     addUnheld(targets: Iterable<string>) {
-      for (const target of targets) if (!firstHolder.has(target)) firstHolder.set(target, UNHELD);
+      for (const target of targets) if (seen.add(target)) unheld.add(target);
     },
-    /** A target no page holds after all (an unheld one no kept page links to any more). */
+    /**
+     * An unheld target no page holds after all (no kept page links to it any more), found by the check: the ledger
+     * takes no more pages after it.
+     */
     forget(target: string) {
-      if (firstHolder.delete(target)) forgotten.push(target);
+      if (unheld.delete(target)) forgotten.push(target);
     },
     /** The targets forgotten: an incremental build leaves them out of the next cache's list. */
     forgotten: (): readonly string[] => forgotten,
     get size() {
-      return firstHolder.size;
+      return seen.size - forgotten.length;
     },
-    /** Each target with its first holder (UNHELD: not known). */
-    entries: () => firstHolder.entries(),
+    /** Each target with its first holder (UNHELD: not known), read back from the file. */
+    entries,
     /** Every target, sorted: what the build cache keeps (LINKS_FILE). */
-    targets: () => [...firstHolder.keys()].sort(),
+    targets: () => Array.from(entries(), ([target]) => target).sort(),
     /** Every chrome's links, by id. */
     chromes: () => chromes,
   };

@@ -14,7 +14,14 @@ import {
 
 const SITE = 'https://www.cedarvalleyhawks.example';
 const out = mkdtempSync(join(tmpdir(), 'fh-links-'));
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+/** The ledgers' files: beside the output checked, not in it. */
+const scratch = mkdtempSync(join(tmpdir(), 'fh-links-ledger-'));
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
+});
+let ledgers = 0;
+const newLedger = () => createLinkLedger(join(scratch, `targets-${ledgers++}.jsonl`));
 
 describe('the link check', () => {
   it('finds the site paths a page links to, decoded, without query or fragment', () => {
@@ -141,7 +148,7 @@ describe('the link check', () => {
   });
 
   it("the ledger takes a chrome's links once, from the page or (a kept page) from the build cache", () => {
-    const ledger = createLinkLedger();
+    const ledger = newLedger();
     ledger.addPage('/a', { own: ['/x'], chrome: 'c1', chromeLinks: ['/news'] });
     ledger.addPage('/b', { own: ['/y'], chrome: 'c1', chromeLinks: null });
     ledger.addPage('/c', { own: [], chrome: 'c2', chromeLinks: null }, (id) =>
@@ -166,9 +173,13 @@ describe('the link check', () => {
 
   it("names each target's first holder through many pages, an unheld target taken by the first page naming it", () => {
     const random = createRandom('link-ledger');
-    const ledger = createLinkLedger();
+    const ledger = newLedger();
     const model = new Map<string, string>();
-    const targets = Array.from({ length: 3_000 }, (_, i) => (i % 50 === 0 ? `/café/${i}` : `/news/${i}`));
+    // Targets as the check meets them in hostile pages too: a quote, a backslash, a newline, a lone surrogate.
+    const odd = (i: number) => (i % 2 ? `/q"\\${i}\n` : `/x\ud800${i}`);
+    const targets = Array.from({ length: 3_000 }, (_, i) =>
+      i % 50 === 0 ? `/café/${i}` : i % 75 === 1 ? odd(i) : `/news/${i}`,
+    );
     for (let page = 0; page < 2_000; page++) {
       const path = `/page/${random.int(0, 999)}`; // a page may come again (a build renders a page once, a test may not)
       if (random.chance(0.05)) {
@@ -183,13 +194,22 @@ describe('the link check', () => {
     expect(ledger.size).toBe(model.size);
     expect(new Map(ledger.entries())).toEqual(model);
     expect(ledger.targets()).toEqual([...model.keys()].sort());
+    // The check forgets the unheld targets no kept page holds: the ledger is then closed to pages.
+    const unheld = [...model].filter(([, holder]) => holder === UNHELD).map(([target]) => target);
+    expect(unheld.length).toBeGreaterThan(0);
+    for (const target of unheld) ledger.forget(target);
+    ledger.forget([...model].find(([, holder]) => holder !== UNHELD)![0]); // held: not forgotten
+    expect(ledger.forgotten()).toEqual(unheld);
+    expect(ledger.size).toBe(model.size - unheld.length);
+    expect(new Map(ledger.entries())).toEqual(new Map([...model].filter(([, holder]) => holder !== UNHELD)));
+    expect(() => ledger.add('/late', ['/news/2'])).toThrow(/forgot/);
   });
 
   it('finds broken links: not a page, a file or a rule; never looks outside the output', () => {
     mkdirSync(join(out, 'news'), { recursive: true });
     writeFileSync(join(out, 'news.html'), '');
     writeFileSync(join(out, 'feed.xml'), '');
-    const ledger = createLinkLedger();
+    const ledger = newLedger();
     ledger.add('/', ['/news', '/news/', '/feed.xml', '/gone', '/article-preview/12', '/../../etc/passwd']);
     ledger.add('/news', ['/gone', '/old-page']);
     const { broken, recheck } = brokenLinks(ledger, out, {
@@ -207,7 +227,7 @@ describe('the link check', () => {
     mkdirSync(join(out, 'news'), { recursive: true });
     writeFileSync(join(out, 'news.html'), '');
     writeFileSync(join(out, 'index.html'), '');
-    const ledger = createLinkLedger();
+    const ledger = newLedger();
     ledger.add('/', ['/', '/news', '/news/', '/news//', '/x/../news', '/./news', '/news/../index.html']);
     const { broken, recheck } = brokenLinks(ledger, out, { answered: () => false });
     expect(broken).toEqual([]);
@@ -222,7 +242,7 @@ describe('the link check', () => {
     const listedOut = mkdtempSync(join(tmpdir(), 'fh-links-listed-'));
     try {
       writeFileSync(join(listedOut, 'on-disk.html'), '');
-      const ledger = createLinkLedger();
+      const ledger = newLedger();
       ledger.add('/', ['/listed', '/listed/', '/x/../listed', '/on-disk', '/answered', '/gone', '/']);
       const asked: string[] = [];
       const listed = (path: string) => {
@@ -244,7 +264,7 @@ describe('the link check', () => {
   });
 
   it('finds pages and files kept in place as it finds those of the folder: a file without a slash at its end', () => {
-    const ledger = createLinkLedger();
+    const ledger = newLedger();
     ledger.add('/fresh', ['/kept', '/kept/', '/x/../kept', '/media/a.jpg', '/media/a.jpg/', '/media/./a.jpg']);
     const { broken, recheck } = brokenLinks(ledger, out, {
       answered: () => false,
@@ -256,7 +276,7 @@ describe('the link check', () => {
   });
 
   it("checks the previous output's targets for the pages kept unread, and names a holder only of broken ones", () => {
-    const ledger = createLinkLedger();
+    const ledger = newLedger();
     // A page of this build, then the previous output's targets: one it named again, others no page here names.
     ledger.addPage('/fresh', { own: ['/news', '/gone-too'], chrome: 'c1', chromeLinks: [] });
     ledger.addUnheld(['/news', '/gone', '/gone-too', '/stale', '/feed.xml']);
