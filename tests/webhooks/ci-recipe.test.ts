@@ -8,6 +8,7 @@ interface Step {
   uses?: string;
   run?: string;
   with?: { path?: string; key?: string };
+  env?: Record<string, string | number>;
 }
 interface Workflow {
   on: Record<string, unknown>;
@@ -45,6 +46,11 @@ describe('docs/ci/content-webhook.yml', () => {
       '.fieldhouse',
       '.cache/images',
     ]);
+  });
+
+  it("builds with glibc's mmap threshold fixed, which only the environment can set", () => {
+    const build = steps.find((s) => s.run?.startsWith('npx site build'))!;
+    expect(build.env?.MALLOC_MMAP_THRESHOLD_).toBe(131072);
   });
 
   it('names only site commands and options the CLI has', () => {
