@@ -140,11 +140,20 @@ const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row
 const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
 console.log(line(header));
 for (const row of table) console.log(line(row));
+// glibc's malloc settings change the peak by 30-40 MB at scale 10 (README, Benchmarks, "glibc's mmap threshold"): a
+// run says which it had, so two runs are compared as like with like.
+const malloc = {
+  mmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null,
+  arenaMax: process.env.MALLOC_ARENA_MAX ?? null,
+};
+console.log(
+  `\nglibc malloc: mmap threshold ${malloc.mmapThreshold ?? "glibc's own (rises)"}, arenas ${malloc.arenaMax ?? "glibc's own"}`,
+);
 for (const r of rows) console.log(`\n${searchReport(r.search, `scale ${r.scale}`)}`);
 console.log(
   JSON.stringify(
     {
-      machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version },
+      machine: { cpus: (await import('node:os')).availableParallelism(), node: process.version, malloc },
       outRoot,
       results: rows,
     },
