@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteConfig } from '../config/schema.ts';
 import type { Logger } from '../logger/logger.ts';
@@ -10,7 +10,7 @@ import type { MediaMirror } from './finish.ts';
 import type { RenderPool } from './render/pool.ts';
 import type { SearchIndexThread } from '../search/in-worker.ts';
 import { openContentSource, type ContentSource } from './source.ts';
-import { createStaging, type Staging } from './staging.ts';
+import { createStaging, isRunning, type Staging } from './staging.ts';
 
 /** What a build holds open while it runs, each closed once by `close`. */
 export interface BuildResources {
@@ -45,14 +45,58 @@ export interface OpenOptions {
   verbose: boolean;
 }
 
+/** Where builds make their scratch folders: beside Fieldhouse's own node_modules, so the bundles written there resolve react. */
+const SCRATCH_PARENT = join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse');
+/** A build's scratch folder: `build-<pid>-<ms>`. */
+const SCRATCH_NAME = /^build-(\d+)-\d+$/;
+/** How long a scratch folder of a process that is gone must have been left untouched before it is removed. */
+export const SCRATCH_QUIET_MS = 10 * 60_000;
+
+/**
+ * Remove the scratch folders of builds that were killed before they could (a build stopped by SIGKILL, the OOM
+ * killer or a cancelled CI job leaves 100–200 MB of line files at demo scale 10): those of a process that is gone
+ * and in which nothing has changed for SCRATCH_QUIET_MS. A build in another container sharing this node_modules has
+ * a process table of its own, but it writes to its line files every second. Never fails a build: what cannot be
+ * looked at or removed is left. The names removed.
+ */
+export async function sweepScratch(parent: string, now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(parent).catch(() => [] as string[])) {
+    const pid = SCRATCH_NAME.exec(name)?.[1];
+    if (pid === undefined || isRunning(Number(pid))) continue;
+    const dir = join(parent, name);
+    try {
+      if (now - (await lastChange(dir)) < SCRATCH_QUIET_MS) continue;
+      await rm(dir, { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Gone already (another build swept it), or not ours to remove.
+    }
+  }
+  return removed;
+}
+
+/** The newest modification time of a folder and everything in it (ms). */
+async function lastChange(dir: string): Promise<number> {
+  let newest = (await stat(dir)).mtimeMs;
+  for (const entry of await readdir(dir, { recursive: true })) {
+    const changed = await stat(join(dir, entry)).then(
+      (s) => s.mtimeMs,
+      () => 0,
+    );
+    if (changed > newest) newest = changed;
+  }
+  return newest;
+}
+
 /**
  * Open a build: claim the output folder (refusing one the build may not replace, before anything else), make
  * the staging and scratch folders, and open the content API (starting the demo CMS when none is configured).
  */
 export async function openBuild(options: OpenOptions): Promise<BuildResources> {
   const staging = await createStaging(options.outDir, { root: options.root, version: FIELDHOUSE_VERSION });
-  // Beside Fieldhouse's own node_modules, so the bundles it writes there resolve react and react-dom.
-  const cacheDir = join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse', `build-${process.pid}-${Date.now()}`);
+  await sweepScratch(SCRATCH_PARENT);
+  const cacheDir = join(SCRATCH_PARENT, `build-${process.pid}-${Date.now()}`);
   let source: ContentSource;
   try {
     source = await openContentSource(options.config, options.logger, cacheDir, options.warn, options.verbose);

@@ -178,12 +178,13 @@ async function sweepLeftovers(parent: string, prefix: string, remove: (dir: stri
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Is there a process of this id (one of another user's counts: signalling it is refused, not unknown)? */
+export function isRunning(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
