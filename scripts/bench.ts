@@ -2,7 +2,8 @@
  * `npm run bench`: builds the demo at scale 1 and scale 10 against the demo CMS on loopback, each in a fresh
  * process, and prints routes, wall time, pages/s, CPU time and CPU ms per page (all threads of the build process,
  * from the OS; and apart, the kernel's part of it and the user CPU per page: the kernel's moves with the disk's
- * state, see the README), peak RSS, API requests and bytes written (table and JSON), then
+ * state, see the README), peak RSS (and what held it: each thread's V8 heap, and the rest), API requests and bytes
+ * written (table and JSON), then
  * the static search index of each build: its size and the bytes sample queries download.
  * Usage: npm run bench [-- --scales 1,10] [--out-root /dev/shm] [--cold-images]
  * --out-root puts the output on another filesystem (tmpfs measures the builder without the disk).
@@ -13,6 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describePeak, type PeakMemory } from '../src/build/session.ts';
 import { benchConfig } from './bench-config.ts';
 import { measureSearch, searchReport, type SearchBench } from './search-bench.ts';
 
@@ -34,6 +36,8 @@ interface Row {
   /** Of cpuSeconds, the kernel's part (making folders and files above all: it moves with the disk, the rest not). */
   systemSeconds: number;
   peakRssMb: number;
+  /** What held the peak: V8's heap of each thread, and the rest (src/build/session.ts). */
+  peakMemory: PeakMemory;
   demoPeakRssMb: number | null;
   apiRequests: number;
   bytesWrittenMb: number;
@@ -76,6 +80,7 @@ for (const scale of scales) {
       systemCpuMs: number;
       cpuMsPerPage: number;
       peakRssMb: number;
+      peakMemory: PeakMemory;
       demoPeakRssMb: number | null;
       apiRequests: number;
       bytesWritten: number;
@@ -92,6 +97,7 @@ for (const scale of scales) {
       cpuSeconds: s.cpuMs / 1000,
       systemSeconds: s.systemCpuMs / 1000,
       peakRssMb: s.peakRssMb,
+      peakMemory: s.peakMemory,
       demoPeakRssMb: s.demoPeakRssMb,
       apiRequests: s.apiRequests,
       bytesWrittenMb: Math.round(s.bytesWritten / 1048576),
@@ -140,6 +146,8 @@ const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row
 const line = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
 console.log(line(header));
 for (const row of table) console.log(line(row));
+console.log('');
+for (const r of rows) console.log(`scale ${r.scale}, at the peak: ${describePeak(r.peakMemory)}`);
 // glibc's malloc settings change the peak by 30-40 MB at scale 10 (README, Benchmarks, "glibc's mmap threshold"): a
 // run says which it had, so two runs are compared as like with like.
 const malloc = {

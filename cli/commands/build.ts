@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { buildSite, type BuildSummary } from '../../src/build/index.ts';
+import { describePeak } from '../../src/build/session.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { createLogger } from '../../src/logger/logger.ts';
 import { InvalidArgumentError } from 'commander';
@@ -107,6 +108,7 @@ function printSummary(s: BuildSummary, logger: ReturnType<typeof createLogger>):
       'peak RSS',
       `${n(s.peakRssMb)} MB${s.demoPeakRssMb !== null ? ` (demo CMS process: ${n(s.demoPeakRssMb)} MB)` : ''}`,
     ],
+    ['at the peak', describePeak(s.peakMemory)],
     ['API requests', `${n(s.apiRequests)} (${n(s.apiRetries)} retried)`],
     ['bytes written', `${(s.bytesWritten / 1048576).toFixed(1)} MB`],
     ...(s.images

@@ -91,7 +91,7 @@ import { previousBuild } from './previous.ts';
 import { loadRedirects } from './redirects.ts';
 import { AFFINITY_WINDOW, createRenderPool, workerCount, type WarmWorkers } from './render/pool.ts';
 import { openBuild, type BuildResources } from './resources.ts';
-import { createSession, type Session } from './session.ts';
+import { createSession, type PeakMemory, type Session } from './session.ts';
 import { loadSiteData } from './site-data.ts';
 import { mediaIn } from '../output/media.ts';
 import { createImageService, imageMap, type ImageStats } from '../images/service.ts';
@@ -167,6 +167,8 @@ export interface BuildSummary {
   pagesPerSecond: number;
   /** Peak memory of the build process (main thread and render workers). */
   peakRssMb: number;
+  /** The same peak, by what held it: V8's heap of each thread, and the rest (session.ts). */
+  peakMemory: PeakMemory;
   /**
    * CPU time of the build process, every thread (main, render workers, V8's compiler and GC threads), from the OS;
    * the demo CMS's own process is not in it (it stands in for a remote API).
@@ -373,6 +375,7 @@ async function runStages(
   feedsMade.catch(() => undefined);
   const pool = await starting;
   resources.pool = pool;
+  session.watchThreads(() => pool.threadHeaps());
   const scoped = await scope;
   if ('error' in scoped) throw scoped.error;
   const reuse = scoped.reuse;
@@ -1205,7 +1208,7 @@ function summarize(
   if (end.failure && failed.length === 0)
     failed.push({ path: '(build)', label: 'build', message: formatError(end.failure) });
   const workerStats = resources.pool?.apiStats() ?? { requests: 0, retries: 0 };
-  const { wallMs, peakRssMb, cpuMs, systemCpuMs } = session.end();
+  const { wallMs, peakRssMb, peakMemory, cpuMs, systemCpuMs } = session.end();
   return {
     // Pages kept from the previous build are stale: the build says so (exit code 1), though the site was replaced.
     ok: end.committed && failed.length === 0 && (built?.kept.length ?? 0) === 0,
@@ -1223,6 +1226,7 @@ function summarize(
     wallMs,
     pagesPerSecond: Math.round((outcome.pages / Math.max(1, wallMs)) * 1000),
     peakRssMb,
+    peakMemory,
     cpuMs,
     systemCpuMs,
     cpuMsPerPage: outcome.pages ? Math.round((cpuMs / outcome.pages) * 1000) / 1000 : 0,

@@ -12,6 +12,7 @@ import {
 } from '../../src/build/deps/cache.ts';
 import { changedRecords, touchedPages } from '../../src/build/deps/touch.ts';
 import { buildSite, type BuildSummary } from '../../src/build/index.ts';
+import { workerCount } from '../../src/build/render/pool.ts';
 import { FIELDHOUSE_VERSION } from '../../src/version.ts';
 import type { ContentChange } from '../../src/webhooks/change.ts';
 import { loadConfig, validateConfig, type SiteConfig } from '../../src/config/index.ts';
@@ -91,6 +92,14 @@ describe('site build of a demo CMS', () => {
     expect(first.systemCpuMs).toBeGreaterThan(0);
     expect(first.systemCpuMs).toBeLessThan(first.cpuMs);
     expect(first.cpuMsPerPage).toBeCloseTo(first.cpuMs / first.pages, 2);
+    // The peak by what held it: V8's heap of the main thread and of each render thread started by then, the rest.
+    const { peakMemory } = first;
+    const renderHeaps = peakMemory.renderHeapsMb.reduce((sum, heap) => sum + heap, 0);
+    expect(peakMemory.rssMb).toBe(first.peakRssMb);
+    expect(peakMemory.mainHeapMb).toBeGreaterThan(4);
+    expect(peakMemory.restMb).toBeGreaterThan(0);
+    expect(peakMemory.mainHeapMb + renderHeaps + peakMemory.restMb).toBe(first.peakRssMb);
+    expect(peakMemory.renderHeapsMb.length).toBeLessThanOrEqual(workerCount(config.build.concurrency));
   });
 
   it('builds every route family of behaviour §2 from the demo data', () => {

@@ -16,6 +16,7 @@ import {
   type RenderPool,
   type RenderPoolOptions,
   type WarmWorkers,
+  WORKER_HEAP_MB,
 } from '../../src/build/render/pool.ts';
 import type { PageFacts } from '../../src/build/deps/cache.ts';
 import type { PageTask } from '../../src/build/render/protocol.ts';
@@ -89,6 +90,14 @@ describe('the render pool, two workers', () => {
       expect(existsSync(join(out, pages[i]!.path, '_payload.json'))).toBe(true);
     }
     expect(built[0]!.kind === 'page' && built[0]!.rendered.media.length).toBeGreaterThan(0);
+    // Each worker says how much heap it holds with its pages (the build's peak by thread): a V8 heap under its cap.
+    const heaps = pool.threadHeaps();
+    expect(heaps).toHaveLength(2);
+    expect(heaps.filter((heap) => heap > 0).length).toBeGreaterThan(0);
+    for (const heap of heaps.filter((heap) => heap > 0)) {
+      expect(heap).toBeGreaterThan(4 << 20);
+      expect(heap).toBeLessThan((WORKER_HEAP_MB + 64) << 20);
+    }
   });
 
   it('says why it skips a page the API does not have, naming the call', async () => {

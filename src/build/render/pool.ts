@@ -68,6 +68,8 @@ export interface RenderPool {
   pageList(job: PageListJob): Promise<SitemapsWritten>;
   /** The workers' API requests, retries and bytes, summed. */
   apiStats(): ApiStats;
+  /** Each worker's V8 heap (committed bytes), as of its last batch of pages: the build's peak memory by thread. */
+  threadHeaps(): number[];
   /** The thread ids of the workers started so far (a warm thread keeps its id from build to build). */
   threadIds(): number[];
   /** Every page is built: the workers close their search and deps files (named in the answer) and let go of their clients. */
@@ -129,6 +131,8 @@ interface Slot {
   /** Pages sent to it and not answered yet. */
   loading: number;
   stats: ApiStats;
+  /** Its V8 heap (committed bytes) as of its last batch of pages; 0 before the first. */
+  heapBytes: number;
   /** Replies awaited, by request id. */
   replies: Map<number, { resolve(reply: Reply): void; reject(error: Error): void }>;
 }
@@ -199,7 +203,13 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
         if (message.type !== 'ready') return;
         worker.off('message', onMessage);
         worker.off('error', onError);
-        const slot: Slot = { worker, loading: 0, stats: { requests: 0, retries: 0, bytes: 0 }, replies: new Map() };
+        const slot: Slot = {
+          worker,
+          loading: 0,
+          stats: { requests: 0, retries: 0, bytes: 0 },
+          heapBytes: 0,
+          replies: new Map(),
+        };
         attach(slot);
         slots.push(slot);
         resolve();
@@ -269,6 +279,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
           return options.onWarn(message.message);
         case 'built':
           slot.stats = message.stats;
+          slot.heapBytes = message.heapBytes;
           for (const { id, ...outcome } of message.results) {
             const pending = inFlight.get(id)!;
             inFlight.delete(id);
@@ -341,6 +352,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       });
     },
     threadIds: () => slots.map(({ worker }) => worker.threadId),
+    threadHeaps: () => slots.map(({ heapBytes }) => heapBytes),
     apiStats() {
       return slots.reduce(
         (sum, { stats }) => ({

@@ -99,8 +99,11 @@ export type FromWorker =
   /** Set up for the build. */
   | { type: 'ready' }
   | { type: 'warn'; message: string }
-  /** Pages built, in a batch (one message per turn of the worker's event loop), with the client's stats. */
-  | { type: 'built'; results: (PageOutcome & { id: number })[]; stats: ApiStats }
+  /**
+   * Pages built, in a batch (one message per turn of the worker's event loop), with the client's stats and the
+   * bytes of V8 heap the thread holds now (committed: what it costs the process), for the build's peak memory.
+   */
+  | { type: 'built'; results: (PageOutcome & { id: number })[]; stats: ApiStats; heapBytes: number }
   | { type: 'rendered'; id: number; result: { ok: true; rendered: Rendered } | { ok: false; error: ErrorRecord } }
   /** The sitemap files written, with their digests. */
   | { type: 'page-list'; id: number; result: ({ ok: true } & SitemapsWritten) | { ok: false; error: ErrorRecord } }

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parentPort, threadId } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
 import type { SiteData } from '../../contract/index.ts';
 import { errorToRecord } from '../../errors/error.ts';
 import { PAYLOAD_FILE, pageDir, pageHtmlFile } from '../../output/layout.ts';
@@ -70,7 +71,7 @@ function openBuild(setup: WorkerSetup) {
 
   // Built pages go back in batches: one message per turn of the event loop, not one per page.
   const reply = batched<PageOutcome & { id: number }>((results) =>
-    post({ type: 'built', results, stats: { ...builder!.stats } }),
+    post({ type: 'built', results, stats: { ...builder!.stats }, heapBytes: getHeapStatistics().total_heap_size }),
   );
 
   /** The feeds being made (a `feeds` request): loading is not closed before they are. */
