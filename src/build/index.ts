@@ -73,7 +73,7 @@ import { createMemo, withMemo } from './memo.ts';
 import { createPageTally, type PageTally } from './deps/tally.ts';
 import { comparePaths, keptLines } from './deps/kept-lines.ts';
 import { scanPageLines, type LineRef } from './deps/page-lines.ts';
-import type { TargetList } from './deps/target-list.ts';
+import { sortedTargetLines, type TargetList } from './deps/target-list.ts';
 import {
   createKeptFiles,
   filesUnder,
@@ -667,11 +667,15 @@ async function runStages(
       links: reuse?.inPlace
         ? {
             previous: reuse.previousLinks.targets,
-            targets: Array.from(links.entries(), ([target]) => target),
+            targets: [...links.targets()],
             forgotten: links.forgotten(),
             recheck: checked.recheck,
           }
-        : { previous: null, targets: links.targets(), forgotten: [], recheck: checked.recheck },
+        : {
+            previous: null,
+            lines: sortedTargetLines(links.targets(), join(cacheDir, 'link-targets-sorted.jsonl')),
+            recheck: checked.recheck,
+          },
       planFile: planLines.file,
       ledgerFile: ledger.sortedFile(),
       search: searched ? { ...searched.lines, files: searched.files, stats: searched.stats } : null,

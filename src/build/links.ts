@@ -258,8 +258,10 @@ export function createLinkLedger(file: string) {
     },
     /** Each target with its first holder (UNHELD: not known), read back from the file. */
     entries,
-    /** Every target, sorted: what the build cache keeps (LINKS_FILE). */
-    targets: () => Array.from(entries(), ([target]) => target).sort(),
+    /** Every target, in the order they came (the build cache sorts them on disk: target-list.ts). */
+    *targets(): Generator<string> {
+      for (const [target] of entries()) yield target;
+    },
     /** Every chrome's links, by id. */
     chromes: () => chromes,
   };

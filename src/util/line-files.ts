@@ -243,12 +243,23 @@ export function sortLines(input: string, output: string, runChars = SORT_RUN_CHA
 }
 
 /**
- * Lines sorted (as {@link sortLines} sorts them), as they come out of the merge: for a caller that writes them its
- * own way. Every line of `lines` is taken before the first comes out. The runs are written beside `scratch` and
- * removed when the lines are all read (or the caller stops).
+ * What lines are sorted by, when it is not the line itself: a line that encodes a value (JSON) sorted by the value
+ * (lines with equal keys are taken to be equal).
  */
-export function* sortedLinesOf(lines: Iterable<string>, scratch: string, runChars = SORT_RUN_CHARS): Generator<string> {
-  const sorter = createLineSorter(scratch, runChars);
+export type SortKey = (line: string) => string;
+
+/**
+ * Lines sorted (as {@link sortLines} sorts them, or by `key`), as they come out of the merge: for a caller that
+ * writes them its own way. Every line of `lines` is taken before the first comes out. The runs are written beside
+ * `scratch` and removed when the lines are all read (or the caller stops).
+ */
+export function* sortedLinesOf(
+  lines: Iterable<string>,
+  scratch: string,
+  runChars = SORT_RUN_CHARS,
+  key?: SortKey,
+): Generator<string> {
+  const sorter = createLineSorter(scratch, runChars, key);
   try {
     for (const line of lines) sorter.add(line);
     yield* sorter.lines();
@@ -271,15 +282,15 @@ export interface LineSorter {
 /**
  * Sorting as lines arrive: each run is sorted and written out as soon as it holds `runChars`, so a caller that
  * produces lines over time (the search index, fed while the build plans) does most of the sorting meanwhile, and
- * `finish` only merges.
+ * `finish` only merges. By the lines themselves, or by `key`.
  */
-export function createLineSorter(output: string, runChars = SORT_RUN_CHARS): LineSorter {
+export function createLineSorter(output: string, runChars = SORT_RUN_CHARS, key?: SortKey): LineSorter {
   const runs: string[] = [];
   let run: string[] = [];
   let chars = 0;
   const writeRun = (file: string) => {
     const writer = createLineWriter(file);
-    for (const line of run.sort()) writer.write(line);
+    for (const line of sortRun(run, key)) writer.write(line);
     writer.close();
     run = [];
     chars = 0;
@@ -299,7 +310,7 @@ export function createLineSorter(output: string, runChars = SORT_RUN_CHARS): Lin
     },
     *lines() {
       if (!runs.length) {
-        const sorted = run.sort();
+        const sorted = sortRun(run, key);
         run = [];
         chars = 0;
         return yield* sorted;
@@ -309,7 +320,11 @@ export function createLineSorter(output: string, runChars = SORT_RUN_CHARS): Lin
         writeRun(runs.at(-1)!);
       }
       const block = mergeBlock(runs.length);
-      for (const [line] of mergeSorted(runs.map((file) => readLines(file, block)))) yield line;
+      for (const [line] of mergeSorted(
+        runs.map((file) => readLines(file, block)),
+        key,
+      ))
+        yield line;
     },
     discard() {
       for (const file of runs) rmSync(file, { force: true });
@@ -317,6 +332,14 @@ export function createLineSorter(output: string, runChars = SORT_RUN_CHARS): Lin
       run = [];
     },
   };
+}
+
+/** A run's lines sorted: in place by the lines themselves, or by their keys, each made once. */
+function sortRun(lines: string[], key: SortKey | undefined): string[] {
+  if (!key) return lines.sort();
+  const keyed = lines.map((line) => ({ key: key(line), line }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map(({ line }) => line);
 }
 
 /** Bytes read from each run at a time while merging, at most: many runs stay cheap to merge. */
@@ -345,17 +368,19 @@ export function mergeSortedLines(sources: Iterable<string>[], output: string): v
 
 /**
  * The lines of sorted sources in one sorted sequence, each with the index of the source it came from; on a tie, the
- * first source's. The sources wait in a binary heap ordered by their head lines: a line costs about log2(k) string
- * comparisons. (A scan of every head, as here before, cost k a line: a build cache's page lines at scale 10 are
- * 235 runs, 28 million comparisons, growing as the square of the site.)
+ * first source's. The sources wait in a binary heap ordered by their head lines (or the heads' keys, sorted by
+ * `key`): a line costs about log2(k) string comparisons. (A scan of every head, as here before, cost k a line: a
+ * build cache's page lines at scale 10 are 235 runs, 28 million comparisons, growing as the square of the site.)
  */
-export function* mergeSorted(sources: Iterable<string>[]): Generator<[line: string, source: number]> {
+export function* mergeSorted(sources: Iterable<string>[], key?: SortKey): Generator<[line: string, source: number]> {
   const readers = sources.map((source) => source[Symbol.iterator]());
   const heads: string[] = [];
+  /** What the heads are sorted by: the heads themselves, or their keys. */
+  const keys = key ? ([] as string[]) : heads;
   /** The sources with a line left, as a binary heap: `heap[0]` holds the smallest head. */
   const heap: number[] = [];
   /** Does source `a` go before source `b`? */
-  const before = (a: number, b: number) => heads[a]! < heads[b]! || (heads[a] === heads[b] && a < b);
+  const before = (a: number, b: number) => keys[a]! < keys[b]! || (keys[a] === keys[b] && a < b);
   const siftDown = (from: number) => {
     const source = heap[from]!;
     let at = from;
@@ -374,6 +399,7 @@ export function* mergeSorted(sources: Iterable<string>[]): Generator<[line: stri
       const next = reader.next();
       if (next.done) return;
       heads[source] = next.value;
+      if (key) keys[source] = key(next.value);
       heap.push(source);
     });
     for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(i);
@@ -385,7 +411,10 @@ export function* mergeSorted(sources: Iterable<string>[]): Generator<[line: stri
         const last = heap.pop()!;
         if (!heap.length) break;
         heap[0] = last;
-      } else heads[source] = next.value;
+      } else {
+        heads[source] = next.value;
+        if (key) keys[source] = key(next.value);
+      }
       siftDown(0);
     }
   } finally {

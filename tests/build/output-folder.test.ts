@@ -169,7 +169,7 @@ describe('the build cache beside the output is the build’s own too', () => {
       depsFiles: [],
       keptLines: null,
       chromes: new Map(),
-      links: { previous: null, targets: [], forgotten: [], recheck: [] },
+      links: { previous: null, lines: [], recheck: [] },
       planFile,
       search: null,
       ledgerFile,

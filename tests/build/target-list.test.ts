@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTargetList, targetListText } from '../../src/build/deps/target-list.ts';
+import { openTargetList, sortedTargetLines, targetListText } from '../../src/build/deps/target-list.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'fh-target-list-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -60,5 +60,38 @@ describe('the build cache list of link targets', () => {
     expect(openTargetList(Buffer.alloc(0)).writeWith(file, ['/z', '/y'], ['/x']).toString()).toBe(
       targetListText(['/y', '/z']),
     );
+  });
+
+  it('is sorted on disk for a full build, in runs, as the whole list in memory would be, odd targets and all', () => {
+    // Beside the usual paths: a prefix and a longer target whose next character sorts below the quote (`!`, a
+    // space), a newline, a control character, a lone surrogate: their JSON does not sort as they do.
+    const odd = [
+      '/a',
+      '/a!',
+      '/a /b',
+      '/a\n',
+      '/a\u0001',
+      '/a\uD800',
+      '/a\uDC00x',
+      '/a\u{1F3C8}',
+      '/a"',
+      '/a\\',
+      '/\uFFFF',
+    ];
+    for (const [seed, runChars] of [
+      [1, 40],
+      [2, 400],
+      [3, 1 << 20],
+    ] as const) {
+      const targets = [...paths(seed, 2_000), ...odd];
+      const scratch = join(work, `sorted-${seed}`);
+      const lines = [...sortedTargetLines(new Set(targets), scratch, runChars)];
+      const want = [...new Set(targets)].sort();
+      expect(lines.map((line) => `${line}\n`).join('')).toBe(targetListText(want));
+      // The next build searches the list as written; the runs are gone.
+      const list = openTargetList(Buffer.from(targetListText(want)));
+      for (const target of odd) expect(list.has(target)).toBe(true);
+      expect(readdirSync(work).filter((name) => name.startsWith(`sorted-${seed}`))).toEqual([]);
+    }
   });
 });

@@ -37,7 +37,7 @@ import { basename, dirname, join } from 'node:path';
 import { BUILDS_DIR } from '../../output/layout.ts';
 import { markerText, OUTPUT_MARKER, outputVersion } from '../staging.ts';
 import { heapCheckpoint, withHeapCheckpoints } from '../../util/heap-keeper.ts';
-import { hashFile, readLines, sortedLinesOf } from '../../util/line-files.ts';
+import { createLineWriter, hashFile, readLines, sortedLinesOf } from '../../util/line-files.ts';
 import { readFileBytes } from '../../util/file-bytes.ts';
 import { createSetDigest } from '../../util/set-digest.ts';
 import type { SearchDoc, SearchIndexStats } from '../../search/writer.ts';
@@ -186,16 +186,19 @@ export function prepareBuildCache(options: {
   /** How many of the output's pages name each medium and each chrome. */
   tally: PageTally;
   /**
-   * The link targets of the output's pages: every one, sorted (`previous` null); or, for a build that kept pages in
-   * place, the previous cache's list with the targets of this build added and those it forgot (links.ts) left out.
-   * `recheck`: the targets the next build checks again (LinkCheck).
+   * The link targets of the output's pages: every one, as the list's lines in its order (`previous` null:
+   * target-list.ts, sortedTargetLines); or, for a build that kept pages in place, the previous cache's list with the
+   * targets of this build added and those it forgot (links.ts) left out. `recheck`: the targets the next build checks
+   * again (LinkCheck).
    */
-  links: {
-    previous: TargetList | null;
-    targets: readonly string[];
-    forgotten: readonly string[];
-    recheck: readonly string[];
-  };
+  links:
+    | { previous: null; lines: Iterable<string>; recheck: readonly string[] }
+    | {
+        previous: TargetList;
+        targets: readonly string[];
+        forgotten: readonly string[];
+        recheck: readonly string[];
+      };
   /** Each route's plan (JSON lines), moved into the cache. */
   planFile: string;
   /** The sorted list of the output's pages (ledger.ts), moved into the cache. */
@@ -258,10 +261,15 @@ export function prepareBuildCache(options: {
     ),
   );
   const { links } = options;
-  const linksBytes = links.previous
-    ? links.previous.writeWith(join(next, LINKS_FILE), links.targets, links.forgotten)
-    : Buffer.from(targetListText(links.targets));
-  if (!links.previous) writeFileSync(join(next, LINKS_FILE), linksBytes);
+  const linksDigest = createHash('sha256');
+  if (links.previous)
+    linksDigest.update(links.previous.writeWith(join(next, LINKS_FILE), links.targets, links.forgotten));
+  else {
+    // Line by line, as the sort gives them: a full build's list is never in memory whole.
+    const writer = createLineWriter(join(next, LINKS_FILE), linksDigest);
+    for (const line of withHeapCheckpoints(links.lines)) writer.write(line);
+    writer.close();
+  }
   writeFileSync(join(next, RECHECK_FILE), targetListText(links.recheck));
   // The plan is written in the build's work folder, which may be on another file system than the output.
   moveFileSync(options.planFile, join(next, PLAN_FILE));
@@ -291,7 +299,7 @@ export function prepareBuildCache(options: {
     pagesDigest: pagesDigest.hex(),
     ...(options.search && { searchDigest: options.search.digest, searchStats: options.search.stats }),
     ledgerDigest,
-    linksDigest: createHash('sha256').update(linksBytes).digest('hex'),
+    linksDigest: linksDigest.digest('hex'),
     createdAt: options.now.toISOString(),
   };
   writeFileSync(join(next, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
