@@ -1067,7 +1067,7 @@ function outputPages(
   ledger: Ledger,
   keptView: KeptInPlace | null,
   keptGoing: readonly KeptPage[],
-  listed: ReadonlySet<string> | null,
+  listed: PageSet | null,
 ): PageSet {
   if (keptView && ledger.added) {
     const written = new Set(ledger.added);
@@ -1164,7 +1164,7 @@ function checkLinks(
   links: LinkLedger,
   outDir: string,
   kept: LinkTargets['kept'],
-  listed: ReadonlySet<string> | null,
+  listed: PageSet | null,
   router: Router,
   rules: HostRules,
   holdersOf: LinkTargets['holdersOf'],

@@ -10,7 +10,7 @@ import { sitemaps } from '../../src/build/feeds/sitemap.ts';
 import { buildMetaHead, writeManifests } from '../../src/build/finish.ts';
 import { writePageListFiles } from '../../src/build/page-list.ts';
 import { createOutputWriter } from '../../src/output/writer.ts';
-import { createLedger, scanLedgerFile, type Ledger } from '../../src/build/ledger.ts';
+import { createLedger, pathsOf, scanLedgerFile, type Ledger } from '../../src/build/ledger.ts';
 import {
   createLineReader,
   createLineWriter,
@@ -276,6 +276,11 @@ describe('the ledger of written pages', () => {
     expect([...ledger.sorted()]).toEqual([...entries].sort(byPath));
     // As bytes, the same entries (the sitemap's and the manifest's pass).
     expect(scanned(ledger)).toEqual([...entries].sort(byPath));
+    // As the set of pages the link check and the build cache ask of: each path, and nothing else.
+    const paths = pathsOf(ledger.sortedFile());
+    expect(paths.size).toBe(5);
+    for (const { path } of entries) expect(paths.has(path)).toBe(true);
+    for (const path of ['/news/', '/new', '/news/2026/', '/_shells', '']) expect(paths.has(path)).toBe(false);
     expect(() => ledger.add({ path: '/x', indexable: true, lastmod: null })).toThrow(/closed/);
     expect(() => createLedger(dir).add({ path: '/a\tb', indexable: true, lastmod: null })).toThrow(/tab/);
   });
