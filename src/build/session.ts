@@ -27,7 +27,8 @@ export interface Session {
  * The process's memory at its highest sample, and what held it then: V8's heap of the main thread and of each
  * render thread (committed: what each costs the process, garbage not yet collected included), and the rest (the
  * search thread's heap, native memory: malloc's arenas, buffers, the threads' stacks, Node's own code). A render
- * thread's figure is as of its last batch of pages, a few milliseconds before the sample. In MB.
+ * thread's figure is as of its last batch of pages, a few milliseconds before the sample; none once the threads have
+ * ended (a build's last stages). In MB.
  */
 export interface PeakMemory {
   rssMb: number;

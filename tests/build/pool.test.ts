@@ -228,9 +228,12 @@ describe('the render pool, starting with one of its workers', () => {
       expect((await few.buildPage(roster('football'))).kind).toBe('page');
       const { depsFiles } = await few.loadingDone();
       expect(depsFiles).toHaveLength(1);
+      expect(few.threadHeaps()).toHaveLength(1);
     } finally {
       await few.close();
     }
+    // Ended threads hold no heap: the build's peak in its last stages is not given theirs.
+    expect(few.threadHeaps()).toEqual([]);
   });
 
   it('starts the other when told of enough pages to build, and every page is built', async () => {

@@ -68,7 +68,10 @@ export interface RenderPool {
   pageList(job: PageListJob): Promise<SitemapsWritten>;
   /** The workers' API requests, retries and bytes, summed. */
   apiStats(): ApiStats;
-  /** Each worker's V8 heap (committed bytes), as of its last batch of pages: the build's peak memory by thread. */
+  /**
+   * Each worker's V8 heap (committed bytes), as of its last batch of pages: the build's peak memory by thread. None
+   * once the threads are ended (a parked thread's heap is still the process's, and still counted).
+   */
   threadHeaps(): number[];
   /** The thread ids of the workers started so far (a warm thread keeps its id from build to build). */
   threadIds(): number[];
@@ -329,12 +332,16 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
 
   /** Ends the threads, or parks them for the next build: once, however often the pool is closed. */
   let closing: Promise<void> | null = null;
+  let ended = false;
   const closeWorkers = async () => {
     const workers = (await settled()).map(({ worker }) => worker);
     // Threads are kept only when every page was built and their loading closed: a build that stopped early (a
     // failed plan, a thread that failed) may have left pages loading and writing, and its threads end with it.
-    if (!options.warm || failure || !loadingClosed)
-      return void (await Promise.all(workers.map((worker) => worker.terminate())));
+    if (!options.warm || failure || !loadingClosed) {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+      ended = true;
+      return;
+    }
     for (const worker of workers) {
       // The park listens for its errors from here (in the same turn: a thread never goes unheard).
       worker.removeAllListeners('message').removeAllListeners('error');
@@ -352,7 +359,7 @@ export async function createRenderPool(options: RenderPoolOptions): Promise<Rend
       });
     },
     threadIds: () => slots.map(({ worker }) => worker.threadId),
-    threadHeaps: () => slots.map(({ heapBytes }) => heapBytes),
+    threadHeaps: () => (ended ? [] : slots.map(({ heapBytes }) => heapBytes)),
     apiStats() {
       return slots.reduce(
         (sum, { stats }) => ({
