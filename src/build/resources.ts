@@ -45,7 +45,10 @@ export interface OpenOptions {
   verbose: boolean;
 }
 
-/** Where builds make their scratch folders: beside Fieldhouse's own node_modules, so the bundles written there resolve react. */
+/**
+ * Where builds make their scratch folders: beside Fieldhouse's own node_modules, so the bundles written there
+ * resolve react.
+ */
 const SCRATCH_PARENT = join(PACKAGE_ROOT, 'node_modules/.cache/fieldhouse');
 /** A build's scratch folder: `build-<pid>-<ms>`. */
 const SCRATCH_NAME = /^build-(\d+)-\d+$/;
