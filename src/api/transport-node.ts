@@ -1,4 +1,4 @@
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import {
   megabytes,
   ResponseTooLarge,
@@ -20,7 +20,11 @@ export interface NodeTransport {
   close(): Promise<void>;
 }
 
-/** undici with a keep-alive connection pool. Node only: the browser bundle never imports this file. */
+/**
+ * undici with a keep-alive connection pool, through its dispatcher's handler: the answer's bytes are gathered as they
+ * come, with no stream, async iterator or abort signal between the socket and the caller (undici's `request()` makes
+ * all three for each call). Node only: the browser bundle never imports this file.
+ */
 export function createNodeTransport(options: NodeTransportOptions = {}): NodeTransport {
   const agent = new Agent({
     connections: options.connections ?? 16,
@@ -29,61 +33,94 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
   });
   const transport: Transport = async (request: HttpRequest): Promise<HttpResponse> => {
     const { body, headers } = await encodeBody(request);
-    const controller = new AbortController();
-    // undici's own timers are coarse (about a second); an abort signal keeps short timeouts exact.
-    const timer = setTimeout(() => controller.abort(), request.timeoutMs);
-    try {
-      const response = await undiciRequest(request.url, {
-        method: request.method,
-        headers,
-        body,
-        dispatcher: agent,
-        signal: controller.signal,
-      });
-      const responseHeaders: Record<string, string> = {};
-      for (const [key, value] of Object.entries(response.headers)) {
-        if (value !== undefined) responseHeaders[key] = Array.isArray(value) ? value.join(', ') : value;
-      }
-      return {
-        status: response.statusCode,
-        headers: responseHeaders,
-        body: await readBody(response, request.maxBytes),
-      };
-    } catch (error) {
-      if (controller.signal.aborted)
-        throw new TransportError(`timed out after ${request.timeoutMs} ms`, 'timeout', { cause: error });
-      if (isNetworkError(error)) throw new TransportError(describe(error), 'network', { cause: error });
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+    return exchange(agent, request, body, headers);
   };
   return { transport, close: () => agent.close() };
 }
 
+/** Marks an exchange that has settled with its answer: nothing after it (a late timer, an error) counts. */
+const ANSWERED = new Error('answered');
+
 /**
- * The body, whole; or ResponseTooLarge as soon as it is known to be over `maxBytes`: by its Content-Length before a
- * byte is read, else by the bytes as they come. The rest is not read (the connection is dropped), so a runaway
- * answer costs the build at most `maxBytes` of memory.
+ * One request and its whole answer. It settles once: with the answer; with ResponseTooLarge as soon as the body is
+ * known to be over `maxBytes` (by its Content-Length before a byte is read, else by the bytes as they come: the rest
+ * is not read and the connection is dropped, so a runaway answer costs the build at most `maxBytes` of memory); or
+ * with a TransportError when the socket fails or `timeoutMs` passes (undici's own timers are coarse, about a second;
+ * this one is exact). A request still waiting for a socket when it times out is aborted as soon as it gets one.
  */
-async function readBody(response: Dispatcher.ResponseData, maxBytes: number | undefined): Promise<Uint8Array> {
-  if (maxBytes === undefined) return new Uint8Array(await response.body.arrayBuffer());
-  const announced = Number(response.headers['content-length']);
-  if (announced > maxBytes) {
-    response.body.destroy();
-    throw new ResponseTooLarge(megabytes(announced), maxBytes);
-  }
-  const chunks: Buffer[] = [];
-  let length = 0;
-  for await (const chunk of response.body as AsyncIterable<Buffer>) {
-    length += chunk.byteLength;
-    if (length > maxBytes) {
-      response.body.destroy();
-      throw new ResponseTooLarge(`more than ${megabytes(maxBytes)}`, maxBytes);
-    }
-    chunks.push(chunk);
-  }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+function exchange(
+  agent: Agent,
+  request: HttpRequest,
+  body: string | Uint8Array | null,
+  headers: Record<string, string>,
+): Promise<HttpResponse> {
+  return new Promise<HttpResponse>((resolve, reject) => {
+    const { maxBytes } = request;
+    const url = new URL(request.url);
+    let controller: Dispatcher.DispatchController | null = null;
+    let settled: Error | null = null;
+    let status = 0;
+    let answerHeaders: Record<string, string> = {};
+    const chunks: Buffer[] = [];
+    let length = 0;
+
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = error;
+      clearTimeout(timer);
+      controller?.abort(error);
+      reject(error);
+    };
+    const timer = setTimeout(
+      () => fail(new TransportError(`timed out after ${request.timeoutMs} ms`, 'timeout')),
+      request.timeoutMs,
+    );
+
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(started) {
+        controller = started;
+        if (settled) started.abort(settled);
+      },
+      onResponseStart(_controller, statusCode, received) {
+        if (statusCode < 200) return; // 1xx: the answer's own head follows
+        status = statusCode;
+        answerHeaders = {};
+        for (const key in received) {
+          const value = received[key];
+          if (value !== undefined) answerHeaders[key] = Array.isArray(value) ? value.join(', ') : value;
+        }
+        const announced = Number(answerHeaders['content-length']);
+        if (maxBytes !== undefined && announced > maxBytes) fail(new ResponseTooLarge(megabytes(announced), maxBytes));
+      },
+      onResponseData(_controller, chunk) {
+        if (settled) return;
+        length += chunk.byteLength;
+        if (maxBytes !== undefined && length > maxBytes) {
+          fail(new ResponseTooLarge(`more than ${megabytes(maxBytes)}`, maxBytes));
+          return;
+        }
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        if (settled) return;
+        settled = ANSWERED;
+        clearTimeout(timer);
+        resolve({
+          status,
+          headers: answerHeaders,
+          body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length),
+        });
+      },
+      onResponseError(_controller, error) {
+        fail(isNetworkError(error) ? new TransportError(describe(error), 'network', { cause: error }) : error);
+      },
+    };
+    // What undici refuses (a header it cannot send, a closed pool) comes through onResponseError: it never throws.
+    agent.dispatch(
+      { origin: url.origin, path: url.pathname + url.search, method: request.method, headers, body },
+      handler,
+    );
+  });
 }
 
 /**
