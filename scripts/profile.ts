@@ -3,7 +3,9 @@
  * main thread and each render worker write a .cpuprofile), then says where the CPU went, as a table of
  * categories (issue 21's), with the OS's figure for the whole process beside it: what the profiles do not see
  * (V8's compiler threads, GC helper threads, libuv's pool) is the difference.
- * Usage: npm run profile [-- --scale 1] [--keep] [--top <category>] [--heap] [--cold-images]
+ * Usage: npm run profile [-- --scale 1] [--out-root /dev/shm] [--keep] [--top <category>] [--heap] [--cold-images]
+ * --out-root puts the build's output (and the profiles) on another filesystem: tmpfs keeps the disk's writeback,
+ * which moves from run to run, out of the figures.
  * --keep leaves the profiles (to open in Chrome DevTools); --top lists the functions of one category, by time
  * (`--top main`: the main thread's); --heap also samples what the render threads allocate, the objects their
  * collections freed included (src/util/heap-sampling.ts), and prints it by the same categories: where GC's work
@@ -92,7 +94,7 @@ function bundleModules(file: string): (line: number) => string {
   };
 }
 
-const work = mkdtempSync(join(tmpdir(), 'fieldhouse-profile-'));
+const work = mkdtempSync(join(arg('--out-root') ?? tmpdir(), 'fieldhouse-profile-'));
 const profiles = join(work, 'profiles');
 const heapProfiles = join(work, 'heap');
 if (heap) mkdirSync(heapProfiles);
