@@ -189,6 +189,26 @@ describe('the Node transport', () => {
     );
   });
 
+  it('reports an answer cut off in its body as a network failure, not as a short answer', async () => {
+    await withServer(
+      (_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
+        res.write('{"data":"');
+        setTimeout(() => res.socket!.destroy(), 10);
+      },
+      async (origin) => {
+        const node = createNodeTransport();
+        try {
+          const cut = await caught(node.transport(get(`${origin}/v1/news`)));
+          expect(cut).toBeInstanceOf(TransportError);
+          expect(cut).toMatchObject({ kind: 'network' });
+        } finally {
+          await node.close();
+        }
+      },
+    );
+  });
+
   it('reports a refused connection as a network failure', async () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
