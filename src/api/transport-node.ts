@@ -23,7 +23,9 @@ export interface NodeTransport {
 /**
  * undici with a keep-alive connection pool, through its dispatcher's handler: the answer's bytes are gathered as they
  * come, with no stream, async iterator or abort signal between the socket and the caller (undici's `request()` makes
- * all three for each call). Node only: the browser bundle never imports this file.
+ * all three for each call). The handler is undici 7's (`onRequestStart` … `onResponseError`; its docs say the
+ * dispatch API may change between majors, and package.json keeps undici at 7: tests/api/transport-node.test.ts is
+ * the contract to check after an upgrade). Node only: the browser bundle never imports this file.
  */
 export function createNodeTransport(options: NodeTransportOptions = {}): NodeTransport {
   const agent = new Agent({
