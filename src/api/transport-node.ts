@@ -40,9 +40,6 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
   return { transport, close: () => agent.close() };
 }
 
-/** Marks an exchange that has settled with its answer: nothing after it (a late timer, an error) counts. */
-const ANSWERED = new Error('answered');
-
 /**
  * One request and its whole answer. It settles once: with the answer; with ResponseTooLarge as soon as the body is
  * known to be over `maxBytes` (by its Content-Length before a byte is read, else by the bytes as they come: the rest
@@ -60,7 +57,9 @@ function exchange(
     const { maxBytes } = request;
     const url = new URL(request.url);
     let controller: Dispatcher.DispatchController | null = null;
-    let settled: Error | null = null;
+    /** Settled: with the answer, or with `failure`. Nothing after it (a late timer, an error) counts. */
+    let settled = false;
+    let failure: Error | null = null;
     let status = 0;
     let answerHeaders: Record<string, string> = {};
     const chunks: Buffer[] = [];
@@ -68,7 +67,8 @@ function exchange(
 
     const fail = (error: Error) => {
       if (settled) return;
-      settled = error;
+      settled = true;
+      failure = error;
       clearTimeout(timer);
       controller?.abort(error);
       reject(error);
@@ -81,7 +81,7 @@ function exchange(
     const handler: Dispatcher.DispatchHandler = {
       onRequestStart(started) {
         controller = started;
-        if (settled) started.abort(settled);
+        if (failure) started.abort(failure);
       },
       onResponseStart(_controller, statusCode, received) {
         if (statusCode < 200) return; // 1xx: the answer's own head follows
@@ -105,7 +105,7 @@ function exchange(
       },
       onResponseEnd() {
         if (settled) return;
-        settled = ANSWERED;
+        settled = true;
         clearTimeout(timer);
         resolve({
           status,
