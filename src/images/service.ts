@@ -13,7 +13,7 @@ import type { ApiClient } from '../api/client.ts';
 import type { OutputWriter } from '../output/writer.ts';
 import { encodeScaled, probe, scale, type EncodeSettings, type Probe } from './encode.ts';
 import { openImageStore } from './store.ts';
-import { isRaster, variantsOf, type ImageInfo, type ImageMap, type ImageSettings } from './variants.ts';
+import { isRaster, newImageMap, variantsOf, type ImageInfo, type ImageMap, type ImageSettings } from './variants.ts';
 import { errorMessage } from '../errors/error.ts';
 
 /** Bumped when the encoder's output changes for the same settings: every variant gets a new URL. */
@@ -339,7 +339,7 @@ export async function imageMap(images: ImageService, urls: string[], publish = f
   const raster = [...new Set(urls.filter(isRaster))];
   const fetched = await Promise.all(raster.map((url) => images.fetch(url).catch(() => null)));
   if (publish) for (const image of fetched) if (image) images.publish(image);
-  const map: ImageMap = {};
+  const map = newImageMap();
   raster.forEach((url, i) => {
     const image = fetched[i];
     if (image === null) map[url] = null;

@@ -5,7 +5,7 @@ import { PAYLOAD_FILE, pageDir } from '../../output/layout.ts';
 import { errorToRecord, isFieldhouseError } from '../../errors/error.ts';
 import { derivedOf, ROUTES, sourceOf, type PageContext } from '../../pages/index.ts';
 import { createRouter } from '../../routes/match.ts';
-import { isRaster, type ImageInfo, type ImageMap } from '../../images/variants.ts';
+import { isRaster, newImageMap, type ImageInfo, type ImageMap } from '../../images/variants.ts';
 import { mediaIn } from '../../output/media.ts';
 import type { Params } from '../../routes/params.ts';
 import type { SearchDoc } from '../../search/writer.ts';
@@ -214,7 +214,7 @@ export function rememberedImages(
         known.set(url, entry);
       }
     }
-    const map: ImageMap = {};
+    const map = newImageMap();
     for (const url of unique) {
       const entry = have.get(url);
       if (entry !== undefined) map[url] = entry;
