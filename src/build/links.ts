@@ -56,12 +56,32 @@ function sitePathOf(attribute: string, siteOrigin: string): string | null {
 }
 
 /**
- * The site paths (sitePathOf) of the hrefs found in `html[from, to)` (each `\shref="` that starts there), added to
- * `found` in the order they come. False when a value runs past `to` (what was found then depends on more than the
- * text of the range).
+ * What stands in the link finder's view of a document for a piece it does not read there (a chrome's markup, whose
+ * links it remembers; the page's data): one character that is not whitespace and begins none of the marks the finder
+ * looks for, so the pieces on either side of it meet no differently than they met the piece.
  */
-function collectLinks(html: PieceText, siteOrigin: string, found: Set<string>, from = 0, to = html.length): boolean {
-  let contained = true;
+const LEFT_OUT = '\0';
+
+/** How far the values collectLinks read went: all ended inside the range, one ran past its end, one held LEFT_OUT. */
+const INSIDE = 0;
+const PAST = 1;
+const INTO_LEFT_OUT = 2;
+
+/**
+ * The site paths (sitePathOf) of the hrefs found in `html[from, to)` (each `\shref="` that starts there), added to
+ * `found` in the order they come. PAST when a value runs past `to` (what was found then depends on more than the
+ * text of the range). With `leftOut` (a view with pieces left out), INTO_LEFT_OUT when a value holds LEFT_OUT: it
+ * ran into a piece left out, and what it is, and what follows it, are that piece's to say.
+ */
+function collectLinks(
+  html: PieceText,
+  siteOrigin: string,
+  found: Set<string>,
+  from = 0,
+  to = html.length,
+  leftOut = false,
+): number {
+  let reach = INSIDE;
   // `\shref="…"`, found with indexOf (a fast scan of the string) rather than a regular expression's matches.
   for (
     let at = html.indexOf(HREF_OPEN, from);
@@ -71,13 +91,16 @@ function collectLinks(html: PieceText, siteOrigin: string, found: Set<string>, f
     if (at === 0 || !WHITESPACE.has(html.charCodeAt(at - 1))) continue;
     const start = at + HREF_OPEN.length;
     const end = html.indexOf('"', start);
-    // Unclosed: the last `href="` of the document (any later one would have closed it).
-    if (end < 0) return false;
-    if (end >= to) contained = false;
-    const path = sitePathOf(html.slice(start, end), siteOrigin);
+    // Unclosed: the last `href="` of the document (any later one would have closed it), unless a piece left out
+    // would close it.
+    if (end < 0) return leftOut && html.indexOf(LEFT_OUT, start) >= 0 ? INTO_LEFT_OUT : PAST;
+    if (end >= to) reach = PAST;
+    const value = html.slice(start, end);
+    if (leftOut && value.includes(LEFT_OUT)) return INTO_LEFT_OUT;
+    const path = sitePathOf(value, siteOrigin);
     if (path !== null) found.add(path);
   }
-  return contained;
+  return reach;
 }
 
 /**
@@ -106,17 +129,19 @@ export interface PageLinks {
 
 /** Chromes a link finder remembers by their links' order (a site has a few hundred at most). */
 const CHROMES_KEPT = 2000;
-/**
- * The texts between a page's head and its <main> (its header and menus) a link finder remembers with their links:
- * the demo's 11,300 pages at scale 1 have 222 of them, and the pages of one route come together. Three quarters of
- * a page's links are there: finding a page's links took 53 µs a page over the demo's pages, 42 µs with them.
- */
-const HEADERS_KEPT = 32;
-/** A header longer than this (characters) is read each time, not remembered: 32 of them stay well under 4 MB. */
-const HEADER_KEPT_CHARS = 64 << 10;
+/** Shared pieces a link finder remembers with their links (a site has one header and one footer). */
+const SHARED_KEPT = 16;
 
-/** A copy of a string that holds none of the string it is part of (a slice keeps its whole page alive). */
-const detached = (text: string) => Buffer.from(text, 'utf16le').toString('utf16le');
+/**
+ * What a link finder need not read in a document given as pieces, other than as a place: the pieces that other
+ * pages have as they are, the same strings (the header's and the footer's markup, rendered once per build and
+ * spliced in whole: build/render/ssr.tsx), read once each; and the page's data (its payload's JSON in a script),
+ * not read at all: an `href="` in JSON ends a string, and what follows it there (`,` `:` `}` `]`) begins no path.
+ */
+export interface KnownPieces {
+  shared: readonly string[];
+  data: string | null;
+}
 
 /** Per render worker: a page's links, each chrome's set reported once (menus repeat on every page). */
 export function createLinkFinder(siteOrigin: string) {
@@ -124,50 +149,82 @@ export function createLinkFinder(siteOrigin: string) {
   // A chrome's links as the page lists them (document order) → its id: most pages repeat one of a few chromes, and
   // looking one up costs less than sorting and hashing its links again.
   const ids = new Map<string, string>();
-  // The header texts met lately, the latest first, with their links in document order.
-  const headers: { text: string; links: string[] }[] = [];
-  /** The links of `html[from, to)`, a header: as found before when another page had the same text there. */
-  const headerLinks = (html: PieceText, from: number, to: number): string[] => {
-    const text = html.slice(from, to);
-    for (let i = 0; i < headers.length; i++) {
-      const header = headers[i]!;
-      if (header.text !== text) continue;
-      if (i > 0) headers.unshift(...headers.splice(i, 1));
-      return header.links;
+  // The shared pieces met, each with its links, or null for one that is read in its place (sharedLinks).
+  const shared = new Map<string, string[] | null>();
+  /**
+   * A shared piece's links, read once: when it is whole markup (a `<` first, a `>` last: no mark the finder looks
+   * for runs into it or out of it), holds no `<main` or `</main>`, and closes each value it opens, what it holds is
+   * the same whatever comes around it. Null otherwise: it is read where it is, as any piece.
+   */
+  const sharedLinks = (piece: string): string[] | null => {
+    let links = shared.get(piece);
+    if (links === undefined) {
+      const found = new Set<string>();
+      const whole =
+        piece.startsWith('<') && piece.endsWith('>') && !piece.includes('<main') && !piece.includes('</main>');
+      links = whole && collectLinks(piece, siteOrigin, found) === INSIDE ? [...found] : null;
+      if (shared.size >= SHARED_KEPT) shared.clear();
+      shared.set(piece, links);
     }
-    const found = new Set<string>();
-    // Read from the copy that is kept: a link sliced from the page would keep the whole page alive as long as its
-    // header is remembered (at demo scale 10, five pages of 130–320 KB, 1.3 MB of a render thread's heap).
-    const kept = text.length > HEADER_KEPT_CHARS ? null : detached(text);
-    if (!kept || !collectLinks(kept, siteOrigin, found)) {
-      // Too long to remember, or a value that runs past the header (it depends on more than its text; React writes
-      // none): read from the page each time.
-      found.clear();
-      collectLinks(html, siteOrigin, found, from, to);
-      return [...found];
-    }
-    const links = [...found];
-    headers.unshift({ text: kept, links });
-    if (headers.length > HEADERS_KEPT) headers.pop();
     return links;
   };
-  /** A page's links, from its document: one string, or its pieces (read where they are, never joined). */
-  return (document: string | readonly string[], self: string): PageLinks => {
-    const html = typeof document === 'string' ? document : pieceText(document);
+
+  /**
+   * The page's own links and its chrome's, read from `html`. With `leftOut` (a view of the pieces in which each
+   * shared piece and the data is one LEFT_OUT: where it was, and its links), null when the view cannot tell: a shared
+   * piece with links inside <main> (they would be the page's own, in their place) or in a page without one, or a
+   * value that runs into a piece left out.
+   */
+  const read = (html: PieceText, leftOut: { at: number; links: string[] }[] | null) => {
+    const view = leftOut !== null;
     const start = html.indexOf('<main');
     const end = html.lastIndexOf('</main>');
-    const ownSet = new Set<string>();
-    const outsideSet = new Set<string>();
+    const own = new Set<string>();
+    const outside = new Set<string>();
     if (start >= 0 && end > start) {
-      // A link inside <main> is the page's own, any other its chrome's, in the order they come: the head's, the
-      // header's (remembered by its text), then those after </main>.
-      const headEnd = html.indexOf('</head>');
-      const header = headEnd >= 0 && headEnd < start ? headEnd : start;
-      collectLinks(html, siteOrigin, outsideSet, 0, header);
-      for (const link of headerLinks(html, header, start)) outsideSet.add(link);
-      collectLinks(html, siteOrigin, ownSet, start, end);
-      collectLinks(html, siteOrigin, outsideSet, end);
-    } else collectLinks(html, siteOrigin, ownSet); // a page without <main> has no chrome
+      if (leftOut?.some((piece) => piece.links.length > 0 && piece.at >= start && piece.at < end)) return null;
+      // A link inside <main> is the page's own, any other its chrome's: those before it and after it, and the shared
+      // pieces' (left out of the view).
+      let reach = collectLinks(html, siteOrigin, outside, 0, start, view);
+      reach = Math.max(reach, collectLinks(html, siteOrigin, own, start, end, view));
+      reach = Math.max(reach, collectLinks(html, siteOrigin, outside, end, html.length, view));
+      if (reach === INTO_LEFT_OUT) return null;
+      for (const piece of leftOut ?? []) for (const link of piece.links) outside.add(link);
+    } else {
+      // A page without <main> has no chrome.
+      if (leftOut?.some((piece) => piece.links.length > 0)) return null;
+      if (collectLinks(html, siteOrigin, own, 0, html.length, view) === INTO_LEFT_OUT) return null;
+    }
+    return { own, outside };
+  };
+
+  /**
+   * A page's links, from its document: one string, or its pieces (read where they are, never joined). `known` says
+   * which pieces the finder need not read there: the chrome's markup other pages have too, and the page's data.
+   */
+  return (document: string | readonly string[], self: string, known?: KnownPieces): PageLinks => {
+    let found: { own: Set<string>; outside: Set<string> } | null = null;
+    if (known && typeof document !== 'string') {
+      const pieces: string[] = [];
+      const leftOut: { at: number; links: string[] }[] = [];
+      let at = 0;
+      for (const piece of document) {
+        const links =
+          piece === '' ? null : piece === known.data ? [] : known.shared.includes(piece) ? sharedLinks(piece) : null;
+        if (links === null) {
+          pieces.push(piece);
+          at += piece.length;
+        } else {
+          leftOut.push({ at, links });
+          pieces.push(LEFT_OUT);
+          at += LEFT_OUT.length;
+        }
+      }
+      if (leftOut.length > 0) found = read(pieceText(pieces), leftOut);
+    }
+    found ??= read(typeof document === 'string' ? document : pieceText(document), null)!;
+    const ownSet = found.own;
+    const outsideSet = found.outside;
     const own = [...ownSet];
     // Without the page's links to itself (its canonical URL, the menu's current item), which it always has: with
     // them every page's chrome would be a set of its own.

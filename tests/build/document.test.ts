@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentPieces, type AssetManifest } from '../../src/build/render/document.ts';
+import { dataPiece, documentPieces, type AssetManifest } from '../../src/build/render/document.ts';
 import type { Payload } from '../../src/contract/index.ts';
 import type { DemoServer } from '../../src/demo/server/server.ts';
 import type { PageSource } from '../../src/pages/define.ts';
@@ -113,6 +113,11 @@ describe('documentPieces', () => {
     expect(html.match(/application\/ld\+json/g)).toHaveLength(1);
     expect(html).toMatch(/"@type":"(News)?Article"/);
     expect(html).toContain('<div id="app"><main>x</main></div>');
+    // The page's data is a piece of its own (the link finder does not read it: build/links.ts), the inline
+    // payload's JSON as the script holds it.
+    const data = dataPiece(pieces);
+    expect(html).toContain(`<script type="application/json" id="__FH_PAYLOAD__">${data}</script>`);
+    expect(JSON.parse(data)).toEqual(JSON.parse(JSON.stringify({ ...payload, buildId: undefined })));
   });
 
   it('leaves out what the config and the page do not have', async () => {

@@ -84,7 +84,7 @@ describe('the link check', () => {
     expect(find('<a href="/x">', '/d').own).toEqual(['/x']);
   });
 
-  it('remembers a header by its text: the same links as a fresh read for every page', () => {
+  it('finds, after other pages, what a fresh finder finds in each page', () => {
     const document = (head: string, header: string, own: string, footer: string) =>
       `<html><head>${head}</head><body>${header}<main id="main">${own}</main>${footer}</body></html>`;
     const pages = [
@@ -92,7 +92,7 @@ describe('the link check', () => {
         '/a',
         document('<link href="/feed.xml">', '<a href="/news"><a href="/a">', '<a href="/x">', '<a href="/about">'),
       ],
-      // The same header: its links come from the finder's memory, after the head's, before the footer's.
+      // The same header: the same chrome as the first page's, but for the head's and the footer's links.
       ['/b', document('<link href="/about">', '<a href="/news"><a href="/a">', '<a href="/news">', '<a href="/z">')],
       // Another header of the same length, then the first again.
       ['/c', document('', '<a href="/team"><a href="/c">', '', '<a href="/news">')],
@@ -100,7 +100,7 @@ describe('the link check', () => {
       // A value that runs past <main> (not what React writes, but the text alone would not tell the links then).
       ['/e', document('', '<a href="/odd<main>', '<a href="/y">', '')],
       ['/f', document('', '<a href="/odd<main>', '<a href="/y">', '<a href="/w">')],
-      // A header too long to remember, twice.
+      // A long header, twice.
       ['/g', document('', `<a href="/long">${' '.repeat(70_000)}`, '', '')],
       ['/h', document('', `<a href="/long">${' '.repeat(70_000)}`, '<a href="/h2">', '')],
     ] as const;
@@ -145,6 +145,93 @@ describe('the link check', () => {
       }
     }
     expect(compared).toBeGreaterThan(1_000);
+  });
+
+  it('reads the shared pieces once and leaves the data out, finding what reading every piece finds', () => {
+    const header = '<header><a href="/news"><a href="/tickets"><nav><a href="/about"></nav></header>';
+    const footer = `<footer><a href="${SITE}/contact"><a href="/self"></footer>`;
+    const data = '{"body":"<p>x</p>","href":"/in-data"}';
+    // The document as a page's is: head, hints, the page's markup with the chrome spliced in, its data, its end.
+    const page = (main: string, chrome = { header, footer }) => [
+      '<html><head><link rel="canonical" href="/self"></head><body><div id="app">',
+      '<link rel="preload" as="image" href="/media/a.jpg"/>',
+      '<div class="site">',
+      chrome.header,
+      `<main id="main">${main}</main>`,
+      chrome.footer,
+      '</div></div><script type="application/json" id="__FH_PAYLOAD__">',
+      data,
+      '</script></body></html>',
+    ];
+    const known = { shared: [header, footer], data };
+    // Each case: its pieces, and the pieces it says are shared besides the header and footer.
+    const cases: [name: string, pieces: string[], alsoShared: string[]][] = [
+      ['a page', page('<a href="/x"><a href="/news">'), []],
+      ['another page, the same chrome', page('<a href="/y">'), []],
+      // The view cannot tell these: read whole, as any pieces.
+      ['a shared piece inside <main>', ['<main><a href="/m">', header, '<a href="/n"></main>', footer], []],
+      ['a value that runs into a shared piece', ['<main></main><a href="/open', header, footer], []],
+      ['a value closed after a shared piece', ['<main></main><a href="/open', header, '<a href="/z">', footer], []],
+      ['a page without <main>', ['<a href="/x">', header, footer], []],
+      // Shared pieces that are read where they are: what they hold depends on what is around them.
+      [
+        'a shared piece opening <main>',
+        ['<main><i href="/p">', '<main><a href="/m"></main>', footer],
+        ['<main><i href="/p">'],
+      ],
+      [
+        'a shared piece closing it',
+        ['<main><a href="/m"></main>', '<i href="/p"></main>', footer],
+        ['<i href="/p"></main>'],
+      ],
+      [
+        'a shared piece that is not whole markup',
+        page('<a href="/x">', { header: 'text <a href="/t">', footer }),
+        ['text <a href="/t">'],
+      ],
+      ['an href that runs into a shared piece', ['<main></main><a h', 'ref="/x">', footer], ['ref="/x">']],
+      ['an href that runs out of one', ['<main></main>', '<a h', 'ref="/y">', footer], ['<a h']],
+      ['a shared piece with a value left open', page('', { header: '<a href="/open>', footer }), ['<a href="/open>']],
+    ];
+    for (const [name, pieces, alsoShared] of cases) {
+      const shared = [...known.shared, ...alsoShared];
+      const expected = createLinkFinder(SITE)(pieces, '/self');
+      const remembering = createLinkFinder(SITE);
+      expect(remembering(pieces, '/self', { shared, data }), name).toEqual(expected);
+      // Again, with what the finder remembers of the shared pieces (the chrome is reported once).
+      const again = remembering(pieces, '/self', { shared, data });
+      expect([again.own, again.chrome, again.chromeLinks], `${name}, again`).toEqual([
+        expected.own,
+        expected.chrome,
+        null,
+      ]);
+    }
+    // What the finder knows of the pieces changes nothing but the work, wherever the other pieces are cut.
+    const whole = page('<a href="/x"><a href="/news">').join('');
+    const random = createRandom('link-finder-known');
+    for (let round = 0; round < 200; round++) {
+      const pieces = page('<a href="/x"><a href="/news">').flatMap((piece) => {
+        if (piece === header || piece === footer || piece === data) return [piece];
+        const at = random.int(0, piece.length);
+        return [piece.slice(0, at), piece.slice(at)];
+      });
+      expect(pieces.join('')).toBe(whole);
+      expect(createLinkFinder(SITE)(pieces, '/self', known)).toEqual(createLinkFinder(SITE)(whole, '/self'));
+    }
+    // The data is JSON: an `href="` in its text closes a string, and what follows it (`,`, `:`, `}` or `]`) is no
+    // path, so leaving it out finds the same.
+    const json = JSON.stringify({ 'a href=': ['x href=', 'y href="/not"'], b: { 'c href=': 'd' } });
+    const withJson = page('<a href="/x">').map((piece) => (piece === data ? json : piece));
+    expect(createLinkFinder(SITE)(withJson, '/self', { shared: [header, footer], data: json })).toEqual(
+      createLinkFinder(SITE)(withJson, '/self'),
+    );
+    expect(createLinkFinder(SITE)(withJson, '/self').chromeLinks).toEqual([
+      '/about',
+      '/contact',
+      '/media/a.jpg',
+      '/news',
+      '/tickets',
+    ]);
   });
 
   it("the ledger takes a chrome's links once, from the page or (a kept page) from the build cache", () => {

@@ -104,6 +104,9 @@ function partsFor(site: SiteData, assets: AssetManifest, scripts: DocumentScript
   return lastParts;
 }
 
+/** The piece of a document (documentPieces) that is the page's data: its payload's JSON, as the script holds it. */
+export const dataPiece = (pieces: readonly string[]): string => pieces[pieces.length - 2]!;
+
 /**
  * A whole HTML document for one page, as the pieces it is made of, in order (`.join('')` is the HTML): the build
  * writes them one by one and reads its links through them (util/piece-text.ts), without the copy of the whole page

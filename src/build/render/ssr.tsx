@@ -10,7 +10,8 @@ import { ChromeSlots, slotMarkup } from '../../../templates/layout/Shell.tsx';
 import { LAYOUT_NAMES, LAYOUTS } from '../../../templates/layouts/index.ts';
 import type { LayoutComponent, PageComponent } from '../../../templates/app.tsx';
 import { PAGE_TEMPLATES, templateOf } from '../../pages/index.ts';
-import { documentPieces, payloadFile, type AssetManifest, type DocumentScripts } from './document.ts';
+import { dataPiece, documentPieces, payloadFile, type AssetManifest, type DocumentScripts } from './document.ts';
+import type { KnownPieces } from '../links.ts';
 import type { PendingPayload } from './page-builder.ts';
 import { installPageMemos } from './page-memos.ts';
 
@@ -29,7 +30,7 @@ export async function loadComponents(): Promise<void> {
   components = { pages: new Map(pages), layouts: new Map(layouts) };
 }
 
-let chrome: { site: SiteData; header: Rendered; footer: Rendered } | null = null;
+let chrome: { site: SiteData; header: Rendered; footer: Rendered; markup: readonly string[] } | null = null;
 
 /** Markup, and the resource hints (image preloads) React hoists to the start of the output. */
 interface Rendered {
@@ -50,25 +51,25 @@ function splitHoisted(output: string): Rendered {
 
 /** The header and footer depend on the site alone: rendered once per build (per worker), spliced into every page. */
 function chromeOf(site: SiteData) {
-  if (chrome?.site !== site)
-    chrome = {
-      site,
-      // The site's own images only: what the browser's header and footer find too (a page's are not theirs).
-      header: splitHoisted(
-        renderToString(
-          <ImagesContext.Provider value={pageImages(site, null)}>
-            <Header site={site} />
-          </ImagesContext.Provider>,
-        ),
+  if (chrome?.site !== site) {
+    // The site's own images only: what the browser's header and footer find too (a page's are not theirs).
+    const header = splitHoisted(
+      renderToString(
+        <ImagesContext.Provider value={pageImages(site, null)}>
+          <Header site={site} />
+        </ImagesContext.Provider>,
       ),
-      footer: splitHoisted(
-        renderToString(
-          <ImagesContext.Provider value={pageImages(site, null)}>
-            <Footer site={site} />
-          </ImagesContext.Provider>,
-        ),
+    );
+    const footer = splitHoisted(
+      renderToString(
+        <ImagesContext.Provider value={pageImages(site, null)}>
+          <Footer site={site} />
+        </ImagesContext.Provider>,
       ),
-    };
+    );
+    // Every page's document has these two strings among its pieces, as they are (fillSlots).
+    chrome = { site, header, footer, markup: [header.html, footer.html] };
+  }
   return chrome;
 }
 
@@ -144,15 +145,17 @@ export interface PageRenderContext {
 /**
  * A page's two files, its HTML document (as pieces: `document.join('')` is the HTML) and its _payload.json, from the
  * payload's JSON without its build id (and the payload itself when the caller has it): what `site build` writes and
- * `site dev` answers.
+ * `site dev` answers. `known` is what the link finder need not read of the document (build/links.ts): the header's
+ * and footer's markup, which every page has as they are, and the page's data.
  */
 export function renderPageFiles(
   page: PageRenderContext,
   payloadJson: string,
   pending?: PendingPayload,
-): { document: string[]; payloadText: string; payload: Payload } {
+): { document: string[]; payloadText: string; payload: Payload; known: KnownPieces } {
   const payloadText = payloadFile(payloadJson, page.buildId);
   const payload = (pending ? { buildId: page.buildId, ...pending } : JSON.parse(payloadText)) as Payload;
   const document = renderPage(payload, page.site, page.assets, page.scripts, payloadJson);
-  return { document, payloadText, payload };
+  const known = { shared: chromeOf(page.site).markup, data: dataPiece(document) };
+  return { document, payloadText, payload, known };
 }

@@ -56,7 +56,7 @@ function openBuild(setup: WorkerSetup) {
    */
   function render(task: RenderTask, payload?: PendingPayload, media?: string[]): Rendered {
     const dir = task.dir === '' ? '' : `/${task.dir}`;
-    const { document, payloadText: text, payload: full } = renderPageFiles(page, task.payloadJson, payload);
+    const { document, payloadText: text, payload: full, known } = renderPageFiles(page, task.payloadJson, payload);
     const file = task.file ? `${dir}/${task.file}` : `/${pageHtmlFile(task.dir)}`;
     // The document's pieces are written and read as they are: joined, they would be copied once more.
     let bytes = output.write(file, document, `page ${full.path}`);
@@ -65,7 +65,7 @@ function openBuild(setup: WorkerSetup) {
       bytes,
       digest: createHash('sha1').update(task.payloadJson).digest('hex'),
       media: media ?? mediaIn(task.payloadJson),
-      links: findLinks(document, full.path),
+      links: findLinks(document, full.path, known),
     };
   }
 
