@@ -110,7 +110,7 @@ export const dataPiece = (pieces: readonly string[]): string => pieces[pieces.le
 /**
  * A whole HTML document for one page, as the pieces it is made of, in order (`.join('')` is the HTML): the build
  * writes them one by one and reads its links through them (util/piece-text.ts), without the copy of the whole page
- * that joining them makes.
+ * that joining them makes. The last piece but one is the page's data, and only it (`dataPiece`).
  */
 export function documentPieces({ payload, site, assets, scripts, body, inlineJson }: DocumentInput): string[] {
   const { settings } = site;
