@@ -51,11 +51,12 @@ function categoryOf(frame: ProfileNode['callFrame'], moduleAt: (line: number) =>
   if (/node_modules\/(undici|p-limit)\//.test(url) || /src\/api\//.test(url) || url.startsWith('wasm://'))
     return 'HTTP client and API';
   if (/node_modules\/(sanitize-html|htmlparser2|parse5|entities)\//.test(url)) return 'rich-text sanitiser';
+  // A stream handle's writes: in a render thread, a socket's (undici writes each request's head as a Latin-1 string).
+  // The file system's are writeString, writeBuffer and writeFileUtf8.
+  if (/^write(Latin1|Utf8|Ascii|Ucs2)String$/.test(name)) return 'HTTP client and API';
   if (
     /^node:fs|^node:internal\/fs/.test(url) ||
-    /^(write|open|close|mkdir|rename|stat|read)(Sync)?$|^write(FileUtf8|Latin1String|Utf8String|Buffer|String)$|^openFileHandle$/.test(
-      name,
-    )
+    /^(write|open|close|mkdir|rename|stat|read)(Sync)?$|^write(FileUtf8|Buffer|String)$|^openFileHandle$/.test(name)
   )
     return 'file writes';
   if (url === '' && /^(stringify|parse)$/.test(name)) return 'JSON';
