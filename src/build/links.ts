@@ -177,6 +177,9 @@ export function createLinkFinder(siteOrigin: string) {
    */
   const read = (html: PieceText, leftOut: { at: number; links: string[] }[] | null) => {
     const view = leftOut !== null;
+    /** Collect `html[from, to)`'s links into `found`; true when a value ran into a piece left out. */
+    const into = (found: Set<string>, from: number, to: number) =>
+      collectLinks(html, siteOrigin, found, from, to, view) === INTO_LEFT_OUT;
     const start = html.indexOf('<main');
     const end = html.lastIndexOf('</main>');
     const own = new Set<string>();
@@ -185,15 +188,12 @@ export function createLinkFinder(siteOrigin: string) {
       if (leftOut?.some((piece) => piece.links.length > 0 && piece.at >= start && piece.at < end)) return null;
       // A link inside <main> is the page's own, any other its chrome's: those before it and after it, and the shared
       // pieces' (left out of the view).
-      let reach = collectLinks(html, siteOrigin, outside, 0, start, view);
-      reach = Math.max(reach, collectLinks(html, siteOrigin, own, start, end, view));
-      reach = Math.max(reach, collectLinks(html, siteOrigin, outside, end, html.length, view));
-      if (reach === INTO_LEFT_OUT) return null;
+      if (into(outside, 0, start) || into(own, start, end) || into(outside, end, html.length)) return null;
       for (const piece of leftOut ?? []) for (const link of piece.links) outside.add(link);
     } else {
       // A page without <main> has no chrome.
       if (leftOut?.some((piece) => piece.links.length > 0)) return null;
-      if (collectLinks(html, siteOrigin, own, 0, html.length, view) === INTO_LEFT_OUT) return null;
+      if (into(own, 0, html.length)) return null;
     }
     return { own, outside };
   };
