@@ -148,14 +148,17 @@ console.log(line(header));
 for (const row of table) console.log(line(row));
 console.log('');
 for (const r of rows) console.log(`scale ${r.scale}, at the peak: ${describePeak(r.peakMemory)}`);
-// glibc's malloc settings change the peak by 30-40 MB at scale 10 (README, Benchmarks, "glibc's mmap threshold"): a
-// run says which it had, so two runs are compared as like with like.
+// glibc's malloc settings change the peak by 30-40 MB at scale 10 and the CPU by a tenth at scale 1 (README,
+// Benchmarks, "glibc's mmap threshold" and "glibc's trim threshold"): a run says which it had, so two runs are
+// compared as like with like. A fixed mmap threshold fixes the trim threshold too, at 128 KiB unless it is set.
 const malloc = {
   mmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null,
+  trimThreshold: process.env.MALLOC_TRIM_THRESHOLD_ ?? null,
   arenaMax: process.env.MALLOC_ARENA_MAX ?? null,
 };
+const trimDefault = malloc.mmapThreshold === null ? "glibc's own (rises)" : "glibc's own (128 KiB, fixed)";
 console.log(
-  `\nglibc malloc: mmap threshold ${malloc.mmapThreshold ?? "glibc's own (rises)"}, arenas ${malloc.arenaMax ?? "glibc's own"}`,
+  `\nglibc malloc: mmap threshold ${malloc.mmapThreshold ?? "glibc's own (rises)"}, trim threshold ${malloc.trimThreshold ?? trimDefault}, arenas ${malloc.arenaMax ?? "glibc's own"}`,
 );
 for (const r of rows) console.log(`\n${searchReport(r.search, `scale ${r.scale}`)}`);
 console.log(
