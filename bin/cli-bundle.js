@@ -4,8 +4,9 @@
 // Plain JavaScript: it runs before anything could compile TypeScript.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { commonJsPackages, PACKAGE_NAMESPACE } from './cjs-packages.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = join(ROOT, 'node_modules/.cache/fieldhouse/cli');
@@ -72,6 +73,7 @@ async function bundleCli() {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(CACHE, { recursive: true });
   // A server bundle as src/build/bundle.ts's serverBundleOptions makes the workers' (this file cannot import it).
+  const packages = commonJsPackages();
   const result = await esbuild.build({
     entryPoints: [join(ROOT, 'cli/index.ts')],
     outfile: join(staging, BUNDLE),
@@ -85,9 +87,20 @@ async function bundleCli() {
     sourcemap: 'linked',
     metafile: true,
     logLevel: 'silent',
-    plugins: [ownImportMetaUrl],
+    plugins: [ownImportMetaUrl, packages.plugin],
   });
-  const inputs = Object.keys(result.metafile.inputs);
+  // The sources read (not the CommonJS packages' stand-ins), the plugin that wrote those, and the manifests of the
+  // packages they stand for: the names they export are the packages' at this version.
+  const inputs = [
+    ...new Set(
+      Object.keys(result.metafile.inputs)
+        .filter((input) => !input.startsWith(`${PACKAGE_NAMESPACE}:`))
+        .concat(
+          'bin/cjs-packages.js',
+          [...packages.manifests].map((file) => relative(ROOT, file)),
+        ),
+    ),
+  ];
   const key = keyOf(inputs);
   const dir = join(CACHE, key);
   try {

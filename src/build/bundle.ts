@@ -10,6 +10,7 @@ import { outputPath } from '../output/writer.ts';
 import { PAGE_TEMPLATES, ROUTES } from '../pages/index.ts';
 import type { AssetManifest } from './render/document.ts';
 import { cachedBundle, storeBundle } from './bundle-cache.ts';
+import { commonJsPackages, PACKAGE_NAMESPACE } from '../../bin/cjs-packages.js';
 
 /** A template's component: the file the browser loads as its chunk (runtime/templates.ts) and the server renders. */
 export const templateFile = (name: string) => `templates/pages/${name}.tsx`;
@@ -92,8 +93,11 @@ export function browserBundleOptions(root: string, outDir: string) {
   } satisfies BuildOptions;
 }
 
-/** esbuild's options for a server bundle: `entry` and everything it imports but packages, as one ESM file. */
-export function serverBundleOptions(entry: string, outfile: string) {
+/**
+ * esbuild's options for a server bundle: `entry` and everything it imports but packages, as one ESM file; the packages
+ * that are CommonJS loaded with `require` (bin/cjs-packages.js: `packages.manifests` says which, for a cache key).
+ */
+export function serverBundleOptions(entry: string, outfile: string, packages = commonJsPackages()) {
   return {
     entryPoints: [entry],
     outfile,
@@ -105,6 +109,7 @@ export function serverBundleOptions(entry: string, outfile: string) {
     jsx: 'automatic',
     logLevel: 'silent',
     define: DEFINE,
+    plugins: [packages.plugin],
   } satisfies BuildOptions;
 }
 
@@ -137,8 +142,9 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
   await mkdir(options.cacheDir, { recursive: true });
   const workerBundle = join(options.cacheDir, 'worker.mjs');
   const searchBundle = join(options.cacheDir, 'search-worker.mjs');
+  const packages = commonJsPackages();
   const server = (entry: string, outfile: string) => ({
-    ...serverBundleOptions(join(root, entry), outfile),
+    ...serverBundleOptions(join(root, entry), outfile, packages),
     metafile: true,
     absWorkingDir: root,
   });
@@ -198,12 +204,17 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     edgeWorker: edge.outputFiles[0]!.text,
     files: files.sort((a, b) => a.path.localeCompare(b.path)),
   };
-  // The files read, not esbuild's virtual modules (`<define:…>`, `(disabled):…`), which the options hold; and the
-  // package's manifest, whose dependencies name the packages' versions.
+  // The files read, not esbuild's virtual modules (`<define:…>`, `(disabled):…`, the CommonJS packages' stand-ins),
+  // which the options and the packages' manifests hold; and the package's manifest, whose dependencies name the
+  // packages' versions.
   const inputs = [browser, worker, search, edge]
     .flatMap((made) => Object.keys(made.metafile!.inputs))
-    .filter((input) => !/^[<(]/.test(input))
-    .concat('package.json');
+    .filter((input) => !/^[<(]/.test(input) && !input.startsWith(`${PACKAGE_NAMESPACE}:`))
+    .concat(
+      'package.json',
+      'bin/cjs-packages.js',
+      [...packages.manifests].map((file) => relative(root, file)),
+    );
   const kept = new Map<string, string>([
     [workerBundle, WORKER_FILE],
     [searchBundle, SEARCH_FILE],

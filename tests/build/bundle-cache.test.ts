@@ -75,6 +75,13 @@ describe('bundlings kept between builds', () => {
       cacheDir: join(work, 'scratch2'),
       bundleCacheDir: bundles,
     });
+    // The key covers the files read, and the manifests of the CommonJS packages the server bundles require (they
+    // keep the names those export: bin/cjs-packages.js), not the stand-ins esbuild lists for those.
+    const { inputs } = JSON.parse(readFileSync(join(bundles, 'latest.json'), 'utf8')) as { inputs: string[] };
+    expect(inputs).toEqual(
+      expect.arrayContaining(['src/build/render/worker.ts', 'bin/cjs-packages.js', 'node_modules/react/package.json']),
+    );
+    expect(inputs.filter((input) => input.includes(':'))).toEqual([]);
     expect(second.files).toEqual(first.files);
     expect(second.assets).toEqual(first.assets);
     expect(second.edgeWorker).toBe(first.edgeWorker);
