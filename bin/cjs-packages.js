@@ -49,7 +49,7 @@ export function commonJsPackages() {
 
 /**
  * The file a package specifier names from `resolveDir`, and its package's manifest, when the file is CommonJS and
- * `import` and `require` load the same file (the package's exports name no `import` condition); null otherwise (an ES
+ * `import` and `require` load the same file (its exports name no condition that parts them); null otherwise (an ES
  * module, a builtin, a package whose conditions part), and the specifier stays an import.
  * @param {string} specifier
  * @param {string} resolveDir
@@ -75,7 +75,8 @@ function commonJsPackage(specifier, resolveDir) {
   } catch {
     return null;
   }
-  if (JSON.stringify(exports ?? null).includes('"import"')) return null;
+  // Conditions that can send `import` and `require` to different files: such a package stays an import.
+  if (/"(import|require|module-sync)"/.test(JSON.stringify(exports ?? null))) return null;
   return isCommonJs(file) ? { file, manifest } : null;
 }
 

@@ -15,7 +15,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const require = createRequire(join(process.cwd(), 'index.js'));
 
 describe('CommonJS packages in the server bundles', () => {
-  it('are required, with the names and values an import gives; ES modules and packages with an import condition stay imports', async () => {
+  it('are required, with the names and values an import gives; ES modules and packages whose conditions part stay imports', async () => {
     const entry = join(work, 'entry.ts');
     writeFileSync(
       entry,
@@ -26,9 +26,19 @@ describe('CommonJS packages in the server bundles', () => {
         "import { z } from 'zod';",
         "import { Command } from 'commander';",
         "import { join } from 'path';",
-        'export const got = { React, createElement, version, renderToString, server, z, Command, join };',
+        "import parted from 'parted';",
+        'export const got = { React, createElement, version, renderToString, server, z, Command, join, parted };',
       ].join('\n'),
     );
+    // A package whose `require` condition names another file than `import` gets: it stays an import.
+    const parted = join(work, 'node_modules/parted');
+    mkdirSync(parted, { recursive: true });
+    writeFileSync(
+      join(parted, 'package.json'),
+      JSON.stringify({ name: 'parted', exports: { require: './main.cjs', default: './main.mjs' } }),
+    );
+    writeFileSync(join(parted, 'main.cjs'), "module.exports = 'required';");
+    writeFileSync(join(parted, 'main.mjs'), "export default 'imported';");
     const outfile = join(work, 'bundle.mjs');
     const packages = commonJsPackages();
     await build(serverBundleOptions(entry, outfile, packages));
@@ -39,6 +49,7 @@ describe('CommonJS packages in the server bundles', () => {
     expect(text).toContain('from "zod"'); // an ES module
     expect(text).toContain('from "commander"'); // its exports name an `import` condition (an ES wrapper)
     expect(text).toContain('from "path"'); // a builtin
+    expect(text).toContain('from "parted"');
 
     const { got } = (await import(pathToFileURL(outfile).href)) as { got: Record<string, unknown> };
     // The same objects as `require` gives (Node keeps one module cache for both) …
@@ -46,6 +57,7 @@ describe('CommonJS packages in the server bundles', () => {
     expect(got.createElement).toBe(require('react').createElement);
     expect(got.version).toBe(require('react').version);
     expect(got.renderToString).toBe(require('react-dom/server').renderToString);
+    expect(got.parted).toBe('imported');
     // … under the names Node's import gives the package (its lexer's), no more and no fewer.
     const imported = await import('react-dom/server');
     expect(Object.keys(got.server as object).sort()).toEqual(Object.keys(imported).sort());
