@@ -1,6 +1,7 @@
 import type { Plugin } from 'esbuild';
 
-/** The namespace of the modules the plugin writes: esbuild's metafile names them `<namespace>:<specifier>`. */
-export const PACKAGE_NAMESPACE: string;
-/** The plugin, and the package manifests (absolute paths) of the packages it made `require`d. */
-export function commonJsPackages(): { plugin: Plugin; manifests: Set<string> };
+/**
+ * The plugin, and `keyInputs`: the files a bundle made with it was read from, for its cache key, relative to `root`
+ * (esbuild's metafile inputs but the stand-ins, this plugin's file, the manifests of the packages made `require`d).
+ */
+export function commonJsPackages(): { plugin: Plugin; keyInputs: (inputs: string[], root: string) => string[] };

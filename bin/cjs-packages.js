@@ -7,21 +7,26 @@
 // uses it before anything could compile TypeScript.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The namespace of the modules the plugin writes: esbuild's metafile names them `<namespace>:<specifier>`. */
-export const PACKAGE_NAMESPACE = 'fieldhouse-cjs-package';
+const PACKAGE_NAMESPACE = 'fieldhouse-cjs-package';
+/** This file: the stand-ins are what it writes, so a bundle's cache key covers it. */
+const PLUGIN_FILE = fileURLToPath(import.meta.url);
 /** The one `require` a bundle's packages share, made from the bundle's own URL: it resolves as the imports did. */
 const REQUIRE_MODULE = 'fieldhouse-cjs-require';
 
 /**
- * The plugin, and the package manifests (absolute paths) of the packages it made `require`d: a bundle keeps the
- * names each exported when it was made, so its cache key must cover their versions.
- * @returns {{ plugin: import('esbuild').Plugin, manifests: Set<string> }}
+ * The plugin, and `keyInputs`: the files a bundle made with it was read from, for its cache key, relative to `root`.
+ * Those are esbuild's metafile inputs but the stand-ins (not files), and this file and the manifests of the packages
+ * made `require`d (a bundle keeps the names each exported when it was made: their versions are part of it).
+ * @returns {{ plugin: import('esbuild').Plugin, keyInputs: (inputs: string[], root: string) => string[] }}
  */
 export function commonJsPackages() {
   const manifests = new Set();
+  // By folder and specifier: every module of a folder that imports a package asks the same question.
+  const found = new Map();
   /** @type {import('esbuild').Plugin} */
   const plugin = {
     // Part of the bundles' cache keys (src/build/bundle.ts): change it when the modules it writes change.
@@ -30,10 +35,12 @@ export function commonJsPackages() {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.path === REQUIRE_MODULE) return { path: REQUIRE_MODULE, namespace: PACKAGE_NAMESPACE };
         if (args.kind !== 'import-statement' || args.namespace !== 'file' || args.path.startsWith('node:')) return;
-        const found = commonJsPackage(args.path, args.resolveDir);
-        if (!found) return;
-        manifests.add(found.manifest);
-        return { path: args.path, namespace: PACKAGE_NAMESPACE, pluginData: found.file };
+        const key = `${args.resolveDir}\0${args.path}`;
+        if (!found.has(key)) found.set(key, commonJsPackage(args.path, args.resolveDir));
+        const pkg = found.get(key);
+        if (!pkg) return;
+        manifests.add(pkg.manifest);
+        return { path: args.path, namespace: PACKAGE_NAMESPACE, pluginData: pkg.file };
       });
       build.onLoad({ filter: /.*/, namespace: PACKAGE_NAMESPACE }, async (args) => ({
         contents:
@@ -44,7 +51,13 @@ export function commonJsPackages() {
       }));
     },
   };
-  return { plugin, manifests };
+  const keyInputs = (inputs, root) => [
+    ...new Set([
+      ...inputs.filter((input) => !input.startsWith(`${PACKAGE_NAMESPACE}:`)),
+      ...[PLUGIN_FILE, ...manifests].map((file) => relative(root, file)),
+    ]),
+  ];
+  return { plugin, keyInputs };
 }
 
 /**

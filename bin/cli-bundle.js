@@ -4,9 +4,9 @@
 // Plain JavaScript: it runs before anything could compile TypeScript.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { commonJsPackages, PACKAGE_NAMESPACE } from './cjs-packages.js';
+import { commonJsPackages } from './cjs-packages.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = join(ROOT, 'node_modules/.cache/fieldhouse/cli');
@@ -89,18 +89,8 @@ async function bundleCli() {
     logLevel: 'silent',
     plugins: [ownImportMetaUrl, packages.plugin],
   });
-  // The sources read (not the CommonJS packages' stand-ins), the plugin that wrote those, and the manifests of the
-  // packages they stand for: the names they export are the packages' at this version.
-  const inputs = [
-    ...new Set(
-      Object.keys(result.metafile.inputs)
-        .filter((input) => !input.startsWith(`${PACKAGE_NAMESPACE}:`))
-        .concat(
-          'bin/cjs-packages.js',
-          [...packages.manifests].map((file) => relative(ROOT, file)),
-        ),
-    ),
-  ];
+  // The sources read, the plugin, and the manifests of the packages it made `require`d (bin/cjs-packages.js).
+  const inputs = packages.keyInputs(Object.keys(result.metafile.inputs), ROOT);
   const key = keyOf(inputs);
   const dir = join(CACHE, key);
   try {

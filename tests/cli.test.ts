@@ -71,6 +71,10 @@ describe('site CLI', () => {
       expect(copy('--help').stdout).toContain('Fieldhouse: static sites for sports organisations');
       const first = latest();
       expect(first.inputs).toContain('cli/index.ts');
+      // The CommonJS packages it requires are keyed by their manifests (bin/cjs-packages.js), and by the plugin.
+      expect(first.inputs).toContain('bin/cjs-packages.js');
+      expect(first.inputs.some((input) => input.endsWith('node_modules/react/package.json'))).toBe(true);
+      expect(first.inputs.filter((input) => input.includes(':'))).toEqual([]);
       expect(existsSync(join(cache, first.key, 'cli.mjs'))).toBe(true);
       expect(copy('--help').status).toBe(0);
       expect(latest().key).toBe(first.key);

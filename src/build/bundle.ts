@@ -10,7 +10,7 @@ import { outputPath } from '../output/writer.ts';
 import { PAGE_TEMPLATES, ROUTES } from '../pages/index.ts';
 import type { AssetManifest } from './render/document.ts';
 import { cachedBundle, storeBundle } from './bundle-cache.ts';
-import { commonJsPackages, PACKAGE_NAMESPACE } from '../../bin/cjs-packages.js';
+import { commonJsPackages } from '../../bin/cjs-packages.js';
 
 /** A template's component: the file the browser loads as its chunk (runtime/templates.ts) and the server renders. */
 export const templateFile = (name: string) => `templates/pages/${name}.tsx`;
@@ -95,7 +95,7 @@ export function browserBundleOptions(root: string, outDir: string) {
 
 /**
  * esbuild's options for a server bundle: `entry` and everything it imports but packages, as one ESM file; the packages
- * that are CommonJS loaded with `require` (bin/cjs-packages.js: `packages.manifests` says which, for a cache key).
+ * that are CommonJS loaded with `require` (bin/cjs-packages.js: `packages.keyInputs` gives a cache key's files).
  */
 export function serverBundleOptions(entry: string, outfile: string, packages = commonJsPackages()) {
   return {
@@ -204,17 +204,16 @@ export async function bundle(options: BundleOptions): Promise<BundleResult> {
     edgeWorker: edge.outputFiles[0]!.text,
     files: files.sort((a, b) => a.path.localeCompare(b.path)),
   };
-  // The files read, not esbuild's virtual modules (`<define:…>`, `(disabled):…`, the CommonJS packages' stand-ins),
-  // which the options and the packages' manifests hold; and the package's manifest, whose dependencies name the
-  // packages' versions.
-  const inputs = [browser, worker, search, edge]
-    .flatMap((made) => Object.keys(made.metafile!.inputs))
-    .filter((input) => !/^[<(]/.test(input) && !input.startsWith(`${PACKAGE_NAMESPACE}:`))
-    .concat(
-      'package.json',
-      'bin/cjs-packages.js',
-      [...packages.manifests].map((file) => relative(root, file)),
-    );
+  // The files read, not esbuild's virtual modules (`<define:…>`, `(disabled):…`), which the options hold; the CommonJS
+  // packages' manifests in place of their stand-ins (bin/cjs-packages.js); and the package's manifest, whose
+  // dependencies name the packages' versions.
+  const inputs = packages
+    .keyInputs(
+      [browser, worker, search, edge].flatMap((made) => Object.keys(made.metafile!.inputs)),
+      root,
+    )
+    .filter((input) => !/^[<(]/.test(input))
+    .concat('package.json');
   const kept = new Map<string, string>([
     [workerBundle, WORKER_FILE],
     [searchBundle, SEARCH_FILE],
