@@ -154,8 +154,32 @@ export function renderPageFiles(
   pending?: PendingPayload,
 ): { document: string[]; payloadText: string; payload: Payload; known: KnownPieces } {
   const payloadText = payloadFile(payloadJson, page.buildId);
-  const payload = (pending ? { buildId: page.buildId, ...pending } : JSON.parse(payloadText)) as Payload;
+  const payload = payloadObject(page.buildId, pending ?? (JSON.parse(payloadJson) as PayloadSource));
   const document = renderPage(payload, page.site, page.assets, page.scripts, payloadJson);
   const known = { shared: chromeOf(page.site).markup, data: dataPiece(document) };
   return { document, payloadText, payload, known };
+}
+
+/** A payload without its build id: a loaded page's, or one read back from JSON (an error document's has `error`). */
+type PayloadSource = PendingPayload & Pick<Payload, 'error'>;
+
+/**
+ * The payload every render reads, its properties always these, in this order, whether the page came from the API, a
+ * previous output or an error: every payload then has one hidden class in V8. With a spread (`{ buildId, ...pending
+ * }`) a page with images, one without and a page read back from JSON each made their own, and the functions that
+ * read the payload on every page (the document, the head, the layouts) were optimised for the first and thrown away
+ * when the next came, in each render thread (issue 21). JSON leaves the undefined properties out, as before.
+ */
+function payloadObject(buildId: string, from: PayloadSource): Payload {
+  return {
+    buildId,
+    route: from.route,
+    path: from.path,
+    template: from.template,
+    params: from.params as Payload['params'],
+    head: from.head as Payload['head'],
+    data: from.data,
+    error: from.error,
+    images: from.images,
+  };
 }
