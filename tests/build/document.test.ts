@@ -151,7 +151,7 @@ describe('renderPageFiles', () => {
     const rendered = [
       renderPageFiles(page, plain, pending),
       renderPageFiles(page, pictured, { ...pending, images }),
-      // A page read back from a previous output: its payload from the JSON alone.
+      // A document rendered from its JSON alone (the 404 page; site dev's pages not found).
       renderPageFiles(page, pictured),
       renderPageFiles(page, JSON.stringify({ ...pending, error: { status: 404, message: 'Not found' } })),
     ];
