@@ -29,8 +29,8 @@ export function commonJsPackages() {
   const found = new Map();
   /** @type {import('esbuild').Plugin} */
   const plugin = {
-    // Part of the bundles' cache keys (src/build/bundle.ts): change it when the modules it writes change.
-    name: 'fieldhouse-cjs-packages-1',
+    // The bundles' cache keys cover this file itself (keyInputs), so an edit to what it writes makes new bundles.
+    name: 'fieldhouse-cjs-packages',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.path === REQUIRE_MODULE) return { path: REQUIRE_MODULE, namespace: PACKAGE_NAMESPACE };
